@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+  name: "myworkout",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "myworkout", targets: ["myworkout"])
+  ],
+  dependencies: [
+    // Command-line parsing (--data-dir, --reset, --version, --help); see DECISIONS.md.
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // PBKDF2 password hashing, HMAC-SHA256 token signing, SHA-256 for Gravatar.
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    // TestClock for service tests only (never linked into the app).
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+  ],
+  targets: [
+    .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+    .target(name: "MyworkoutCore", swiftSettings: strict),
+    .target(
+      name: "MyworkoutServices",
+      dependencies: [
+        "MyworkoutCore",
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(name: "MyworkoutView", dependencies: ["MyworkoutCore"], swiftSettings: strict),
+    .target(name: "MyworkoutTerminal", dependencies: ["CNcurses", "MyworkoutView"], swiftSettings: strict),
+    .executableTarget(
+      name: "myworkout",
+      dependencies: [
+        "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore"], swiftSettings: strict),
+    .testTarget(
+      name: "MyworkoutServicesTests",
+      dependencies: [
+        "MyworkoutServices",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], swiftSettings: strict),
+    .testTarget(name: "EndToEndTests", swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,53 @@
+#ifndef MYWORKOUT_CNCURSES_SHIM_H
+#define MYWORKOUT_CNCURSES_SHIM_H
+
+// The wide-character ncurses API, plus static inline wrappers for what Swift cannot import
+// (macros and global variables). The Terminal adapter is the only code that uses this module.
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <ncursesw/ncurses.h>
+
+static inline WINDOW *mw_stdscr(void) { return stdscr; }
+static inline WINDOW *mw_curscr(void) { return curscr; }
+
+static inline attr_t mw_attr_normal(void) { return A_NORMAL; }
+static inline attr_t mw_attr_bold(void) { return A_BOLD; }
+static inline attr_t mw_attr_dim(void) { return A_DIM; }
+static inline attr_t mw_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t mw_attr_underline(void) { return A_UNDERLINE; }
+
+/// Reads one key without waiting (the screen is in nodelay mode). Returns OK with a character,
+/// KEY_CODE_YES with a function key code, or ERR when nothing is left to read.
+static inline int mw_get_wch(wint_t *out) { return get_wch(out); }
+
+/// Draws one character (a base character and up to four combining marks) at a position.
+static inline int mw_put(int row, int column, const wchar_t *text, attr_t attributes,
+                         short pair) {
+  cchar_t cell;
+  if (setcchar(&cell, text, attributes, pair, NULL) != OK) return ERR;
+  return mvwadd_wch(stdscr, row, column, &cell);
+}
+
+/// The terminal's size as the kernel knows it (ncurses' own LINES/COLS lag behind a resize).
+static inline int mw_terminal_size(int fd, int *rows, int *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0 || size.ws_row == 0 || size.ws_col == 0) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+/// Starts ncurses on standard output and input for a terminal type; NULL when it is unknown.
+static inline SCREEN *mw_newterm(const char *type) { return newterm(type, stdout, stdin); }
+
+static inline void mw_write_raw(const char *text) {
+  fputs(text, stdout);
+  fflush(stdout);
+}
+
+#endif

@@ -1,0 +1,31 @@
+/// Where a form stands with its request. One value, so the button title, the spinner and the
+/// error label can never disagree.
+public enum RequestPhase: Equatable, Sendable {
+  /// At rest: default button title, no message.
+  case idle
+  /// Refused on the spot by validation: default title, the rule's message, no request made.
+  case invalid(String)
+  /// A request is running: the button reads `Cancel` and a spinner turns.
+  case running
+  /// The service said no: the button reads `Try again` and the label shows the service's message.
+  case failed(String)
+
+  public var isRunning: Bool { self == .running }
+
+  /// The text of the error label, if any.
+  public var message: String? {
+    switch self {
+    case .idle, .running: nil
+    case .invalid(let message), .failed(let message): message
+    }
+  }
+
+  /// The submit button's title for a form whose resting title is `restTitle`.
+  public func buttonTitle(rest restTitle: String) -> String {
+    switch self {
+    case .idle, .invalid: restTitle
+    case .running: "Cancel"
+    case .failed: "Try again"
+    }
+  }
+}

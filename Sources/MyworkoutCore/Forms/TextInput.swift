@@ -1,0 +1,99 @@
+/// An editable single-line text value with a cursor, counted in user-perceived characters
+/// (grapheme clusters), so Backspace removes one character, never one byte or one scalar.
+public struct TextInput: Equatable, Sendable {
+  public private(set) var text: String
+  /// Cursor position as a number of characters from the start (0...text.count).
+  public private(set) var cursor: Int
+  /// True once the user (or a prefill) has put something in the field: validation colours
+  /// only speak about touched fields.
+  public private(set) var isTouched: Bool
+  public let limit: Int
+
+  public init(_ text: String = "", limit: Int = 256) {
+    let clipped = String(text.prefix(limit))
+    self.text = clipped
+    self.cursor = clipped.count
+    self.isTouched = !clipped.isEmpty
+    self.limit = limit
+  }
+
+  public var isEmpty: Bool { text.trimmingWhitespace().isEmpty }
+
+  /// Inserts typed or pasted text at the cursor. Control characters (newlines and tabs included)
+  /// are dropped; whatever would pass the field's limit is cut off.
+  public mutating func insert(_ typed: String) {
+    let clean = typed.filter { character in
+      !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+    let room = limit - text.count
+    guard room > 0, !clean.isEmpty else { return }
+    let piece = clean.prefix(room)
+    let index = text.index(text.startIndex, offsetBy: cursor)
+    let head = String(text[..<index]) + String(piece)
+    text = head + String(text[index...])
+    cursor = head.count
+    isTouched = true
+  }
+
+  public mutating func deleteBackward() {
+    guard cursor > 0 else { return }
+    let index = text.index(text.startIndex, offsetBy: cursor - 1)
+    text.remove(at: index)
+    cursor -= 1
+    isTouched = true
+  }
+
+  public mutating func deleteForward() {
+    guard cursor < text.count else { return }
+    text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+    isTouched = true
+  }
+
+  public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+  public mutating func moveRight() { cursor = min(text.count, cursor + 1) }
+  public mutating func moveToStart() { cursor = 0 }
+  public mutating func moveToEnd() { cursor = text.count }
+
+  /// Removes everything before the cursor (Ctrl-U in shells).
+  public mutating func deleteToStart() {
+    guard cursor > 0 else { return }
+    text.removeFirst(cursor)
+    cursor = 0
+    isTouched = true
+  }
+}
+
+/// An edit to the focused text field.
+public enum TextEdit: Equatable, Sendable {
+  case insert(String)
+  case deleteBackward
+  case deleteForward
+  case deleteToStart
+  case moveLeft
+  case moveRight
+  case moveToStart
+  case moveToEnd
+}
+
+extension TextInput {
+  public mutating func apply(_ edit: TextEdit) {
+    switch edit {
+    case .insert(let text): insert(text)
+    case .deleteBackward: deleteBackward()
+    case .deleteForward: deleteForward()
+    case .deleteToStart: deleteToStart()
+    case .moveLeft: moveLeft()
+    case .moveRight: moveRight()
+    case .moveToStart: moveToStart()
+    case .moveToEnd: moveToEnd()
+    }
+  }
+
+  /// Whether the edit changes the text (as opposed to only moving the cursor).
+  static func changesText(_ edit: TextEdit) -> Bool {
+    switch edit {
+    case .insert, .deleteBackward, .deleteForward, .deleteToStart: true
+    case .moveLeft, .moveRight, .moveToStart, .moveToEnd: false
+    }
+  }
+}

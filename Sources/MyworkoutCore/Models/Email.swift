@@ -1,0 +1,43 @@
+/// Email rules shared by every screen: how addresses are compared and what counts as well formed.
+public enum Email {
+  /// The form used to compare and store addresses: trimmed and lowercased.
+  public static func normalized(_ raw: String) -> String {
+    raw.trimmingWhitespace().lowercased()
+  }
+
+  /// `local@domain.tld`: one `@`, a non-empty local part, a dotted domain whose labels are
+  /// letters, digits or hyphens (not at either end) and whose last label is at least two letters.
+  /// No spaces or control characters anywhere. Unicode letters are accepted in both parts.
+  public static func isValid(_ raw: String) -> Bool {
+    let email = raw.trimmingWhitespace()
+    guard email.count <= 254 else { return false }
+    let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, let local = parts.first, let domain = parts.last else { return false }
+    guard !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
+      !local.contains("..")
+    else { return false }
+    let allowedLocal = Set("!#$%&'*+-/=?^_`{|}~.")
+    guard local.allSatisfy({ $0.isLetter || $0.isNumber || allowedLocal.contains($0) }) else {
+      return false
+    }
+    let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+    guard labels.count >= 2 else { return false }
+    for label in labels {
+      guard !label.isEmpty, label.count <= 63, !label.hasPrefix("-"), !label.hasSuffix("-"),
+        label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+      else { return false }
+    }
+    guard let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return false }
+    return true
+  }
+}
+
+extension StringProtocol {
+  /// Leading and trailing white space (including newlines) removed.
+  package func trimmingWhitespace() -> String {
+    var slice = self[...]
+    while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+    while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

@@ -1,0 +1,57 @@
+import CNcurses
+import MyworkoutView
+
+/// How each `Style` looks: colours on the terminal's own background, or, without colours,
+/// attributes that keep every state visible (focus reversed, errors bold, hints dim).
+struct Palette {
+  private let colors: Bool
+
+  private enum Pair: Int16 {
+    case blue = 1, red, green, yellow, magenta, cyan
+  }
+
+  private static let avatarPairs: [Pair] = [.red, .green, .yellow, .blue, .magenta, .cyan]
+
+  init(colors: Bool) {
+    self.colors = colors
+    guard colors else { return }
+    start_color()
+    use_default_colors()
+    let foregrounds: [(Pair, Int16)] = [
+      (.blue, Int16(COLOR_BLUE)), (.red, Int16(COLOR_RED)), (.green, Int16(COLOR_GREEN)),
+      (.yellow, Int16(COLOR_YELLOW)), (.magenta, Int16(COLOR_MAGENTA)), (.cyan, Int16(COLOR_CYAN)),
+    ]
+    for (pair, foreground) in foregrounds {
+      init_pair(pair.rawValue, foreground, -1)
+    }
+  }
+
+  func look(for style: Style) -> (attr_t, Int16) {
+    let bold = mw_attr_bold()
+    let dim = mw_attr_dim()
+    let reverse = mw_attr_reverse()
+    let underline = mw_attr_underline()
+    switch style {
+    case .normal, .label: return (mw_attr_normal(), 0)
+    case .heading: return (bold, 0)
+    case .hint, .border: return (dim, 0)
+    case .field: return (underline, 0)
+    case .fieldFocused, .footer: return (reverse, 0)
+    case .button: return (bold, 0)
+    case .buttonFocused: return (reverse | bold, 0)
+    case .buttonDisabled: return (dim, 0)
+    case .valid: return colored(.blue, bold)
+    case .invalid, .error: return colored(.red, bold)
+    case .success: return colored(.green, bold)
+    case .notice: return colors ? (bold, Pair.yellow.rawValue) : (reverse, 0)
+    case .spinner: return colored(.cyan, mw_attr_normal())
+    case .avatar(let index):
+      let pair = Self.avatarPairs[Int(index) % Self.avatarPairs.count]
+      return colored(pair, mw_attr_normal())
+    }
+  }
+
+  private func colored(_ pair: Pair, _ attributes: attr_t) -> (attr_t, Int16) {
+    colors ? (attributes, pair.rawValue) : (attributes, 0)
+  }
+}

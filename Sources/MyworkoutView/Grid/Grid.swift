@@ -1,0 +1,86 @@
+/// One terminal cell: a character (a grapheme cluster) and its style. A wide character fills
+/// its own cell and a continuation cell (`text` empty) to its right.
+public struct Cell: Equatable, Sendable {
+  public var text: String
+  public var style: Style
+
+  public init(_ text: String = " ", style: Style = .normal) {
+    self.text = text
+    self.style = style
+  }
+
+  public static let blank = Cell()
+  public var isContinuation: Bool { text.isEmpty }
+}
+
+public struct Position: Equatable, Sendable {
+  public var row: Int
+  public var column: Int
+
+  public init(row: Int, column: Int) {
+    self.row = row
+    self.column = column
+  }
+}
+
+/// A frame to show: what every cell holds and where the cursor stands (nil hides it).
+/// Rendering builds one; the terminal adapter draws it. Tests compare its text.
+public struct Grid: Equatable, Sendable {
+  public let width: Int
+  public let height: Int
+  public private(set) var cells: [Cell]
+  public var cursor: Position?
+
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    self.cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  public subscript(row: Int, column: Int) -> Cell {
+    cells[row * width + column]
+  }
+
+  /// Writes text from a position, clipped at the right edge; returns the column after it.
+  /// A wide character that would straddle the edge is not drawn.
+  @discardableResult
+  public mutating func put(_ text: String, row: Int, column: Int, style: Style) -> Int {
+    guard row >= 0, row < height else { return column }
+    var col = column
+    for character in text {
+      let cellWidth = DisplayWidth.of(character)
+      if cellWidth == 0 {
+        continue
+      }
+      guard col + cellWidth <= width else { break }
+      if col >= 0 {
+        cells[row * width + col] = Cell(String(character), style: style)
+        if cellWidth == 2 { cells[row * width + col + 1] = Cell("", style: style) }
+      }
+      col += cellWidth
+    }
+    return col
+  }
+
+  /// Fills a run of cells with spaces in a style.
+  public mutating func fill(row: Int, from column: Int, count: Int, style: Style) {
+    guard row >= 0, row < height else { return }
+    for col in max(0, column)..<min(width, column + count) {
+      cells[row * width + col] = Cell(" ", style: style)
+    }
+  }
+
+  /// The frame as lines of text, trailing spaces removed: what a person reads on screen.
+  public var lines: [String] {
+    (0..<height).map { row in
+      var line = ""
+      for col in 0..<width where !self[row, col].isContinuation {
+        line += self[row, col].text
+      }
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+
+  public var text: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,25 @@
+/// What a cell means; the terminal adapter decides how that looks (colour or, with `NO_COLOR`
+/// or a monochrome terminal, attributes only). Views never name colours.
+public enum Style: Hashable, Sendable {
+  case normal
+  case heading
+  case label
+  case hint
+  case field
+  case fieldFocused
+  case valid
+  case invalid
+  case button
+  case buttonFocused
+  case buttonDisabled
+  case error
+  case success
+  case notice
+  case footer
+  case spinner
+  case border
+  /// One of the identicon colours (0..<Style.avatarColorCount).
+  case avatar(UInt8)
+
+  public static let avatarColorCount: UInt8 = 6
+}

@@ -1,0 +1,11 @@
+/// A key (or a paste) as the terminal adapter reads it.
+public enum Key: Equatable, Sendable {
+  /// A printable character.
+  case character(Character)
+  /// Ctrl and a letter, lowercased (`"r"` for Ctrl-R).
+  case control(Character)
+  case enter, tab, backTab, escape, backspace, delete
+  case up, down, left, right, home, end
+  /// A bracketed paste, as one piece of text.
+  case paste(String)
+}

@@ -1,0 +1,19 @@
+import MyworkoutCore
+
+/// A choice stepped with ←/→: `Gender      [◂ Female                 ▸] ✓`.
+enum PickerView {
+  static func rows(
+    label: String, choice: String?, placeholder: String, validity: FieldValidity,
+    focused: Bool, metrics: Metrics
+  ) -> [Row] {
+    let inner = max(0, metrics.fieldWidth - 4)
+    let text = String((choice ?? placeholder).prefix(inner))
+    let pad = String(repeating: " ", count: max(0, inner - DisplayWidth.of(text)))
+    let value = metrics.fieldWidth >= 5 ? "◂ " + text + pad + " ▸" : String(text.prefix(metrics.fieldWidth))
+    var row = TextFieldView.fieldRow(
+      value: value, valueStyle: focused ? .fieldFocused : (choice == nil ? .hint : .field),
+      validity: validity, focused: focused, metrics: metrics)
+    row.cursorColumn = nil
+    return TextFieldView.labelled(row, label: label, focused: focused, metrics: metrics)
+  }
+}

@@ -1,0 +1,79 @@
+import MyworkoutCore
+
+/// A labelled single-line field: `Email       [registered@email.com     ] ✓`.
+/// The value scrolls sideways to keep the cursor in view; widths are display widths.
+enum TextFieldView {
+  static func rows(
+    label: String, input: TextInput, masked: Bool, validity: FieldValidity, focused: Bool,
+    metrics: Metrics
+  ) -> [Row] {
+    let shown: [Character] = masked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
+    let (visible, cursorOffset) = window(shown, cursor: input.cursor, width: metrics.fieldWidth)
+    var row = fieldRow(
+      value: visible, valueStyle: focused ? .fieldFocused : .field, validity: validity,
+      focused: focused, metrics: metrics)
+    if focused { row.cursorColumn = metrics.fieldColumn + 1 + cursorOffset }
+    return labelled(row, label: label, focused: focused, metrics: metrics)
+  }
+
+  /// The part of the value that fits `width` columns with the cursor in view, and the cursor's
+  /// column within it.
+  static func window(_ characters: [Character], cursor: Int, width: Int) -> (String, Int) {
+    var start = 0
+    while start < cursor,
+      DisplayWidth.of(String(characters[start..<cursor])) > max(0, width - 1)
+    {
+      start += 1
+    }
+    var visible = ""
+    var used = 0
+    for character in characters[start...] {
+      let cellWidth = DisplayWidth.of(character)
+      guard used + cellWidth <= width else { break }
+      visible.append(character)
+      used += cellWidth
+    }
+    return (visible, DisplayWidth.of(String(characters[start..<cursor])))
+  }
+
+  /// The bracketed value and the validity marker; brackets take the validity's colour.
+  static func fieldRow(
+    value: String, valueStyle: Style, validity: FieldValidity, focused: Bool, metrics: Metrics
+  ) -> Row {
+    let bracket: Style =
+      switch validity {
+      case .neutral: focused ? .heading : .border
+      case .valid: .valid
+      case .invalid: .invalid
+      }
+    let pad = String(repeating: " ", count: max(0, metrics.fieldWidth - DisplayWidth.of(value)))
+    var segments = [
+      Segment(column: metrics.fieldColumn, text: "[", style: bracket),
+      Segment(column: metrics.fieldColumn + 1, text: value + pad, style: valueStyle),
+      Segment(column: metrics.fieldColumn + 1 + metrics.fieldWidth, text: "]", style: bracket),
+    ]
+    let markerColumn = metrics.fieldColumn + metrics.fieldWidth + 3
+    switch validity {
+    case .neutral: break
+    case .valid: segments.append(Segment(column: markerColumn, text: "✓", style: .valid))
+    case .invalid: segments.append(Segment(column: markerColumn, text: "✗", style: .invalid))
+    }
+    return Row(segments: segments)
+  }
+
+  /// Puts the label (and the focus marker) beside the field, or above it on narrow screens.
+  static func labelled(_ row: Row, label: String, focused: Bool, metrics: Metrics) -> [Row] {
+    var labelSegments = [
+      Segment(column: metrics.labelColumn, text: label, style: focused ? .heading : .label)
+    ]
+    if focused {
+      labelSegments.insert(Segment(column: metrics.margin, text: "▸", style: .heading), at: 0)
+    }
+    if metrics.inlineLabels {
+      var combined = row
+      combined.segments = labelSegments + row.segments
+      return [combined]
+    }
+    return [Row(segments: labelSegments), row]
+  }
+}

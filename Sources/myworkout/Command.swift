@@ -1,0 +1,51 @@
+import ArgumentParser
+import Dispatch
+import MyworkoutCore
+import MyworkoutServices
+
+/// `myworkout [--data-dir PATH] [--reset] [--version] [--help]`
+struct MyworkoutCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "myworkout",
+    abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
+    discussion: """
+      Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
+      ~/.local/share/myworkout. The account service is an embedded mock that answers after \
+      one second; the registry starts with registered@email.com (password: password).
+      """,
+    version: "myworkout 1.0.0"
+  )
+
+  @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep data in PATH.", valueName: "PATH"))
+  var dataDirectory: String?
+
+  @Flag(help: "Sign out and restore the registry to its single seeded account.")
+  var reset = false
+
+  @Option(
+    name: .customLong("session-lifetime"),
+    help: ArgumentHelp(
+      "How long a login stays valid, e.g. 30s, 15m, 12h, 30d (default: 30d).",
+      valueName: "DURATION"),
+    transform: { text in
+      guard let duration = DurationText.parse(text) else {
+        throw ValidationError("'\(text)' is not a duration; use a number with s, m, h or d, like 30d.")
+      }
+      return duration
+    })
+  var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
+
+  func run() throws {
+    let environment = ProcessEnvironment.current
+    let path = DataDirectory.resolve(override: dataDirectory, environment: environment)
+    if reset {
+      try Reset.run(dataDirectory: path)
+      return
+    }
+    try MainActor.assumeIsolated {
+      try App.launch(
+        dataDirectory: path, sessionLifetime: sessionLifetime, environment: environment)
+    }
+    dispatchMain()
+  }
+}

@@ -1,0 +1,96 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutTerminal
+import MyworkoutView
+
+/// The loop: keys become actions, `reduce` changes the state and returns effects, the effect
+/// runner carries them out (answering with more actions), and each change is drawn once.
+@MainActor
+final class Runtime {
+  private(set) var state: AppState
+  private let terminal: Terminal
+  private var effects: EffectRunner!
+  private var spinner: (any DispatchSourceTimer)?
+  private var sources: [any DispatchSourceProtocol] = []
+
+  init(state: AppState, terminal: Terminal, service: any AccountService, sessions: SessionStore) {
+    self.state = state
+    self.terminal = terminal
+    self.effects = EffectRunner(
+      service: service, sessions: sessions,
+      send: { [unowned self] action in
+        send(action)
+        render()
+      },
+      quit: { [unowned self] status in quit(status: status) })
+  }
+
+  /// Starts listening for keys, resizes and signals, and draws the first frame.
+  func start() {
+    let input = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
+    input.setEventHandler { MainActor.assumeIsolated { self.keysArrived() } }
+    input.resume()
+    sources.append(input)
+    sources += Signals.install(
+      resize: { [unowned self] in
+        terminal.updateSize()
+        render()
+      },
+      suspend: { [unowned self] in
+        terminal.suspend()
+        render()
+      },
+      terminate: { [unowned self] status in quit(status: status) })
+    render()
+  }
+
+  func send(_ action: Action) {
+    let requested = reduce(&state, action)
+    for effect in requested { effects.run(effect) }
+    updateSpinner()
+  }
+
+  private func keysArrived() {
+    for key in terminal.readKeys() {
+      // Ctrl-C normally arrives as SIGINT; as a key only if the terminal's ISIG is off.
+      if key == .control("c") { quit(status: 130) }
+      if let action = KeyBindings.action(for: key, in: state) { send(action) }
+    }
+    render()
+  }
+
+  func render() {
+    terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
+  }
+
+  /// The spinner is the only timer: it runs while a request runs and stops after it.
+  private func updateSpinner() {
+    if state.isBusy, spinner == nil {
+      let timer = DispatchSource.makeTimerSource(queue: .main)
+      timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
+      timer.setEventHandler {
+        MainActor.assumeIsolated {
+          self.send(.spinnerTicked)
+          self.render()
+        }
+      }
+      timer.resume()
+      spinner = timer
+    } else if !state.isBusy, let timer = spinner {
+      timer.cancel()
+      spinner = nil
+    }
+  }
+
+  /// Finishes pending writes, restores the terminal and exits.
+  func quit(status: Int32) -> Never {
+    effects.finishWrites()
+    terminal.close()
+    exit(status)
+  }
+}

@@ -1,0 +1,79 @@
+import Testing
+
+@testable import MyworkoutCore
+
+@Suite struct TextInputTests {
+  @Test func backspaceRemovesOneCharacterNotOneByte() {
+    var input = TextInput()
+    input.insert("Zoë 中文👍🏽")
+    #expect(input.text.count == 7)
+    input.deleteBackward()
+    #expect(input.text == "Zoë 中文")
+    input.deleteBackward()
+    input.deleteBackward()
+    #expect(input.text == "Zoë ")
+    input.deleteBackward()
+    input.deleteBackward()
+    #expect(input.text == "Zo")
+  }
+
+  @Test func insertsAtCursor() {
+    var input = TextInput("ac")
+    input.moveLeft()
+    input.insert("b")
+    #expect(input.text == "abc")
+    #expect(input.cursor == 2)
+    input.moveToStart()
+    input.deleteForward()
+    #expect(input.text == "bc")
+    input.moveToEnd()
+    #expect(input.cursor == 2)
+  }
+
+  @Test func pasteDropsControlCharactersAndKeepsText() {
+    var input = TextInput()
+    input.insert("a\nb\tc\u{7}d\r")
+    #expect(input.text == "abcd")
+  }
+
+  @Test func longPasteIsCutAtTheLimit() {
+    var input = TextInput(limit: 10)
+    input.insert(String(repeating: "x", count: 10_000))
+    #expect(input.text.count == 10)
+    input.insert("more")
+    #expect(input.text.count == 10)
+  }
+
+  @Test func cursorStaysInBounds() {
+    var input = TextInput("ab")
+    input.moveRight()
+    #expect(input.cursor == 2)
+    input.moveToStart()
+    input.moveLeft()
+    #expect(input.cursor == 0)
+    input.deleteBackward()
+    #expect(input.text == "ab")
+  }
+
+  @Test func deleteToStart() {
+    var input = TextInput("hello")
+    input.moveLeft()
+    input.deleteToStart()
+    #expect(input.text == "o")
+    #expect(input.cursor == 0)
+  }
+
+  @Test func touchedOnlyOnceSomethingIsThere() {
+    #expect(!TextInput().isTouched)
+    #expect(TextInput("prefilled").isTouched)
+    var input = TextInput()
+    input.moveLeft()
+    #expect(!input.isTouched)
+    input.insert("x")
+    #expect(input.isTouched)
+  }
+
+  @Test func emptyAfterTrimming() {
+    #expect(TextInput("   ").isEmpty)
+  }
+}
