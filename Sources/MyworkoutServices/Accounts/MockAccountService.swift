@@ -1,0 +1,107 @@
+public import MyworkoutCore
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// The embedded account service: accounts in `accounts.json`, a deliberate latency on an
+/// injected clock. Every call takes at least `latency` on every path, success or failure: its
+/// work (file reads, password hashing) runs off the main actor while the clock sleeps, and any
+/// write is made only once the sleep has ended, so a cancelled call changes nothing.
+public struct MockAccountService: AccountService {
+  let store: AccountsStore
+  let signer: TokenSigner
+  let clock: any Clock<Duration>
+  let now: @Sendable () -> Date
+  let sessionLifetime: Duration
+  let latency: Duration
+
+  /// - Parameters:
+  ///   - now: wall-clock time for the tokens' `iat` and `exp`.
+  ///   - sessionLifetime: how long a session token stays valid.
+  public init(
+    store: AccountsStore, signer: TokenSigner, clock: any Clock<Duration>,
+    now: @escaping @Sendable () -> Date = { Date() }, sessionLifetime: Duration,
+    latency: Duration = .seconds(1)
+  ) {
+    self.store = store
+    self.signer = signer
+    self.clock = clock
+    self.now = now
+    self.sessionLifetime = sessionLifetime
+    self.latency = latency
+  }
+
+  public func isRegistered(email: String) async throws -> Bool {
+    let store = store
+    async let found = Self.offMain { try store.load().index(of: email) != nil }
+    try await clock.sleep(for: latency)
+    return try await found
+  }
+
+  public func logIn(email: String, password: String) async throws -> Session {
+    let store = store
+    async let checked = Self.offMain {
+      guard let account = try store.load().account(for: email) else {
+        store.hasher.simulateVerification(password)
+        throw ServiceError.noAccount
+      }
+      guard store.hasher.verify(password, against: account.password) else {
+        throw ServiceError.wrongCredentials
+      }
+      return account.profile
+    }
+    try await clock.sleep(for: latency)
+    return session(for: try await checked)
+  }
+
+  public func signUp(_ registration: Registration) async throws -> Session {
+    let store = store
+    async let prepared = Self.offMain {
+      let profile = try Self.newProfile(registration)
+      guard try store.load().index(of: profile.email) == nil else {
+        throw ServiceError.emailExists
+      }
+      return StoredAccount(profile: profile, password: try store.hasher.hash(registration.password))
+    }
+    try await clock.sleep(for: latency)
+    let account = try await prepared
+    try Task.checkCancellation()
+    try await Self.offMain {
+      try store.update { registry in
+        // Checked again under the lock: another process may have taken the address meanwhile.
+        guard registry.index(of: account.profile.email) == nil else {
+          throw ServiceError.emailExists
+        }
+        registry.accounts.append(account)
+      }
+    }
+    return session(for: account.profile)
+  }
+
+  public func updateMobile(token: String, mobile: String) async throws -> Session {
+    let (store, signer, now) = (store, signer, now)
+    async let checked = Self.offMain {
+      guard let claims = try? signer.verify(token, now: now()) else {
+        throw ServiceError.sessionExpired
+      }
+      guard let number = MobileNumber.normalized(mobile) else { throw ServiceError.invalidMobile }
+      return (email: claims.email, mobile: number)
+    }
+    try await clock.sleep(for: latency)
+    let change = try await checked
+    try Task.checkCancellation()
+    let profile = try await Self.offMain {
+      try store.update { registry in
+        guard let index = registry.index(of: change.email) else {
+          throw ServiceError.sessionExpired
+        }
+        registry.accounts[index].profile.mobile = change.mobile
+        return registry.accounts[index].profile
+      }
+    }
+    return session(for: profile)
+  }
+}

@@ -1,0 +1,10 @@
+/// Comparisons whose running time does not depend on where the inputs differ.
+enum ConstantTime {
+  /// Equal length and equal bytes. The length itself is not secret.
+  static func equal(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    var difference: UInt8 = 0
+    for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }
+    return difference == 0
+  }
+}

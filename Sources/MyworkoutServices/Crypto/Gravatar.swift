@@ -1,0 +1,28 @@
+import Crypto
+import MyworkoutCore
+
+/// Gravatar identities: the SHA-256 of the trimmed, lowercased email address.
+public enum Gravatar {
+  /// Lowercase hex SHA-256 of `Email.normalized(email)`.
+  public static func hash(email: String) -> String {
+    SHA256.hash(data: Array(Email.normalized(email).utf8)).hexString
+  }
+
+  /// The avatar's address; `d=identicon` draws a pattern for addresses Gravatar does not know.
+  public static func url(email: String) -> String {
+    "https://gravatar.com/avatar/\(hash(email: email))?d=identicon"
+  }
+}
+
+extension Sequence<UInt8> {
+  /// Lowercase hexadecimal, two digits a byte.
+  var hexString: String {
+    let digits = Array("0123456789abcdef")
+    var text = ""
+    for byte in self {
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0f)])
+    }
+    return text
+  }
+}

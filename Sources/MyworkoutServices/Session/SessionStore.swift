@@ -1,0 +1,73 @@
+import MyworkoutCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Keeps the signed-in session in `session.json` (mode 0600, replaced atomically) so the next
+/// launch can open on Profile without a service call.
+public struct SessionStore: Sendable {
+  let directory: DataDirectory
+  let signer: TokenSigner
+
+  public init(directory: DataDirectory, signer: TokenSigner) {
+    self.directory = directory
+    self.signer = signer
+  }
+
+  /// The saved session: `.none` without a file, `.valid` for a genuine current token (profile
+  /// from its claims), `.invalid` otherwise. A stale token's file is removed; a file that cannot
+  /// be read or parsed is moved aside, and the notice says so.
+  public func load(now: Date) -> SessionLoad {
+    switch JSONFile.read(SessionFile.self, path: directory.sessionPath) {
+    case .missing: return SessionLoad(restored: .none)
+    case .failed(let error): return SessionLoad(restored: .invalid, notice: error.message)
+    case .damaged: return SessionLoad(restored: .invalid, notice: moveAsideIfDamaged(now: now))
+    case .found(let file):
+      guard let profile = try? signer.verify(file.token, now: now) else {
+        // Best effort: if it cannot be removed, the next launch finds it stale again.
+        try? delete()
+        return SessionLoad(restored: .invalid)
+      }
+      let session = Session(
+        token: file.token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+      return SessionLoad(restored: .valid(session))
+    }
+  }
+
+  /// Keeps `session` for the next launch.
+  public func save(_ session: Session) throws {
+    try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
+  }
+
+  /// Forgets the session; no error when there is none.
+  public func delete() throws {
+    let path = directory.sessionPath
+    guard unlink(path) == 0 else {
+      let code = errno
+      if code == ENOENT { return }
+      throw FileError.posix("Cannot remove", path, code: code)
+    }
+  }
+
+  /// Under the lock, checks the file is still damaged (another copy of the app may have dealt
+  /// with it already) and moves it aside; returns the notice.
+  private func moveAsideIfDamaged(now: Date) -> String? {
+    let path = directory.sessionPath
+    do {
+      let name = try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> String? in
+        guard case .damaged = JSONFile.read(SessionFile.self, path: path) else { return nil }
+        return try Quarantine.moveAside(path: path, now: now)
+      }
+      guard let name else { return nil }
+      return "session.json could not be read; moved it aside to \(name); please log in again"
+    } catch {
+      return "session.json could not be read or moved aside: \(error)"
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import Crypto
+import MyworkoutCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The secret that signs session tokens: 32 random bytes made once per data directory and kept
+/// base64 in `signing.key` (mode 0600).
+public struct SigningKey: Sendable {
+  static let byteCount = 32
+  let key: SymmetricKey
+
+  package init(bytes: [UInt8]) {
+    key = SymmetricKey(data: bytes)
+  }
+
+  /// A fresh random key (tests; `load(in:now:)` for the app).
+  package static func random() -> SigningKey {
+    SigningKey(bytes: SecureRandom.bytes(byteCount))
+  }
+
+  /// The directory's key, made if missing. A damaged key file is moved aside and replaced, which
+  /// ends every saved session; the notice says so. Two processes starting together agree on
+  /// one key because the key is read and made under the directory's lock.
+  public static func load(
+    in directory: DataDirectory, now: Date
+  ) throws -> (key: SigningKey, notice: String?) {
+    let path = directory.signingKeyPath
+    return try FileLock.withExclusiveLock(path: directory.lockPath) {
+      var notice: String?
+      do {
+        if let data = try AtomicFile.read(path: path, limit: 4096) {
+          if let key = parse(data) { return (key, nil) }
+          throw FileError(message: "\(path) does not hold a key", isDamage: true)
+        }
+      } catch let error as FileError where error.isDamage {
+        let name = try Quarantine.moveAside(path: path, now: now)
+        notice = "signing.key could not be read; moved it aside to \(name) and made a new key"
+      }
+      let key = random()
+      let text = key.key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
+      try AtomicFile.write(Data(text.utf8), to: path)
+      return (key, notice)
+    }
+  }
+
+  private static func parse(_ data: Data) -> SigningKey? {
+    guard let text = String(data: data, encoding: .utf8),
+      let bytes = Data(base64Encoded: text.trimmingWhitespace()), bytes.count == byteCount
+    else { return nil }
+    return SigningKey(bytes: [UInt8](bytes))
+  }
+}

@@ -1,0 +1,65 @@
+import Crypto
+import MyworkoutCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Signs and checks session tokens: JWTs (RFC 7519) with HS256, written by hand on swift-crypto.
+public struct TokenSigner: Sendable {
+  let key: SymmetricKey
+
+  public init(key: SigningKey) {
+    self.key = key.key
+  }
+
+  /// A token whose claims carry `profile`, valid from `issuedAt` for `lifetime`.
+  public func sign(_ profile: Profile, issuedAt: Date, lifetime: Duration) -> String {
+    let issued = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
+    let claims = TokenClaims(
+      profile: profile, issuedAt: issued, expiresAt: issued + lifetime.components.seconds)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Encoding these plain structs cannot fail.
+    let header = (try? encoder.encode(TokenHeader.hs256)) ?? Data()
+    let payload = (try? encoder.encode(claims)) ?? Data()
+    return signed(header: header, payload: payload)
+  }
+
+  /// `header.payload.signature` for raw JSON parts (tests use it to forge odd tokens).
+  func signed(header: Data, payload: Data) -> String {
+    let signingInput = Base64URL.encode(header) + "." + Base64URL.encode(payload)
+    let signature = HMAC<SHA256>.authenticationCode(for: Array(signingInput.utf8), using: key)
+    return signingInput + "." + Base64URL.encode(signature)
+  }
+
+  /// The profile a genuine, current token carries.
+  public func verify(
+    _ token: String, now: Date, leeway: Duration = .seconds(30)
+  ) throws(TokenError) -> Profile {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
+      let payloadBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
+    else { throw .malformed }
+    guard let header = try? JSONDecoder().decode(TokenHeader.self, from: Data(headerBytes)) else {
+      throw .malformed
+    }
+    guard header.alg == "HS256", header.typ == nil || header.typ == "JWT" else {
+      throw .unsupportedAlgorithm
+    }
+    let signingInput = Array(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
+    guard
+      HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: signingInput, using: key)
+    else { throw .badSignature }
+    guard let claims = try? JSONDecoder().decode(TokenClaims.self, from: Data(payloadBytes)),
+      !claims.sub.isEmpty, claims.sub == Email.normalized(claims.email)
+    else { throw .invalidClaims }
+    let current = now.timeIntervalSince1970
+    let slack = Double(leeway.components.seconds) + Double(leeway.components.attoseconds) * 1e-18
+    guard current < Double(claims.exp) + slack else { throw .expired }
+    guard Double(claims.iat) <= current + slack else { throw .issuedInFuture }
+    return claims.profile
+  }
+}

@@ -1,0 +1,80 @@
+import MyworkoutCore
+import Testing
+
+@testable import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct SessionStoreTests {
+  let signer = TokenSigner(key: .random())
+
+  func session(issuedAt: Date = fixedNow) -> Session {
+    Session(
+      token: signer.sign(SeedAccount.profile, issuedAt: issuedAt, lifetime: .seconds(3600)),
+      profile: SeedAccount.profile, gravatarHash: Gravatar.hash(email: SeedAccount.profile.email))
+  }
+
+  @Test func nothingSavedIsNone() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      #expect(store.load(now: fixedNow) == SessionLoad(restored: .none))
+      try store.delete()
+    }
+  }
+
+  @Test func aSavedSessionComesBackFromItsClaims() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      var saved = session()
+      saved.profile.firstName = "Edited in the file only"
+      try store.save(saved)
+      #expect(permissions(directory.sessionPath) == 0o600)
+      let text = String(decoding: contents(directory.sessionPath) ?? Data(), as: UTF8.self)
+      #expect(text.contains(#""version" : 1"#))
+      #expect(text.contains(#""token" : ""#))
+      #expect(store.load(now: fixedNow + 60) == SessionLoad(restored: .valid(session())))
+      try store.delete()
+      #expect(store.load(now: fixedNow) == SessionLoad(restored: .none))
+    }
+  }
+
+  @Test func staleTokensAreInvalidAndRemoved() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      try store.save(session())
+      #expect(store.load(now: fixedNow + 7200) == SessionLoad(restored: .invalid))
+      #expect(!exists(directory.sessionPath))
+      var foreign = session()
+      foreign.token = TokenSigner(key: .random()).sign(
+        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(3600))
+      try store.save(foreign)
+      #expect(store.load(now: fixedNow) == SessionLoad(restored: .invalid))
+      #expect(!exists(directory.sessionPath))
+      #expect(listing(directory.path).isEmpty)
+    }
+  }
+
+  @Test(arguments: Damage.allCases)
+  func aDamagedFileIsMovedAside(damage: Damage) async throws {
+    guard damage.isMeaningful else { return }
+    try await withDataDirectory { directory throws in
+      let original = damage.apply(to: directory.path, file: "session.json")
+      let store = SessionStore(directory: directory, signer: signer)
+      let name = "session.json.corrupt-20261121T141500Z"
+      #expect(
+        store.load(now: fixedNow)
+          == SessionLoad(
+            restored: .invalid,
+            notice: "session.json could not be read; moved it aside to \(name); please log in again"
+          ))
+      damage.expectIntact(original, at: directory.path, name: name)
+      #expect(store.load(now: fixedNow) == SessionLoad(restored: .none))
+      try store.save(session())
+      #expect(store.load(now: fixedNow) == SessionLoad(restored: .valid(session())))
+    }
+  }
+}
