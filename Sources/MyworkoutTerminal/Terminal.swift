@@ -79,7 +79,9 @@ public final class Terminal {
           continue
         }
         let (attributes, pair) = palette.look(for: cell.style)
-        var scalars = Array(cell.text.unicodeScalars.prefix(5)).map { wchar_t(bitPattern: $0.value) }
+        var scalars = Array(cell.text.unicodeScalars.prefix(5)).map {
+          wchar_t(bitPattern: $0.value)
+        }
         scalars.append(0)
         _ = mw_put(Int32(row), Int32(column), scalars, attributes, pair)
       }

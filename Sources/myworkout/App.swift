@@ -17,7 +17,9 @@ enum App {
 
   static func launch(
     dataDirectory path: String, sessionLifetime: Duration, environment: [String: String]
-  ) throws {
+  ) throws -> Never {
+    // First, before any thread starts: the loop takes the signals for itself.
+    let loop = MainLoop()
     let directory = try DataDirectory.prepare(path: path)
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
@@ -36,13 +38,12 @@ enum App {
     let service = MockAccountService(
       store: accounts, signer: signer, clock: ContinuousClock(), sessionLifetime: sessionLifetime)
 
-    Signals.ignoreDefaults()
     let terminal = try Terminal(colors: environment["NO_COLOR"] == nil, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     let runtime = Runtime(
       state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),
       terminal: terminal, service: service, sessions: sessions)
     self.runtime = runtime
-    runtime.start()
+    runtime.run(on: loop)
   }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import MyworkoutCore
 import MyworkoutServices
 
@@ -16,7 +15,8 @@ struct MyworkoutCommand: ParsableCommand {
     version: "myworkout 1.0.0"
   )
 
-  @Option(name: .customLong("data-dir"), help: ArgumentHelp("Keep data in PATH.", valueName: "PATH"))
+  @Option(
+    name: .customLong("data-dir"), help: ArgumentHelp("Keep data in PATH.", valueName: "PATH"))
   var dataDirectory: String?
 
   @Flag(help: "Sign out and restore the registry to its single seeded account.")
@@ -29,7 +29,8 @@ struct MyworkoutCommand: ParsableCommand {
       valueName: "DURATION"),
     transform: { text in
       guard let duration = DurationText.parse(text) else {
-        throw ValidationError("'\(text)' is not a duration; use a number with s, m, h or d, like 30d.")
+        throw ValidationError(
+          "'\(text)' is not a duration; use a number with s, m, h or d, like 30d.")
       }
       return duration
     })
@@ -46,6 +47,5 @@ struct MyworkoutCommand: ParsableCommand {
       try App.launch(
         dataDirectory: path, sessionLifetime: sessionLifetime, environment: environment)
     }
-    dispatchMain()
   }
 }

@@ -33,11 +33,14 @@ final class EffectRunner {
     case .checkEmail(let email):
       start({ try await service.isRegistered(email: email) }, answer: Action.checkEmailResponse)
     case .logIn(let email, let password):
-      start({ try await service.logIn(email: email, password: password) }, answer: Action.logInResponse)
+      start(
+        { try await service.logIn(email: email, password: password) }, answer: Action.logInResponse)
     case .signUp(let registration):
       start({ try await service.signUp(registration) }, answer: Action.signUpResponse)
     case .updateMobile(let token, let mobile):
-      start({ try await service.updateMobile(token: token, mobile: mobile) }, answer: Action.editNumberResponse)
+      start(
+        { try await service.updateMobile(token: token, mobile: mobile) },
+        answer: Action.editNumberResponse)
     case .cancelRequest:
       cancel()
     case .saveSession(let session):

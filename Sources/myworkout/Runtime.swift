@@ -1,12 +1,12 @@
 import Dispatch
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 import MyworkoutCore
 import MyworkoutServices
 import MyworkoutTerminal
 import MyworkoutView
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The loop: keys become actions, `reduce` changes the state and returns effects, the effect
 /// runner carries them out (answering with more actions), and each change is drawn once.
@@ -16,7 +16,6 @@ final class Runtime {
   private let terminal: Terminal
   private var effects: EffectRunner!
   private var spinner: (any DispatchSourceTimer)?
-  private var sources: [any DispatchSourceProtocol] = []
 
   init(state: AppState, terminal: Terminal, service: any AccountService, sessions: SessionStore) {
     self.state = state
@@ -30,23 +29,21 @@ final class Runtime {
       quit: { [unowned self] status in quit(status: status) })
   }
 
-  /// Starts listening for keys, resizes and signals, and draws the first frame.
-  func start() {
-    let input = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
-    input.setEventHandler { MainActor.assumeIsolated { self.keysArrived() } }
-    input.resume()
-    sources.append(input)
-    sources += Signals.install(
-      resize: { [unowned self] in
-        terminal.updateSize()
-        render()
-      },
-      suspend: { [unowned self] in
-        terminal.suspend()
-        render()
-      },
-      terminate: { [unowned self] status in quit(status: status) })
+  /// Draws the first frame and runs the loop: keys, resizes and signals until the app quits.
+  func run(on loop: MainLoop) -> Never {
     render()
+    loop.run(
+      MainLoop.Handlers(
+        input: { [unowned self] in keysArrived() },
+        resize: { [unowned self] in
+          terminal.updateSize()
+          render()
+        },
+        suspend: { [unowned self] in
+          terminal.suspend()
+          render()
+        },
+        terminate: { [unowned self] status in quit(status: status) }))
   }
 
   func send(_ action: Action) {

@@ -57,14 +57,74 @@ final class TerminalSession {
     ]
     env.merge(environment) { $1 }
     let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+    // A small shell runs the app and writes its exit status to a file when it ends. It traps
+    // (not ignores) the signals a terminal sends, so it outlives the app to write the status and
+    // the app still starts with their default actions.
+    try? FileManager.default.removeItem(at: statusFile)
+    let script = "trap : INT TERM HUP; \"$@\"; echo $? > " + Self.quote(statusFile.path)
     let command =
-      "exec env " + assignments.joined(separator: " ") + " "
+      "exec env " + assignments.joined(separator: " ") + " sh -c " + Self.quote(script) + " sh "
       + ([Self.binary] + arguments).map(Self.quote).joined(separator: " ")
+    try startTmux(width: width, height: height, command: command)
+  }
+
+  /// Starts a shell (bash, no start-up files) in the pane instead of the app, with the same
+  /// environment, so a test can run the app from a prompt and look at the terminal afterwards.
+  func launchShell(width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    var env = [
+      "MYWORKOUT_DATA_DIR": dataDirectory.path, "HOME": workspace.path, "LANG": "C.UTF-8",
+      "LC_ALL": "C.UTF-8", "PS1": "$ ", "APP": Self.binary,
+    ]
+    env.merge(environment) { $1 }
+    let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }
+    let command = "exec env " + assignments.joined(separator: " ") + " bash --norc --noprofile"
+    try startTmux(width: width, height: height, command: command)
+  }
+
+  /// Starts the pane. Its output is not captured: the tmux server this may start inherits the
+  /// client's standard output, and a pipe held open by it would never reach end of file.
+  private func startTmux(width: Int, height: Int, command: String) throws {
     _ = try? tmux(["kill-session", "-t", Self.session])
-    try tmux([
-      "-f", config, "new-session", "-d", "-s", Self.session, "-x", "\(width)", "-y", "\(height)",
-      command,
-    ])
+    try tmux(
+      [
+        "-f", config, "new-session", "-d", "-s", Self.session, "-x", "\(width)", "-y",
+        "\(height)", command,
+      ], captureOutput: false)
+  }
+
+  /// The process id of the app started from the shell (a child of the pane's process).
+  func childPID() throws -> Int32? {
+    let parent = try pid()
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    for entry in entries {
+      guard let pid = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      if fields.count > 2, Int32(fields[1]) == parent { return pid }
+    }
+    return nil
+  }
+
+  /// Whether the pane shows the normal screen with a visible cursor (as a shell expects).
+  func terminalLooksRestored() throws -> Bool {
+    let flags = try tmux([
+      "display-message", "-p", "-t", Self.session, "#{alternate_on} #{cursor_flag}",
+    ]).trimmingCharacters(in: .whitespacesAndNewlines)
+    return flags == "0 1"
+  }
+
+  /// Where the terminal's cursor stands (row and column, from 0).
+  func cursor() throws -> (row: Int, column: Int) {
+    let text = try tmux(["display-message", "-p", "-t", Self.session, "#{cursor_y} #{cursor_x}"])
+    let parts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+    return (parts.first ?? -1, parts.last ?? -1)
+  }
+
+  /// The screen with its colours and attributes as escape sequences.
+  func screenWithAttributes() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-t", Self.session])
   }
 
   /// Types text literally.
@@ -94,18 +154,18 @@ final class TerminalSession {
 
   /// The app's process id (the pane runs it directly).
   func pid() throws -> Int32 {
-    Int32(try tmux(["display-message", "-p", "-t", Self.session, "#{pane_pid}"])
-      .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    Int32(
+      try tmux(["display-message", "-p", "-t", Self.session, "#{pane_pid}"])
+        .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
 
-  /// The exit status once the app has exited, else nil.
+  private var statusFile: URL { workspace.appendingPathComponent("exit-status") }
+
+  /// The exit status once the app launched by `launch` has exited, else nil.
   func exitStatus() throws -> Int32? {
-    let text = try tmux([
-      "display-message", "-p", "-t", Self.session, "#{pane_dead} #{pane_dead_status}",
-    ]).trimmingCharacters(in: .whitespacesAndNewlines)
-    let parts = text.split(separator: " ")
-    guard parts.first == "1", parts.count == 2 else { return nil }
-    return Int32(parts[1])
+    guard let text = try? String(contentsOf: statusFile, encoding: .utf8), text.hasSuffix("\n")
+    else { return nil }
+    return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
   /// Waits until the screen shows the text (polling the real terminal), failing with the
@@ -149,17 +209,17 @@ final class TerminalSession {
   struct TimedOut: Error {}
 
   @discardableResult
-  private func tmux(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux", "-L", socket] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = Pipe()
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+  private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+    var environment = ProcessInfo.processInfo.environment
+    environment["LANG"] = "C.UTF-8"
+    environment["LC_ALL"] = "C.UTF-8"
+    // Tests set these themselves where they matter; the runner's own values must not leak in.
+    for name in ["TMUX", "NO_COLOR", "MYWORKOUT_DATA_DIR", "XDG_DATA_HOME"] {
+      environment.removeValue(forKey: name)
+    }
+    return try Command.run(
+      ["tmux", "-u", "-L", socket] + arguments, environment: environment,
+      captureOutput: captureOutput)
   }
 
   static func quote(_ text: String) -> String {

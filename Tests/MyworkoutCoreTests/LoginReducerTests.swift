@@ -85,7 +85,7 @@ import Testing
 
   @Test func createAccountGoesToSignupWithTheEmail() {
     var state = loginState()
-    state.send(.focusMoved(.backward))
+    state.send(.focusMoved(.backward), .focusMoved(.backward))
     #expect(state.login?.focus == .createAccount)
     state.send(.enterPressed)
     #expect(state.signup?.email.text == "registered@email.com")

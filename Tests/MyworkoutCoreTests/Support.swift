@@ -33,7 +33,8 @@ enum Sample {
   static let profile = Profile(
     email: "registered@email.com", gender: .female, mobile: "+60123456789", firstName: "Ada",
     lastName: "Lovelace")
-  static let session = Session(token: "header.payload.signature", profile: profile, gravatarHash: "ab12")
+  static let session = Session(
+    token: "header.payload.signature", profile: profile, gravatarHash: "ab12")
 
   static func state(_ screen: Screen) -> AppState { AppState(screen: screen) }
 }

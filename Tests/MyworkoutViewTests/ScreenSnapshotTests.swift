@@ -20,7 +20,9 @@ import Testing
 
   @Test func getStartedRunning() {
     var state = AppState.launch(with: .none)
-    for character in "registered@email.com" { _ = reduce(&state, .textEdited(.insert(String(character)))) }
+    for character in "registered@email.com" {
+      _ = reduce(&state, .textEdited(.insert(String(character))))
+    }
     _ = reduce(&state, .enterPressed)
     assertSnapshot(render(state), named: "get-started-running")
   }
@@ -57,8 +59,7 @@ import Testing
   @Test func signupWeakPasswordWraps() {
     var state = AppState(screen: .signup(SignupForm(email: "new@email.com")))
     _ = reduce(&state, .pasted("short"))
-    _ = reduce(&state, .focusMoved(.backward))
-    _ = reduce(&state, .focusMoved(.backward))
+    for _ in 0..<5 { _ = reduce(&state, .focusMoved(.forward)) }
     _ = reduce(&state, .enterPressed)
     assertSnapshot(render(state), named: "signup-weak-password")
   }
@@ -93,7 +94,7 @@ import Testing
 
   @Test func smallTerminalKeepsFocusedFieldVisible() {
     var state = AppState(screen: .signup(SignupForm(email: "new@email.com")))
-    for _ in 0..<5 { _ = reduce(&state, .focusMoved(.forward)) }
+    for _ in 0..<4 { _ = reduce(&state, .focusMoved(.forward)) }
     let grid = render(state, 40, 12)
     assertSnapshot(grid, named: "signup-40x12")
     #expect(grid.text.contains("Last name"))

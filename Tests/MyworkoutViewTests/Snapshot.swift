@@ -15,11 +15,15 @@ func assertSnapshot(
   if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     try? actual.write(to: file, atomically: true, encoding: .utf8)
-    Issue.record("Recorded snapshot \(name); run again without RECORD_SNAPSHOTS.", sourceLocation: sourceLocation)
+    Issue.record(
+      "Recorded snapshot \(name); run again without RECORD_SNAPSHOTS.",
+      sourceLocation: sourceLocation)
     return
   }
   guard let expected = try? String(contentsOf: file, encoding: .utf8) else {
-    Issue.record("No snapshot \(name).txt; run with RECORD_SNAPSHOTS=1 to record it.", sourceLocation: sourceLocation)
+    Issue.record(
+      "No snapshot \(name).txt; run with RECORD_SNAPSHOTS=1 to record it.",
+      sourceLocation: sourceLocation)
     return
   }
   #expect(actual == expected, "snapshot \(name) differs", sourceLocation: sourceLocation)

@@ -77,7 +77,8 @@ import Testing
       with: .valid(
         Session(
           token: "t",
-          profile: Profile(email: "a@b.co", gender: .male, mobile: "+60123456789", firstName: "", lastName: ""),
+          profile: Profile(
+            email: "a@b.co", gender: .male, mobile: "+60123456789", firstName: "", lastName: ""),
           gravatarHash: "00")))
     #expect(KeyBindings.action(for: .character("q"), in: profile) == .quitPressed)
     #expect(KeyBindings.action(for: .character("e"), in: profile) == .editNumberPressed)

@@ -10,7 +10,8 @@ enum GetStartedReducer {
       if FormEditing.enterMovesFocus(&form) { return [] }
       if form.phase.isRunning { return form.cancelRequest() }
       return form.submit(
-        problem: form.problem, button: .next, request: .checkEmail(Email.normalized(form.email.text)))
+        problem: form.problem, button: .next,
+        request: .checkEmail(Email.normalized(form.email.text)))
     case .escapePressed:
       return form.phase.isRunning ? form.cancelRequest() : []
     case .checkEmailResponse(let result):

@@ -49,7 +49,8 @@ public enum KeyBindings {
 
   /// The keys that work on the current screen, for the footer line.
   public static func hints(for state: AppState) -> [Hint] {
-    let move = Hint(keys: "Tab/↑↓", action: "move")
+    let move = Hint(keys: "Tab/↑↓", action: "move", isEssential: false)
+    let select = Hint(keys: "Enter", action: "select", isEssential: false)
     let quit = Hint(keys: "Ctrl-C", action: "quit")
     if state.isBusy {
       return [Hint(keys: "Esc", action: "cancel request"), quit]
@@ -59,26 +60,28 @@ public enum KeyBindings {
       return [move, Hint(keys: "Enter", action: "next"), quit]
     case .login:
       return [
-        move, Hint(keys: "Enter", action: "select"), Hint(keys: "Ctrl-R", action: "show password"),
+        move, select, Hint(keys: "Ctrl-R", action: "show password"),
         Hint(keys: "Esc", action: "back"), quit,
       ]
     case .signup(let form):
-      var hints = [move, Hint(keys: "Enter", action: "select")]
-      if form.focus == .gender { hints.append(Hint(keys: "←/→ Space", action: "gender")) }
+      var hints = [move, select]
+      if form.focus == .gender { hints.append(Hint(keys: "←/→", action: "gender")) }
       hints += [
         Hint(keys: "Ctrl-R", action: "show password"), Hint(keys: "Esc", action: "back"), quit,
       ]
       return hints
     case .profile(let profile):
       if profile.dialog != nil {
-        return [move, Hint(keys: "Enter", action: "select"), Hint(keys: "Esc", action: "close"), quit]
+        return [
+          move, select, Hint(keys: "Esc", action: "close"), quit,
+        ]
       }
       if profile.session == nil {
         return [Hint(keys: "Enter", action: "log in again"), Hint(keys: "q", action: "quit")]
       }
       return [
         Hint(keys: "e", action: "edit number"), Hint(keys: "l", action: "log out"),
-        Hint(keys: "q", action: "quit"), move, Hint(keys: "Enter", action: "select"),
+        Hint(keys: "q", action: "quit"), move, select,
       ]
     }
   }
@@ -87,4 +90,22 @@ public enum KeyBindings {
 public struct Hint: Equatable, Sendable {
   public var keys: String
   public var action: String
+  /// Hints that are not essential are left out first when the footer does not fit.
+  public var isEssential: Bool
+
+  public init(keys: String, action: String, isEssential: Bool = true) {
+    self.keys = keys
+    self.action = action
+    self.isEssential = isEssential
+  }
+
+  /// The footer line: every hint that fits, leaving out the non-essential ones from the end.
+  public static func line(_ hints: [Hint], width: Int) -> String {
+    var shown = hints
+    func text() -> String { " " + shown.map { "\($0.keys) \($0.action)" }.joined(separator: "  ") }
+    while DisplayWidth.of(text()) > width, let index = shown.lastIndex(where: { !$0.isEssential }) {
+      shown.remove(at: index)
+    }
+    return text()
+  }
 }

@@ -3,14 +3,13 @@ import MyworkoutCore
 enum GetStartedView {
   static func body(_ form: GetStartedForm, spinnerFrame: Int, metrics: Metrics) -> Body {
     var body = Body()
-    for line in AssetArt.logo.split(separator: "\n", omittingEmptySubsequences: false) {
-      var row = TextBlock.centered(String(line), width: metrics.width, style: .heading)
-      row.isSpacer = true
-      body.add(row)
-    }
+    body.addOptional(
+      AssetArt.logo.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextBlock.centered(String($0), width: metrics.width, style: .heading)
+      })
     body.add(TextBlock.centered("Myworkout GO", width: metrics.width, style: .heading))
     body.spacer()
-    body.add(
+    body.addOptional(
       TextBlock.rows(
         "Enter your email to log in or create an account.", column: metrics.labelColumn,
         width: metrics.width, style: .hint))
@@ -22,7 +21,7 @@ enum GetStartedView {
       focused: form.focus == .email)
     body.spacer()
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(
             title: form.phase.buttonTitle(rest: "Next"), focused: form.focus == .next,
@@ -41,6 +40,7 @@ enum FormMessage {
   static func add(_ phase: RequestPhase, to body: inout Body, metrics: Metrics) {
     guard let message = phase.message else { return }
     body.spacer()
-    body.add(TextBlock.rows(message, column: metrics.labelColumn, width: metrics.width, style: .error))
+    body.add(
+      TextBlock.rows(message, column: metrics.labelColumn, width: metrics.width, style: .error))
   }
 }

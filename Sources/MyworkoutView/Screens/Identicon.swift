@@ -31,12 +31,14 @@ enum Identicon {
   static func rows(hash: String) -> [Row] {
     let color = Style.avatar(color(hash: hash))
     let top = Row("┌" + String(repeating: "─", count: cells * 2) + "┐", column: 0, style: .border)
-    let bottom = Row("└" + String(repeating: "─", count: cells * 2) + "┘", column: 0, style: .border)
+    let bottom = Row(
+      "└" + String(repeating: "─", count: cells * 2) + "┘", column: 0, style: .border)
     let middle = pattern(hash: hash).map { filled in
       var segments = [Segment(column: 0, text: "│", style: .border)]
       for (index, isFilled) in filled.enumerated() {
         segments.append(
-          Segment(column: 1 + index * 2, text: isFilled ? "██" : "  ", style: isFilled ? color : .normal))
+          Segment(
+            column: 1 + index * 2, text: isFilled ? "██" : "  ", style: isFilled ? color : .normal))
       }
       segments.append(Segment(column: 1 + cells * 2, text: "│", style: .border))
       return Row(segments: segments)

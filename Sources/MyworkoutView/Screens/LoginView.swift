@@ -19,7 +19,7 @@ enum LoginView {
     body.spacer()
     let running = form.phase.isRunning
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(
             title: form.phase.buttonTitle(rest: "Log in"), focused: form.focus == .logIn,
@@ -31,7 +31,7 @@ enum LoginView {
     FormMessage.add(form.phase, to: &body, metrics: metrics)
     body.spacer()
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(
             title: "Create a new account", focused: form.focus == .createAccount,

@@ -12,7 +12,8 @@ enum ProfileView {
           style: .error))
       body.spacer()
       body.add(
-        ButtonRow.row([Button(title: "Log in again", focused: true)], spinner: nil, metrics: metrics),
+        ButtonRow.rows(
+          [Button(title: "Log in again", focused: true)], spinner: nil, metrics: metrics),
         focused: true)
       return body
     }
@@ -20,7 +21,7 @@ enum ProfileView {
     body.spacer()
     let dialogOpen = profile.dialog != nil
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(title: "Edit number", focused: !dialogOpen && profile.focus == .edit),
           Button(title: "Log out", focused: !dialogOpen && profile.focus == .logOut),
@@ -29,7 +30,8 @@ enum ProfileView {
     if let confirmation = profile.confirmation {
       body.spacer()
       body.add(
-        TextBlock.rows(confirmation, column: metrics.labelColumn, width: metrics.width, style: .success))
+        TextBlock.rows(
+          confirmation, column: metrics.labelColumn, width: metrics.width, style: .success))
     }
     if let dialog = profile.dialog {
       body.spacer()
@@ -75,7 +77,7 @@ enum ProfileView {
       picture.forEach { body.add($0.shifted(by: metrics.labelColumn)) }
       detailRows.forEach { body.add($0) }
     }
-    body.add(
+    body.addOptional(
       TextBlock.rows(
         Identicon.gravatarURL(hash: session.gravatarHash), column: metrics.labelColumn,
         width: metrics.width, style: .hint))
@@ -85,13 +87,17 @@ enum ProfileView {
 extension Row {
   func shifted(by columns: Int) -> Row {
     var copy = self
-    copy.segments = segments.map { Segment(column: $0.column + columns, text: $0.text, style: $0.style) }
+    copy.segments = segments.map {
+      Segment(column: $0.column + columns, text: $0.text, style: $0.style)
+    }
     return copy
   }
 }
 
 enum EditNumberDialogView {
-  static func add(_ dialog: EditNumberDialog, spinnerFrame: Int, metrics: Metrics, to body: inout Body) {
+  static func add(
+    _ dialog: EditNumberDialog, spinnerFrame: Int, metrics: Metrics, to body: inout Body
+  ) {
     body.add(Row("Edit mobile number", column: metrics.labelColumn, style: .heading))
     body.add(
       TextFieldView.rows(
@@ -101,7 +107,7 @@ enum EditNumberDialogView {
       focused: dialog.focus == .mobile)
     let running = dialog.phase.isRunning
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(
             title: dialog.phase.buttonTitle(rest: "Save"), focused: dialog.focus == .save,
@@ -111,7 +117,8 @@ enum EditNumberDialogView {
         spinner: running ? (spinnerFrame, "Saving…") : nil, metrics: metrics),
       focused: dialog.focus != .mobile)
     if let message = dialog.phase.message {
-      body.add(TextBlock.rows(message, column: metrics.labelColumn, width: metrics.width, style: .error))
+      body.add(
+        TextBlock.rows(message, column: metrics.labelColumn, width: metrics.width, style: .error))
     }
   }
 }

@@ -29,10 +29,10 @@ public enum Renderer {
       grid.put(notice, row: height - 2, column: 0, style: .notice)
     }
     if reserved > 0 {
-      let footer = KeyBindings.hints(for: state).map { "\($0.keys) \($0.action)" }
-        .joined(separator: "  ")
       grid.fill(row: height - 1, from: 0, count: width, style: .footer)
-      grid.put(" " + footer, row: height - 1, column: 0, style: .footer)
+      grid.put(
+        Hint.line(KeyBindings.hints(for: state), width: width), row: height - 1, column: 0,
+        style: .footer)
     }
     return grid
   }
@@ -59,7 +59,7 @@ public enum Renderer {
       // Compact: drop spacers, keeping the focused row's index right.
       var kept: [Row] = []
       var newFocus: Int?
-      for (index, row) in rows.enumerated() where !row.isSpacer || index == focus {
+      for (index, row) in rows.enumerated() where !row.isOptional || index == focus {
         if index == focus { newFocus = kept.count }
         kept.append(row)
       }

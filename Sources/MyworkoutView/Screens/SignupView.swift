@@ -25,13 +25,14 @@ enum SignupView {
           focused: focused)
       }
     }
-    body.add(
-      Row("Mobile: a Malaysian number, e.g. 012-345 6789. Names are optional.",
-        column: metrics.fieldColumn, style: .hint))
+    body.addOptional(
+      TextBlock.rows(
+        "Mobile: Malaysian, e.g. 012-345 6789. Names are optional.",
+        column: metrics.fieldColumn, width: metrics.width, style: .hint))
     body.spacer()
     let running = form.phase.isRunning
     body.add(
-      ButtonRow.row(
+      ButtonRow.rows(
         [
           Button(
             title: form.phase.buttonTitle(rest: "Sign up"), focused: form.focus == .signUp,

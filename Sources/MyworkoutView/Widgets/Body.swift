@@ -10,15 +10,24 @@ struct Row: Equatable {
   var segments: [Segment] = []
   /// Where the terminal cursor stands when this row holds the focused text field.
   var cursorColumn: Int?
-  /// A blank line for air; dropped first when the terminal is short.
-  var isSpacer = false
+  /// Whether the focused control (a button) is on this row.
+  var holdsFocus = false
+  /// A blank line for air, art or a hint: dropped first when the terminal is short.
+  var isOptional = false
 
-  static let spacer = Row(isSpacer: true)
+  static let spacer = Row(isOptional: true)
 
-  init(segments: [Segment] = [], cursorColumn: Int? = nil, isSpacer: Bool = false) {
+  /// The same row, marked as one that may be dropped on a short terminal.
+  var optional: Row {
+    var copy = self
+    copy.isOptional = true
+    return copy
+  }
+
+  init(segments: [Segment] = [], cursorColumn: Int? = nil, isOptional: Bool = false) {
     self.segments = segments
     self.cursorColumn = cursorColumn
-    self.isSpacer = isSpacer
+    self.isOptional = isOptional
   }
 
   init(_ text: String, column: Int, style: Style) {
@@ -36,12 +45,20 @@ struct Body {
     rows.append(row)
   }
 
+  /// Adds rows; when `focused`, the row to keep in view is the one holding the cursor, else the
+  /// one marked `holdsFocus`, else the first.
   mutating func add(_ newRows: [Row], focused: Bool = false) {
     if focused, !newRows.isEmpty {
-      focusRow = rows.count + (newRows.firstIndex { $0.cursorColumn != nil } ?? 0)
+      let index =
+        newRows.firstIndex { $0.cursorColumn != nil } ?? newRows.firstIndex(where: \.holdsFocus)
+        ?? 0
+      focusRow = rows.count + index
     }
     rows += newRows
   }
 
   mutating func spacer() { rows.append(.spacer) }
+
+  /// Rows that help but are not needed (hints, art): dropped first on a short terminal.
+  mutating func addOptional(_ newRows: [Row]) { rows += newRows.map(\.optional) }
 }

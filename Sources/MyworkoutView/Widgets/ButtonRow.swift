@@ -9,26 +9,48 @@ struct Button {
 enum ButtonRow {
   static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  static func row(_ buttons: [Button], spinner: (frame: Int, text: String)?, metrics: Metrics)
-    -> Row
+  /// The buttons on one row beside the fields; on a narrow terminal from the left margin, and
+  /// one under the other when even that is too narrow. The spinner follows the last button.
+  static func rows(_ buttons: [Button], spinner: (frame: Int, text: String)?, metrics: Metrics)
+    -> [Row]
   {
-    var segments: [Segment] = []
-    var column = metrics.inlineLabels ? metrics.fieldColumn - 1 : metrics.margin
-    for button in buttons {
-      if button.focused {
-        segments.append(Segment(column: column, text: "▸", style: .heading))
+    let labels = buttons.map { "[ \($0.title) ]" }
+    let total = labels.reduce(0) { $0 + DisplayWidth.of($1) + 2 }
+    let preferred = metrics.inlineLabels ? metrics.fieldColumn - 1 : metrics.margin
+    let start = preferred + total <= metrics.width ? preferred : metrics.margin
+    let groups =
+      start + total <= metrics.width || buttons.count == 1
+      ? [Array(buttons.indices)] : buttons.indices.map { [$0] }
+    var rows: [Row] = groups.map { group in
+      var row = Row()
+      var column = start
+      for index in group {
+        let button = buttons[index]
+        if button.focused {
+          row.segments.append(Segment(column: column, text: "▸", style: .heading))
+          row.holdsFocus = true
+        }
+        let style: Style =
+          button.focused ? .buttonFocused : (button.disabled ? .buttonDisabled : .button)
+        row.segments.append(Segment(column: column + 1, text: labels[index], style: style))
+        column += 1 + DisplayWidth.of(labels[index]) + 1
       }
-      let style: Style =
-        button.focused ? .buttonFocused : (button.disabled ? .buttonDisabled : .button)
-      let label = "[ \(button.title) ]"
-      segments.append(Segment(column: column + 1, text: label, style: style))
-      column += 1 + DisplayWidth.of(label) + 1
+      return row
     }
     if let spinner {
       let frame = spinnerFrames[spinner.frame % spinnerFrames.count]
-      segments.append(Segment(column: column + 1, text: frame, style: .spinner))
-      segments.append(Segment(column: column + 3, text: spinner.text, style: .hint))
+      let line = Row(segments: [
+        Segment(column: start + 1, text: frame, style: .spinner),
+        Segment(column: start + 3, text: spinner.text, style: .hint),
+      ])
+      let last = rows.count - 1
+      let end = rows[last].segments.last.map { $0.column + DisplayWidth.of($0.text) } ?? start
+      if end + 3 + DisplayWidth.of(spinner.text) <= metrics.width {
+        rows[last].segments += line.shifted(by: end + 1 - start).segments
+      } else {
+        rows.append(line)
+      }
     }
-    return Row(segments: segments)
+    return rows
   }
 }

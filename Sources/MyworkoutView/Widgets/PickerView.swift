@@ -9,7 +9,8 @@ enum PickerView {
     let inner = max(0, metrics.fieldWidth - 4)
     let text = String((choice ?? placeholder).prefix(inner))
     let pad = String(repeating: " ", count: max(0, inner - DisplayWidth.of(text)))
-    let value = metrics.fieldWidth >= 5 ? "◂ " + text + pad + " ▸" : String(text.prefix(metrics.fieldWidth))
+    let value =
+      metrics.fieldWidth >= 5 ? "◂ " + text + pad + " ▸" : String(text.prefix(metrics.fieldWidth))
     var row = TextFieldView.fieldRow(
       value: value, valueStyle: focused ? .fieldFocused : (choice == nil ? .hint : .field),
       validity: validity, focused: focused, metrics: metrics)

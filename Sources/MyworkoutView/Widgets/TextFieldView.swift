@@ -7,7 +7,8 @@ enum TextFieldView {
     label: String, input: TextInput, masked: Bool, validity: FieldValidity, focused: Bool,
     metrics: Metrics
   ) -> [Row] {
-    let shown: [Character] = masked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
+    let shown: [Character] =
+      masked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
     let (visible, cursorOffset) = window(shown, cursor: input.cursor, width: metrics.fieldWidth)
     var row = fieldRow(
       value: visible, valueStyle: focused ? .fieldFocused : .field, validity: validity,

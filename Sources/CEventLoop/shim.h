@@ -1,0 +1,49 @@
+#ifndef MYWORKOUT_CEVENTLOOP_SHIM_H
+#define MYWORKOUT_CEVENTLOOP_SHIM_H
+
+// What the app's main-thread event loop needs from the system: signalfd, poll, and libdispatch's
+// run-loop hooks (the ones Foundation's RunLoop uses on Linux) to drain the main queue from our
+// own loop instead of parking the main thread in dispatch_main().
+#include <poll.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+/// A file descriptor that becomes readable when work is queued on the main dispatch queue.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+/// Runs the work queued on the main dispatch queue (on the calling thread, the main thread).
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+static inline void mw_unused_handler(int number) { (void)number; }
+
+/// Blocks the signals the app handles, in this thread and in every thread started after it, and
+/// returns a signalfd that reads them (-1 on failure). Call before any other thread starts.
+///
+/// Each signal also gets a handler that does nothing (it never runs while the signal is
+/// blocked). That keeps ncurses from installing its own: ncurses installs handlers only over the
+/// default action, and for SIGTSTP it would otherwise set SIG_IGN around every refresh, which
+/// discards a Ctrl-Z pressed at that moment. SIG_IGN is not an option here for the same reason:
+/// an ignored signal is dropped before the signalfd can read it.
+static inline int mw_block_signals_into_fd(const int *numbers, int count) {
+  sigset_t set;
+  sigemptyset(&set);
+  struct sigaction action;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  action.sa_handler = mw_unused_handler;
+  for (int index = 0; index < count; index++) {
+    sigaddset(&set, numbers[index]);
+    sigaction(numbers[index], &action, NULL);
+  }
+  if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
+  return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+/// Reads one pending signal's number from a signalfd, or 0 when none is pending.
+static inline int mw_read_signal(int fd) {
+  struct signalfd_siginfo info;
+  ssize_t count = read(fd, &info, sizeof info);
+  return count == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+#endif

@@ -1,0 +1,66 @@
+import CEventLoop
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The app's event loop, on the process's main thread: one `poll` over standard input, a
+/// signalfd, and the main dispatch queue's wake-up handle. Keys are handled on the thread that
+/// reads them, with no hop through another thread; an idle app sleeps in `poll` with nothing
+/// to wake it. Work queued on the main queue (MainActor tasks, the spinner timer) runs here too.
+@MainActor
+final class MainLoop {
+  struct Handlers {
+    var input: @MainActor () -> Void
+    var resize: @MainActor () -> Void
+    var suspend: @MainActor () -> Void
+    var terminate: @MainActor (_ status: Int32) -> Void
+  }
+
+  private let signals: Int32
+
+  /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
+  /// ncurses' own handlers never run). Must be created before any other thread starts.
+  init() {
+    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
+    signals = numbers.withUnsafeBufferPointer {
+      mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
+    }
+  }
+
+  /// Runs forever; handlers end the process through `exit`.
+  func run(_ handlers: Handlers) -> Never {
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: _dispatch_get_main_queue_handle_4CF(), events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      for index in fds.indices { fds[index].revents = 0 }
+      if poll(&fds, nfds_t(fds.count), -1) < 0 {
+        if errno == EINTR { continue }
+        handlers.terminate(1)
+      }
+      if fds[2].revents != 0 { _dispatch_main_queue_callback_4CF(nil) }
+      if fds[1].revents != 0 { drainSignals(handlers) }
+      if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).
+        handlers.terminate(128 + SIGHUP)
+      }
+      if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
+    }
+  }
+
+  private func drainSignals(_ handlers: Handlers) {
+    while true {
+      let number = mw_read_signal(signals)
+      switch number {
+      case 0: return
+      case SIGWINCH: handlers.resize()
+      case SIGTSTP: handlers.suspend()
+      // Exit statuses follow the shell's convention: 128 + the signal's number.
+      default: handlers.terminate(128 + number)
+      }
+    }
+  }
+}

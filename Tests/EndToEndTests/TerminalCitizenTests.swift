@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension EndToEnd {
+  /// SPEC §5 and §6: signals, Esc, resize, small screens, Unicode, paste, colours.
+  @Suite(.timeLimit(.minutes(2)))
+  struct TerminalCitizenTests {
+    /// Runs the app from a shell prompt, recording the terminal modes before and after.
+    func appInShell(environment: [String: String] = [:]) throws -> TerminalSession {
+      let app = try TerminalSession()
+      try app.launchShell(environment: environment)
+      try app.waitFor("$")
+      try app.type(
+        "stty -g > before; \"$APP\"; echo \"status=$?\"; stty -g > after; "
+          + "cmp -s before after && echo modes-re\"\"stored")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      return app
+    }
+
+    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)])
+    func signalRestoresTheTerminal(signal: Int32, status: Int) throws {
+      let app = try appInShell()
+      try app.type("half typed")
+      let pid = try #require(try app.childPID())
+      kill(pid, signal)
+      let screen = try app.waitFor("modes-restored")
+      #expect(screen.contains("status=\(status)"))
+      #expect(try app.terminalLooksRestored())
+    }
+
+    @Test func ctrlCQuitsWith130AndRestores() throws {
+      let app = try appInShell()
+      try app.press("C-c")
+      let screen = try app.waitFor("modes-restored")
+      #expect(screen.contains("status=130"))
+      #expect(try app.terminalLooksRestored())
+    }
+
+    @Test func ctrlZSuspendsAndFgBringsTheScreenBack() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type("\"$APP\"")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("kept@email.com")
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      #expect(try app.terminalLooksRestored())
+      try app.type("fg")
+      try app.press("Enter")
+      let screen = try app.waitFor("[kept@email.com")
+      #expect(screen.contains("Myworkout GO"))
+      try app.type("x")
+      try app.waitFor("[kept@email.comx")
+    }
+
+    @Test func escReactsAtOnceAndArrowsStillWork() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.type("registered@email.com")
+      try app.press("Enter")
+      try app.waitFor("Welcome back")
+      try app.press("Up")
+      try app.waitFor("▸ Email")
+      try app.press("Down")
+      try app.waitFor("▸ Password")
+      let pressed = Date()
+      try app.press("Escape")
+      try app.waitFor("Myworkout GO", timeout: 2)
+      print("Esc to Get started on screen: \(Int(Date().timeIntervalSince(pressed) * 1000)) ms")
+    }
+
+    @Test func resizeRedrawsAtOnceEvenDuringARequest() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.type("registered@email.com")
+      try app.press("Enter")
+      try app.waitFor("Checking your email")
+      try app.resize(width: 60, height: 20)
+      try app.waitUntil("footer redrawn at the new width") { screen in
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.contains { $0.hasPrefix(" Tab/↑↓") || $0.hasPrefix(" Esc cancel") }
+          && screen.contains("Myworkout GO")
+          && !screen.contains(String(repeating: " ", count: 61) + "x")
+      }
+      try app.waitFor("Welcome back")
+    }
+
+    @Test func walksTheFlowAt40x12() throws {
+      let app = try TerminalSession()
+      try app.launch(width: 40, height: 12)
+      try app.waitFor("Myworkout GO")
+      try app.type("small@email.com")
+      try app.press("Enter")
+      try app.waitFor("Create a new account")
+      try app.type("secret!!")
+      try app.press("Enter", "Right", "Enter")
+      try app.type("0123456789")
+      try app.press("Enter", "Enter")
+      let lastName = try app.waitFor("▸ Last name")
+      #expect(lastName.contains("Last name"), "the focused field scrolled into view")
+      try app.press("Enter")
+      let profile = try app.waitFor("Log out")
+      #expect(profile.contains("small@email.com"))
+      try app.resize(width: 20, height: 6)
+      try app.waitUntil("a tiny screen still draws") { $0.contains("Edit number") }
+      try app.press("l")
+      try app.waitFor("GO")
+    }
+
+    @Test func unicodeIsTypedEditedAndShownByDisplayWidth() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.type("new@email.com")
+      try app.press("Enter")
+      try app.waitFor("Create a new account")
+      try app.press("Tab", "Tab", "Tab")
+      try app.waitFor("▸ First name")
+      try app.type("Zoë 中文")
+      try app.waitFor("[Zoë 中文")
+      try app.press("BSpace")
+      try app.waitFor("[Zoë 中 ")
+      try app.press("BSpace", "BSpace", "BSpace")
+      try app.waitFor("[Zo ")
+      try app.type("ë 中文!")
+      try app.waitFor("[Zoë 中文!")
+      let cursor = try app.cursor()
+      let line = try app.screen().split(separator: "\n")[cursor.row]
+      let bracket = try #require(line.firstIndex(of: "["))
+      let before = line[line.startIndex...bracket]
+      // "Zoë 中文!" is 9 columns wide; the cursor stands right after it.
+      #expect(cursor.column == displayWidth(before) + 9)
+    }
+
+    @Test func pasteIsTextAndANewlineNeverSubmits() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.paste("registered@email.com\n\u{7}")
+      try app.waitFor("[registered@email.com ")
+      #expect(!(try app.screen().contains("Checking")), "the newline did not submit")
+      try app.press("Enter")
+      try app.waitFor("Welcome back")
+    }
+
+    @Test func noColorGivesMonochromeWithEveryStateVisible() throws {
+      let colour = try TerminalSession()
+      try colour.launch()
+      try colour.waitFor("Myworkout GO")
+      try colour.type("x")
+      try colour.waitFor("✗")
+      let coloured = try colour.screenWithAttributes()
+      #expect(coloured.contains("\u{1B}[31m"), "invalid is red: \(coloured.debugDescription)")
+
+      let mono = try TerminalSession()
+      try mono.launch(environment: ["NO_COLOR": "1"])
+      try mono.waitFor("Myworkout GO")
+      try mono.type("x")
+      let screen = try mono.waitFor("✗")
+      #expect(screen.contains("▸ Email"), "focus is marked")
+      let attributed = try mono.screenWithAttributes()
+      for code in 30...37 { #expect(!attributed.contains("\u{1B}[\(code)m")) }
+      #expect(!attributed.contains("38;5;"))
+      try mono.type("@y.io")
+      try mono.waitFor("✓")
+    }
+
+    @Test func passwordRevealKeyIsShownAndWorks() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.type("registered@email.com")
+      try app.press("Enter")
+      try #require(try app.waitFor("Welcome back").contains("Ctrl-R show password"))
+      try app.type("pässword")
+      try app.waitFor("[••••••••")
+      try app.press("C-r")
+      try app.waitFor("[pässword")
+      try app.press("C-r")
+      try app.waitFor("[••••••••")
+    }
+
+    private func displayWidth(_ text: Substring) -> Int {
+      text.reduce(0) { width, character in
+        let value = character.unicodeScalars.first!.value
+        return width + ((0x4E00...0x9FFF).contains(value) ? 2 : 1)
+      }
+    }
+  }
+}

@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""Performance benchmark of `myworkout` against a minimal C ncursesw form (bench/reference.c).
+
+Both programs are driven from outside through an 80x24 pseudo-terminal, as a terminal would, and
+the script prints, per figure, the median and min–max over the runs, the ratio app/reference and
+whether the target is met.
+
+    python3 bench/bench.py                 # release build in .build-bench, 5 runs, 10 s idle
+    python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
+    python3 bench/bench.py --binary PATH --runs 3 --idle-seconds 5 --json bench/out/bench.json
+
+Exit status: 2 if a program could not be driven (a wait timed out, a build failed); otherwise 0,
+except that a full (non --quick) run exits 1 when a target is missed.
+"""
+import argparse
+import contextlib
+import fcntl
+import json
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRATCH = ".build-bench"
+WAIT_TIMEOUT = 10.0  # seconds, for every wait on the screen or on an exit
+QUIET = 0.05  # output is settled once nothing arrived for this long
+TYPED_TEXT = "someone.else@mail.co"  # 20 characters, typed one at a time
+TAB_PRESSES = 10  # an even number: focus ends where it started
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+class DriveError(Exception):
+    """A program could not be driven: a wait timed out, it exited early or did the wrong thing."""
+
+
+class Terminal:
+    """A program running in an 80x24 pseudo-terminal; everything it writes is kept in `output`."""
+
+    def __init__(self, argv, env):
+        self.output = bytearray()
+        self.status = None  # exit code once reaped (negative: killed by that signal)
+        self.started = time.monotonic()
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # child: size the terminal before the program looks at it
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+                os.execve(argv[0], argv, env)
+            finally:
+                os._exit(127)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()
+
+    def read(self, timeout):
+        """Reads what arrives within `timeout` seconds; returns it (b"" if nothing)."""
+        ready, _, _ = select.select([self.fd], [], [], max(timeout, 0.0))
+        if not ready:
+            return b""
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # EIO: the program has gone and the pty is closed
+            chunk = b""
+        if not chunk:
+            time.sleep(min(timeout, 0.01))
+        self.output += chunk
+        return chunk
+
+    def tail(self):
+        """The last 500 characters of decoded output, for error messages."""
+        return self.output.decode("utf-8", errors="ignore")[-500:]
+
+    def send(self, data):
+        """Writes `data` as typed keys; returns (the monotonic time, the output length) then."""
+        os.write(self.fd, data)
+        return time.monotonic(), len(self.output)
+
+    def wait_for(self, text, what, since=0, timeout=WAIT_TIMEOUT):
+        """Waits until `text` shows in the output after offset `since`; returns when it did."""
+        deadline = time.monotonic() + timeout
+        while text not in self.output[since:].decode("utf-8", errors="ignore"):
+            if time.monotonic() > deadline or self.poll() is not None:
+                state = "timed out" if self.status is None else f"exited ({self.status})"
+                raise DriveError(f"{state} waiting for {what}; last output: {self.tail()!r}")
+            self.read(deadline - time.monotonic())
+        return time.monotonic()
+
+    def settle(self, timeout=WAIT_TIMEOUT):
+        """Reads until no output arrived for QUIET seconds; returns the byte count read."""
+        start, deadline = len(self.output), time.monotonic() + timeout
+        while self.read(QUIET) and time.monotonic() < deadline:
+            pass
+        return len(self.output) - start
+
+    def drain(self, seconds):
+        """Reads whatever arrives during `seconds`; returns the byte count."""
+        start, deadline = len(self.output), time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.read(deadline - time.monotonic())
+        return len(self.output) - start
+
+    def key(self, data):
+        """Types one key; returns (ms to the first output byte, bytes written until settled)."""
+        sent, start = self.send(data)
+        deadline = sent + WAIT_TIMEOUT
+        while len(self.output) == start:
+            if time.monotonic() > deadline:
+                raise DriveError(f"no output after key {data!r}; last output: {self.tail()!r}")
+            self.read(deadline - time.monotonic())
+        first = time.monotonic()
+        self.settle()
+        return (first - sent) * 1000, len(self.output) - start
+
+    def poll(self):
+        """Reaps the program if it has exited; returns its exit code or None."""
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status
+
+    def wait_exit(self, what, timeout=WAIT_TIMEOUT):
+        """Waits for the program to exit (reading its output meanwhile); returns its exit code."""
+        deadline = time.monotonic() + timeout
+        while self.poll() is None:
+            if time.monotonic() > deadline:
+                raise DriveError(f"timed out waiting for {what}; last output: {self.tail()!r}")
+            self.read(0.02)
+        return self.status
+
+    def close(self):
+        """Ends the program if still running (SIGTERM, then SIGKILL) and closes the pty."""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            if self.poll() is not None:
+                break
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.pid, sig)  # pty.fork made the child a session/group leader
+            with contextlib.suppress(DriveError):
+                self.wait_exit("the program to end", timeout=1.0)
+        if self.poll() is None:  # should not happen after SIGKILL; do not leave a zombie
+            os.waitpid(self.pid, 0)
+        os.close(self.fd)
+
+
+def program_env(tmp):
+    """The environment of a fresh, isolated program run under the temporary directory `tmp`."""
+    home = Path(tmp, "home")
+    home.mkdir(exist_ok=True)
+    return {"MYWORKOUT_DATA_DIR": str(Path(tmp, "data")), "HOME": str(home),
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+
+
+def cpu_ms(pid):
+    """User + system CPU time of process `pid`, in milliseconds (clock-tick resolution)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / CLK_TCK  # stat fields 14 and 15
+
+
+def thread_switches(pid):
+    """Voluntary + involuntary context switches of each thread of process `pid`, by thread id."""
+    counts = {}
+    for status in Path(f"/proc/{pid}/task").glob("*/status"):
+        with contextlib.suppress(FileNotFoundError):  # a thread may end while we look
+            counts[status.parent.name] = sum(
+                int(line.split()[1]) for line in status.read_text().splitlines()
+                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+    return counts
+
+
+def wakeups(before, after):
+    """Context switches between two `thread_switches` snapshots, and the threads that ended.
+
+    A thread that ended in between took its counts with it; it woke at least once (to end), so
+    it counts as one wake-up: the total is then a lower bound."""
+    ended = before.keys() - after.keys()
+    return sum(n - before.get(tid, 0) for tid, n in after.items()) + len(ended), len(ended)
+
+
+def peak_rss_mib(pid):
+    """VmHWM (peak resident set size) of process `pid`, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    raise DriveError(f"no VmHWM in /proc/{pid}/status")
+
+
+def run_form(binary, heading, idle_seconds):
+    """One run of a form program: start, typing, Tab presses, idle, memory, Ctrl-C."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp, \
+            Terminal([str(binary)], program_env(tmp)) as term:
+        first_frame = term.wait_for(heading, f"the first frame ({heading!r})") - term.started
+        term.settle()
+        typed = [term.key(ch.encode()) for ch in TYPED_TEXT]
+        tabs = [term.key(b"\t") for _ in range(TAB_PRESSES)]
+        term.settle()
+        cpu, switches = cpu_ms(term.pid), thread_switches(term.pid)
+        idle_bytes = term.drain(idle_seconds)
+        cpu = cpu_ms(term.pid) - cpu
+        idle_wakeups, threads_ended = wakeups(switches, thread_switches(term.pid))
+        memory = peak_rss_mib(term.pid)
+        term.send(b"\x03")
+        return {"start_s": first_frame,
+                "bytes_per_char": statistics.median(n for _, n in typed),
+                "bytes_per_tab": statistics.median(n for _, n in tabs),
+                "latency_ms": statistics.median(ms for ms, _ in typed),
+                "idle_cpu_ms": cpu, "idle_wakeups": idle_wakeups, "idle_bytes": idle_bytes,
+                "idle_threads_ended": threads_ended,
+                "peak_rss_mib": memory, "ctrl_c_status": term.wait_exit("exit after Ctrl-C")}
+
+
+def run_session(binary):
+    """One run of the app's log-in flow: the service delay seen on screen, then the relaunch
+    with the saved session to the first frame of Profile."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        env = program_env(tmp)
+        with Terminal([str(binary)], env) as term:
+            term.wait_for("Myworkout GO", "the Get started screen")
+            term.settle()
+            for ch in "registered@email.com":
+                term.key(ch.encode())
+            sent, mark = term.send(b"\r")
+            delay = term.wait_for("Welcome", "'Welcome back' after Enter", since=mark) - sent
+            term.settle()
+            for ch in "password":
+                term.key(ch.encode())
+            _, mark = term.send(b"\r")
+            term.wait_for("Log out", "Profile after logging in", since=mark)
+            term.settle()
+            term.send(b"q")
+            if term.wait_exit("exit after 'q' on Profile") != 0:
+                raise DriveError(f"'q' on Profile exited with status {term.status}")
+        if not Path(env["MYWORKOUT_DATA_DIR"], "session.json").exists():
+            raise DriveError("no session.json in the data directory after logging in")
+        with Terminal([str(binary)], env) as term:
+            relaunch = term.wait_for("Log out", "Profile on relaunch") - term.started
+            if "Profile" not in term.output.decode("utf-8", errors="ignore"):
+                raise DriveError(f"relaunch shows 'Log out' but no 'Profile': {term.tail()!r}")
+        return {"service_delay_s": delay, "relaunch_s": relaunch}
+
+
+def swift_build(product, release):
+    """Builds `product` (release: into .build-bench); returns its path, or None if that failed."""
+    command = ["swift", "build", *(["-c", "release"] if release else []), "--product", product,
+               *(["--scratch-path", SCRATCH] if release else [])]
+    print("$", " ".join(command), file=sys.stderr)
+    done = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True)
+    if done.returncode != 0:
+        print(done.stdout[-2000:], file=sys.stderr)
+        return None
+    return ROOT / (SCRATCH + "/release" if release else ".build/debug") / product
+
+
+def hash_seconds(binary):
+    """Runs the hash-timing executable; returns its `hash_seconds=` figure or None."""
+    try:
+        done = subprocess.run([str(binary)], capture_output=True, text=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"hash-timing failed: {error}", file=sys.stderr)
+        return None
+    for line in done.stdout.splitlines():
+        if line.startswith("hash_seconds="):
+            return float(line.split("=", 1)[1])
+    print(f"hash-timing printed no figure: {done.stdout!r} {done.stderr!r}", file=sys.stderr)
+    return None
+
+
+def compile_reference():
+    """Compiles bench/reference.c into bench/out/reference; returns its path."""
+    out = ROOT / "bench/out/reference"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["cc", "-O2", "-o", str(out), str(ROOT / "bench/reference.c"), "-lncursesw"],
+                   check=True)
+    return out
+
+
+# (key, label, unit, scale, key of the reference figure or None, target kind, target bound)
+# Target kinds: "ratio" app/reference ≤ bound; "max" app ≤ bound; "range" bound[0] ≤ app ≤ bound[1].
+FIGURES = [
+    ("start_s", "start to first frame", "ms", 1000, "start_s", "ratio", 1.5),
+    ("relaunch_s", "relaunch to Profile (vs ref start)", "ms", 1000, "start_s", "ratio", 2.0),
+    ("bytes_per_char", "bytes per typed character", "B", 1, "bytes_per_char", "ratio", 1.5),
+    ("bytes_per_tab", "bytes per focus change", "B", 1, "bytes_per_tab", "ratio", 2.0),
+    ("latency_ms", "key to first byte", "ms", 1, "latency_ms", "ratio", 1.5),
+    ("idle_cpu_ms", "idle CPU time", "ms", 1, "idle_cpu_ms", "max", 0),
+    ("idle_wakeups", "idle wake-ups", "", 1, "idle_wakeups", "max", 0),
+    ("peak_rss_mib", "peak resident memory", "MiB", 1, "peak_rss_mib", "max", 12),
+    ("service_delay_s", "service delay on screen", "s", 1, None, "range", (1.00, 1.10)),
+    ("hash_s", "password hash (210k PBKDF2-SHA512)", "s", 1, None, "max", 0.3),
+]
+
+
+def number(value, unit):
+    """A figure formatted for the table."""
+    digits = 3 if unit == "s" else 1 if unit in ("MiB", "ms") or value != int(value) else 0
+    return f"{value:.{digits}f}"
+
+
+def summary(values, unit, scale):
+    """(median, 'median (min–max) unit') of `values` scaled, or (None, None) if there are none."""
+    if not values:
+        return None, None
+    scaled = [v * scale for v in values]
+    med = statistics.median(scaled)
+    text = f"{number(med, unit)} ({number(min(scaled), unit)}–{number(max(scaled), unit)}) {unit}"
+    return med, text.rstrip()
+
+
+def table(app, ref, notes):
+    """Prints the table; returns whether every figure that has a value meets its target."""
+    rows = [("figure", "app median (min–max)", "reference", "ratio", "target", "met")]
+    all_met = True
+    for key, label, unit, scale, ref_key, kind, bound in FIGURES:
+        app_med, app_text = summary(app.get(key, []), unit, scale)
+        ref_med, ref_text = summary(ref.get(ref_key, []) if ref_key else [], unit, scale)
+        ratio = app_med / ref_med if kind == "ratio" and app_med is not None and ref_med else None
+        if kind == "ratio":
+            target, met = f"≤ {bound}×", ratio is not None and ratio <= bound
+        elif kind == "max":
+            target, met = f"≤ {bound} {unit}".rstrip(), app_med is not None and app_med <= bound
+        else:
+            target = f"{bound[0]:.2f}–{bound[1]:.2f} {unit}"
+            met = app_med is not None and bound[0] <= app_med <= bound[1]
+        all_met &= met or app_med is None
+        rows.append((label, app_text or notes.get(key, "n/a"), ref_text or "—",
+                     f"{ratio:.2f}×" if ratio is not None else "—", target,
+                     "n/a" if app_med is None else "yes" if met else "NO"))
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for n, row in enumerate(rows):
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
+        if n == 0:
+            print("  ".join("-" * width for width in widths))
+    return all_met
+
+
+def parse_args():
+    """The command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", type=Path, help="the myworkout binary (default: release build)")
+    parser.add_argument("--runs", type=int, help="runs per program (default 5; 1 with --quick)")
+    parser.add_argument("--idle-seconds", type=float, help="idle window (default 10; 2 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="CI smoke mode: debug build, fast")
+    parser.add_argument("--json", type=Path, help="also write the raw figures to this file")
+    args = parser.parse_args()
+    args.runs = args.runs or (1 if args.quick else 5)
+    args.idle_seconds = args.idle_seconds or (2.0 if args.quick else 10.0)
+    return args
+
+
+def binaries(args):
+    """The app binary and the hash-timing binary (or None) to use, building them if needed."""
+    debug_dir = ROOT / ".build/debug"
+    if args.quick:
+        app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
+                              else swift_build("myworkout", release=False))
+        hasher = debug_dir / "hash-timing"
+        return app, hasher if hasher.exists() else None
+    app = args.binary or swift_build("myworkout", release=True)
+    return app, swift_build("hash-timing", release=True)
+
+
+def main():
+    """Builds, runs both programs `--runs` times, prints the table; see the module docstring."""
+    args = parse_args()
+    try:
+        app_binary, hash_binary = binaries(args)
+        if app_binary is None or not Path(app_binary).exists():
+            raise DriveError(f"no app binary ({app_binary})")
+        reference = compile_reference()
+        app, ref = {}, {}
+        for run in range(1, args.runs + 1):
+            print(f"run {run}/{args.runs} …", file=sys.stderr)
+            for figures, found in ((app, run_form(app_binary, "Myworkout GO", args.idle_seconds)),
+                                   (ref, run_form(reference, "Reference GO", args.idle_seconds)),
+                                   (app, run_session(app_binary))):
+                for key, value in found.items():
+                    figures.setdefault(key, []).append(value)
+    except (DriveError, subprocess.CalledProcessError, OSError) as error:
+        print(f"bench: could not drive the programs: {error}", file=sys.stderr)
+        return 2
+    seconds = hash_seconds(hash_binary) if hash_binary else None
+    if seconds is not None:
+        app["hash_s"] = [seconds]
+    notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)"}
+    print(f"\nmyworkout: {app_binary}\nruns: {args.runs}, idle window: {args.idle_seconds:g} s,"
+          f" {len(TYPED_TEXT)} characters typed, {TAB_PRESSES} Tab presses\n")
+    all_met = table(app, ref, notes)
+    if any(status != 130 for status in app["ctrl_c_status"]):
+        print(f"\nnote: Ctrl-C exit statuses of the app: {app['ctrl_c_status']} (expected 130)")
+    if any(app["idle_threads_ended"]):
+        print(f"\nnote: app threads that ended while idle (one wake-up each, a lower bound):"
+              f" {app['idle_threads_ended']}")
+    if any(app["idle_bytes"]):
+        print(f"\nnote: the app wrote {app['idle_bytes']} bytes while idle")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
+                                         "idle_seconds": args.idle_seconds,
+                                         "app": app, "reference": ref}, indent=2) + "\n")
+    return 0 if args.quick or all_met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
