@@ -30,15 +30,16 @@ struct Palette {
     let bold = mw_attr_bold()
     let dim = mw_attr_dim()
     let reverse = mw_attr_reverse()
-    let underline = mw_attr_underline()
     switch style {
-    case .normal, .label: return (mw_attr_normal(), 0)
+    // Field values are plain text: typing then costs the terminal one character per key, and
+    // the focused field is marked by `▸`, the cursor and its brackets instead.
+    case .normal, .label, .field, .fieldFocused: return (mw_attr_normal(), 0)
     case .heading: return (bold, 0)
     case .hint, .border: return (dim, 0)
-    case .field: return (underline, 0)
-    case .fieldFocused, .footer: return (reverse, 0)
-    case .button: return (bold, 0)
-    case .buttonFocused: return (reverse | bold, 0)
+    case .footer: return (reverse, 0)
+    // A focused button is marked by `▸` and the cursor, not by a change of attributes, so that
+    // moving the focus redraws two cells rather than the whole button (see DECISIONS.md).
+    case .button, .buttonFocused: return (bold, 0)
     case .buttonDisabled: return (dim, 0)
     case .valid: return colored(.blue, bold)
     case .invalid, .error: return colored(.red, bold)

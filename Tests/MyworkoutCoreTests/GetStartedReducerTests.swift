@@ -112,6 +112,17 @@ import Testing
     #expect(state.getStarted?.phase == .idle)
   }
 
+  @Test func aNoticeOutlivesAScreenChangeAndClearsOnTheNextKey() {
+    var state = AppState.launch(with: .none)
+    state.type("a@b.co")
+    state.send(.enterPressed, .noticeRaised("accounts.json was moved aside"))
+    state.send(.checkEmailResponse(.success(true)))
+    #expect(state.login != nil)
+    #expect(state.notice == "accounts.json was moved aside")
+    state.type("x")
+    #expect(state.notice == nil)
+  }
+
   @Test func quitAndNoticesWorkAnywhere() {
     var state = AppState.launch(with: .none, notice: "accounts.json was moved aside")
     #expect(state.notice == "accounts.json was moved aside")

@@ -22,4 +22,16 @@ public enum Action: Equatable, Sendable {
   case sessionExpired
   /// The app has something to tell in one line (a damaged file moved aside, a failed save).
   case noticeRaised(String)
+
+  /// Whether the person did this (a key or a paste), as opposed to the world.
+  public var isInput: Bool {
+    switch self {
+    case .focusMoved, .textEdited, .pasted, .enterPressed, .escapePressed, .pickerStepped,
+      .revealToggled, .editNumberPressed, .logOutPressed, .quitPressed:
+      true
+    case .spinnerTicked, .checkEmailResponse, .logInResponse, .signUpResponse,
+      .editNumberResponse, .sessionExpired, .noticeRaised:
+      false
+    }
+  }
 }

@@ -14,6 +14,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     break
   }
 
+  // A notice stays up, across screen changes, until the person does something.
+  if action.isInput { state.notice = nil }
   let before = state.screen.kind
   let effects: [Effect]
   switch state.screen {
@@ -26,9 +28,6 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .profile(var profile):
     effects = ProfileReducer.reduce(&profile, action, screen: &state.screen)
   }
-  if state.screen.kind != before {
-    state.notice = nil
-    state.spinnerFrame = 0
-  }
+  if state.screen.kind != before { state.spinnerFrame = 0 }
   return effects
 }

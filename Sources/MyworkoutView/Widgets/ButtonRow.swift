@@ -27,11 +27,13 @@ enum ButtonRow {
       for index in group {
         let button = buttons[index]
         if button.focused {
-          row.segments.append(Segment(column: column, text: "▸", style: .heading))
+          row.segments.append(Segment(column: column, text: "▸", style: .normal))
           row.holdsFocus = true
+          // The cursor rests on the focused button, so it never has to be hidden and shown.
+          row.cursorColumn = column + 1
         }
         let style: Style =
-          button.focused ? .buttonFocused : (button.disabled ? .buttonDisabled : .button)
+          button.disabled ? .buttonDisabled : (button.focused ? .buttonFocused : .button)
         row.segments.append(Segment(column: column + 1, text: labels[index], style: style))
         column += 1 + DisplayWidth.of(labels[index]) + 1
       }

@@ -43,7 +43,7 @@ enum TextFieldView {
   ) -> Row {
     let bracket: Style =
       switch validity {
-      case .neutral: focused ? .heading : .border
+      case .neutral: .border
       case .valid: .valid
       case .invalid: .invalid
       }
@@ -65,10 +65,10 @@ enum TextFieldView {
   /// Puts the label (and the focus marker) beside the field, or above it on narrow screens.
   static func labelled(_ row: Row, label: String, focused: Bool, metrics: Metrics) -> [Row] {
     var labelSegments = [
-      Segment(column: metrics.labelColumn, text: label, style: focused ? .heading : .label)
+      Segment(column: metrics.labelColumn, text: label, style: .label)
     ]
     if focused {
-      labelSegments.insert(Segment(column: metrics.margin, text: "▸", style: .heading), at: 0)
+      labelSegments.insert(Segment(column: metrics.margin, text: "▸", style: .normal), at: 0)
     }
     if metrics.inlineLabels {
       var combined = row
