@@ -5,7 +5,7 @@ Both programs are driven from outside through an 80x24 pseudo-terminal, as a ter
 the script prints, per figure, the median and min–max over the runs, the ratio app/reference and
 whether the target is met.
 
-    python3 bench/bench.py                 # release build in .build-bench, 5 runs, 10 s idle
+    python3 bench/bench.py                 # release build in .build-static, 5 runs, 10 s idle
     python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
     python3 bench/bench.py --binary PATH --runs 3 --idle-seconds 5 --json bench/out/bench.json
 
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRATCH = ".build-bench"
+SCRATCH = ".build-static"
 WAIT_TIMEOUT = 10.0  # seconds, for every wait on the screen or on an exit
 QUIET = 0.05  # output is settled once nothing arrived for this long
 TYPED_TEXT = "someone.else@mail.co"  # 20 characters, typed one at a time
@@ -250,9 +250,10 @@ def run_session(binary):
 
 
 def swift_build(product, release):
-    """Builds `product` (release: into .build-bench); returns its path, or None if that failed."""
-    command = ["swift", "build", *(["-c", "release"] if release else []), "--product", product,
-               *(["--scratch-path", SCRATCH] if release else [])]
+    """Builds `product` (release: into .build-static, with the Swift runtime linked statically, as
+    it would ship); returns its path, or None if that failed."""
+    release_flags = ["-c", "release", "--static-swift-stdlib", "--scratch-path", SCRATCH]
+    command = ["swift", "build", *(release_flags if release else []), "--product", product]
     print("$", " ".join(command), file=sys.stderr)
     done = subprocess.run(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True)

@@ -51,13 +51,7 @@ public final class Terminal {
     set_escdelay(25)
     KeyDecoder.defineKeys()
     palette = Palette(colors: colors && has_colors())
-    var rows: Int32 = 0
-    var columns: Int32 = 0
-    if mw_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 {
-      resizeterm(rows, columns)
-    }
-    width = Int(getmaxx(mw_stdscr()))
-    height = Int(getmaxy(mw_stdscr()))
+    (width, height) = Self.followKernelSize()
     mw_write_raw(Self.bracketedPasteOn)
   }
 
@@ -114,14 +108,18 @@ public final class Terminal {
   /// Follows a resize: reads the new size from the kernel and redraws everything next frame.
   public func updateSize() {
     guard isOpen else { return }
+    (width, height) = Self.followKernelSize()
+    previous = nil
+  }
+
+  /// Tells ncurses the size the kernel reports, and returns the size ncurses then uses.
+  private static func followKernelSize() -> (width: Int, height: Int) {
     var rows: Int32 = 0
     var columns: Int32 = 0
     if mw_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 {
       resizeterm(rows, columns)
     }
-    width = Int(getmaxx(mw_stdscr()))
-    height = Int(getmaxy(mw_stdscr()))
-    previous = nil
+    return (Int(getmaxx(mw_stdscr())), Int(getmaxy(mw_stdscr())))
   }
 
   /// Ctrl-Z: give the terminal back, stop, and on `fg` take it again and redraw.

@@ -63,6 +63,31 @@ extension FormState {
     return [request]
   }
 
+  /// The answer to a sign-in request (log in or sign up): Profile and the session saved on
+  /// success, the service's message on failure. An answer for a form at rest was cancelled and
+  /// is dropped.
+  mutating func signedIn(_ result: Result<Session, ServiceError>, screen: inout Screen)
+    -> [Effect]
+  {
+    guard phase.isRunning else { return [] }
+    switch result {
+    case .success(let session):
+      screen = .profile(ProfileScreen(content: .signedIn(session)))
+      return [.saveSession(session)]
+    case .failure(let error):
+      phase = .failed(error.message)
+      return []
+    }
+  }
+
+  /// Esc on Login or Signup: cancels a running request, else goes back to Get started with the
+  /// email kept.
+  mutating func escape(keeping email: TextInput, screen: inout Screen) -> [Effect] {
+    if phase.isRunning { return cancelRequest() }
+    screen = .getStarted(GetStartedForm(email: email.text))
+    return []
+  }
+
   /// Cancels the running request: back to rest, no message.
   mutating func cancelRequest() -> [Effect] {
     phase = .idle

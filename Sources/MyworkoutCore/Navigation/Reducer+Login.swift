@@ -20,22 +20,12 @@ enum LoginReducer {
           request: .logIn(email: Email.normalized(form.email.text), password: form.password.text))
       }
     case .escapePressed:
-      if form.phase.isRunning { return form.cancelRequest() }
-      screen = .getStarted(GetStartedForm(email: form.email.text))
-      return []
+      return form.escape(keeping: form.email, screen: &screen)
     case .revealToggled:
       form.revealsPassword.toggle()
       return []
     case .logInResponse(let result):
-      guard form.phase.isRunning else { return [] }
-      switch result {
-      case .success(let session):
-        screen = .profile(ProfileScreen(content: .signedIn(session)))
-        return [.saveSession(session)]
-      case .failure(let error):
-        form.phase = .failed(error.message)
-        return []
-      }
+      return form.signedIn(result, screen: &screen)
     default:
       return []
     }

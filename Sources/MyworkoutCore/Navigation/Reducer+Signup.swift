@@ -14,9 +14,7 @@ enum SignupReducer {
       return form.submit(
         problem: form.problem, button: .signUp, request: .signUp(form.registration))
     case .escapePressed:
-      if form.phase.isRunning { return form.cancelRequest() }
-      screen = .getStarted(GetStartedForm(email: form.email.text))
-      return []
+      return form.escape(keeping: form.email, screen: &screen)
     case .pickerStepped(let direction):
       guard form.focus == .gender, !form.phase.isRunning else { return [] }
       form.gender = step(form.gender, direction)
@@ -26,15 +24,7 @@ enum SignupReducer {
       form.revealsPassword.toggle()
       return []
     case .signUpResponse(let result):
-      guard form.phase.isRunning else { return [] }
-      switch result {
-      case .success(let session):
-        screen = .profile(ProfileScreen(content: .signedIn(session)))
-        return [.saveSession(session)]
-      case .failure(let error):
-        form.phase = .failed(error.message)
-        return []
-      }
+      return form.signedIn(result, screen: &screen)
     default:
       return []
     }
