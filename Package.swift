@@ -44,6 +44,9 @@ let package = Package(
     // Times the real password hasher for bench/bench.py.
     .executableTarget(
       name: "hash-timing", dependencies: ["MyworkoutServices"], swiftSettings: strict),
+    // Test helper only: drives the stores from several processes for the process tests.
+    .executableTarget(
+      name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
     .testTarget(name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "MyworkoutServicesTests",
@@ -56,7 +59,10 @@ let package = Package(
     .testTarget(
       name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
-    .testTarget(name: "EndToEndTests", swiftSettings: strict),
+    // Drives the built binary in tmux; uses the services only to prepare data on disk.
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices"],
+      swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,8 @@ public struct DataDirectory: Equatable, Sendable {
   }
 
   /// Makes the directory and any missing parents (mode 0700) and returns it. An existing
-  /// directory of ours that group or others can reach is narrowed to 0700.
+  /// directory of ours that group or others can reach is narrowed to 0700. Temporary files left
+  /// by a writer that was killed mid-write are removed.
   public static func prepare(path raw: String) throws(DataDirectoryError) -> DataDirectory {
     let path = PathParts.trimmed(raw)
     guard !path.isEmpty else {
@@ -65,6 +66,7 @@ public struct DataDirectory: Equatable, Sendable {
     guard access(path, R_OK | W_OK | X_OK) == 0 else {
       throw DataDirectoryError(message: "Cannot use data directory \(path): \(describe(errno))")
     }
+    AtomicFile.removeLeftovers(in: path)
     return DataDirectory(unchecked: path)
   }
 
