@@ -47,11 +47,13 @@ let package = Package(
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
+    // Starting and reaping real processes in tests (tmux, the app, store-stress).
+    .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strict),
     .testTarget(name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "MyworkoutServicesTests",
       dependencies: [
-        "MyworkoutServices",
+        "MyworkoutServices", "TestProcesses",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strict
@@ -61,7 +63,7 @@ let package = Package(
       swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(
-      name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices"],
+      name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices", "TestProcesses"],
       swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]

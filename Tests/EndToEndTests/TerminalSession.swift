@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 /// Runs the real `myworkout` binary in a real terminal (a tmux pane of a private tmux server),
@@ -11,14 +12,8 @@ final class TerminalSession {
 
   /// The built binary: beside the test bundle (same build folder), or `MYWORKOUT_BINARY`.
   static var binary: String {
-    if let path = ProcessInfo.processInfo.environment["MYWORKOUT_BINARY"] { return path }
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while folder.path != "/" {
-      let candidate = folder.appendingPathComponent("myworkout")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-      folder = folder.deletingLastPathComponent()
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    ProcessInfo.processInfo.environment["MYWORKOUT_BINARY"] ?? BuiltProduct.path("myworkout")
+      ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent(".build/debug/myworkout").path
   }
 
@@ -217,9 +212,13 @@ final class TerminalSession {
     for name in ["TMUX", "NO_COLOR", "MYWORKOUT_DATA_DIR", "XDG_DATA_HOME"] {
       environment.removeValue(forKey: name)
     }
-    return try Command.run(
-      ["tmux", "-u", "-L", socket] + arguments, environment: environment,
-      captureOutput: captureOutput)
+    let command = ["tmux", "-u", "-L", socket] + arguments
+    guard captureOutput else {
+      _ = try ChildProcess.spawn(command, environment: environment, searchPath: true)
+        .waitBlocking()
+      return ""
+    }
+    return try ChildProcess.run(command, environment: environment, searchPath: true)
   }
 
   static func quote(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import TestProcesses
 import Testing
 
 @testable import MyworkoutServices

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// The `store-stress` helper (Sources/store-stress), built beside the test bundle.
 enum StressTool {
@@ -8,16 +9,9 @@ enum StressTool {
 
   /// The built binary: the first executable `store-stress` found walking up from the test
   /// bundle's folder (the build folder), or `STORE_STRESS_BINARY`.
-  static let binary: String? = {
-    if let path = ProcessInfo.processInfo.environment["STORE_STRESS_BINARY"] { return path }
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    while folder.path != "/" {
-      let candidate = folder.appendingPathComponent("store-stress").path
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static let binary: String? =
+    ProcessInfo.processInfo.environment["STORE_STRESS_BINARY"]
+    ?? BuiltProduct.path("store-stress")
 
   /// Starts `store-stress <arguments>`, its standard error going to `errorLog`.
   static func start(
@@ -28,7 +22,8 @@ enum StressTool {
         description: "store-stress is not built beside \(CommandLine.arguments[0])")
     }
     return try ChildProcess.spawn(
-      [binary] + arguments, errorLog: errorLog, captureOutput: captureOutput)
+      [binary] + arguments, standardOutput: captureOutput ? .pipe : .null,
+      standardError: .file(errorLog))
   }
 
   /// The stress account number `index` of `prefix`.
