@@ -42,7 +42,8 @@ enum App {
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     let runtime = Runtime(
       state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),
-      terminal: terminal, service: service, sessions: sessions)
+      terminal: terminal, service: service, sessions: sessions,
+      acceptedUntil: TokenSigner.acceptedUntil)
     self.runtime = runtime
     runtime.run(on: loop)
   }

@@ -4,6 +4,12 @@ import MyworkoutServices
 import MyworkoutTerminal
 import MyworkoutView
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -16,10 +22,17 @@ final class Runtime {
   private let terminal: Terminal
   private var effects: EffectRunner!
   private var spinner: (any DispatchSourceTimer)?
+  /// Fires when the signed-in session's token stops being accepted, with that token.
+  private var expiry: (token: String, timer: any DispatchSourceTimer)?
+  private let acceptedUntil: (String) -> Date?
 
-  init(state: AppState, terminal: Terminal, service: any AccountService, sessions: SessionStore) {
+  init(
+    state: AppState, terminal: Terminal, service: any AccountService, sessions: SessionStore,
+    acceptedUntil: @escaping (String) -> Date?
+  ) {
     self.state = state
     self.terminal = terminal
+    self.acceptedUntil = acceptedUntil
     self.effects = EffectRunner(
       service: service, sessions: sessions,
       send: { [unowned self] action in
@@ -31,6 +44,7 @@ final class Runtime {
 
   /// Draws the first frame and runs the loop: keys, resizes and signals until the app quits.
   func run(on loop: MainLoop) -> Never {
+    watchExpiry()
     render()
     loop.run(
       MainLoop.Handlers(
@@ -50,6 +64,7 @@ final class Runtime {
     let requested = reduce(&state, action)
     for effect in requested { effects.run(effect) }
     updateSpinner()
+    watchExpiry()
   }
 
   private func keysArrived() {
@@ -82,6 +97,28 @@ final class Runtime {
       timer.cancel()
       spinner = nil
     }
+  }
+
+  /// While Profile shows a session, a wall-clock timer waits for its token to expire, so the
+  /// screen turns to the expiry message at that moment rather than at the next request.
+  private func watchExpiry() {
+    var token: String?
+    if case .profile(let profile) = state.screen { token = profile.session?.token }
+    guard token != expiry?.token else { return }
+    expiry?.timer.cancel()
+    expiry = nil
+    guard let token, let deadline = acceptedUntil(token) else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    let seconds = max(0, deadline.timeIntervalSinceNow)
+    timer.schedule(wallDeadline: .now() + seconds)
+    timer.setEventHandler {
+      MainActor.assumeIsolated {
+        self.send(.sessionExpired)
+        self.render()
+      }
+    }
+    timer.resume()
+    expiry = (token, timer)
   }
 
   /// Finishes pending writes, restores the terminal and exits.

@@ -55,6 +55,19 @@ extension EndToEnd {
       try app.waitFor("Your session has expired. Please log in again.")
     }
 
+    @Test func aSessionExpiringWhileProfileIsShownTurnsIntoTheMessage() throws {
+      let app = try TerminalSession()
+      // Accepted (exp plus the 30 s leeway) for about two more seconds from now.
+      let issued = Date().addingTimeInterval(-60 - 30 + 2)
+      _ = try saveSession(in: app, issuedAt: issued, lifetime: .seconds(60))
+      try app.launch()
+      try app.waitFor("Log out")
+      try app.waitFor("Your session has expired. Please log in again.", timeout: 8)
+      try app.waitUntil("the session file removed") { _ in
+        !FileManager.default.fileExists(atPath: sessionFile(app).path)
+      }
+    }
+
     @Test func aValidSessionOpensProfileFromItsClaims() throws {
       let app = try TerminalSession()
       _ = try saveSession(in: app, issuedAt: Date(), lifetime: .seconds(3600))

@@ -35,9 +35,22 @@ public struct TokenSigner: Sendable {
     return signingInput + "." + Base64URL.encode(signature)
   }
 
+  /// How far a token's times may be off the clock (skew between issuer and verifier).
+  public static let leeway: Duration = .seconds(30)
+
+  /// The moment a token stops being accepted (its `exp` plus the leeway), read without checking
+  /// the signature: for scheduling, on tokens that were verified when they were loaded or made.
+  public static func acceptedUntil(_ token: String) -> Date? {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
+      let claims = try? JSONDecoder().decode(TokenClaims.self, from: Data(payload))
+    else { return nil }
+    return Date(timeIntervalSince1970: Double(claims.exp + leeway.components.seconds))
+  }
+
   /// The profile a genuine, current token carries.
   public func verify(
-    _ token: String, now: Date, leeway: Duration = .seconds(30)
+    _ token: String, now: Date, leeway: Duration = TokenSigner.leeway
   ) throws(TokenError) -> Profile {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),

@@ -20,6 +20,14 @@ import Testing
     #expect(try signer.verify(token, now: fixedNow + 3599) == profile)
   }
 
+  @Test func acceptedUntilIsExpiryPlusLeewayAndMatchesVerify() throws {
+    let until = try #require(TokenSigner.acceptedUntil(token))
+    #expect(until == fixedNow + 3600 + 30)
+    #expect(try signer.verify(token, now: until - 1) == profile)
+    #expect(throws: TokenError.expired) { try signer.verify(token, now: until) }
+    #expect(TokenSigner.acceptedUntil("not.a.token") == nil)
+  }
+
   @Test func carriesTheClaims() throws {
     let payload = String(token.split(separator: ".")[1])
     let json = try #require(Base64URL.decode(Substring(payload)))
