@@ -63,12 +63,16 @@ public final class Terminal {
     guard isOpen else { return }
     let full = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
     if full { werase(mw_stdscr()) }
+    let cells = grid.cells
+    let before = full ? [] : previous?.cells ?? []
     for row in 0..<grid.height {
       for column in 0..<grid.width {
-        let cell = grid[row, column]
+        let index = row * grid.width + column
+        let cell = cells[index]
         if cell.isContinuation { continue }
-        if !full, let previous, previous[row, column] == cell,
-          column + 1 >= grid.width || previous[row, column + 1] == grid[row, column + 1]
+        // Unchanged, and so is the cell after it (a wide character's second half).
+        if !before.isEmpty, before[index] == cell,
+          column + 1 >= grid.width || before[index + 1] == cells[index + 1]
         {
           continue
         }

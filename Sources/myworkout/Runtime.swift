@@ -20,7 +20,16 @@ import MyworkoutView
 final class Runtime {
   private(set) var state: AppState
   private let terminal: Terminal
-  private var effects: EffectRunner!
+  private let service: any AccountService
+  private let sessions: SessionStore
+  /// Made on first use, once `self` exists for its callbacks.
+  private lazy var effects = EffectRunner(
+    service: service, sessions: sessions,
+    send: { [unowned self] action in
+      send(action)
+      render()
+    },
+    quit: { [unowned self] status in quit(status: status) })
   private var spinner: (any DispatchSourceTimer)?
   /// Fires when the signed-in session's token stops being accepted, with that token.
   private var expiry: (token: String, timer: any DispatchSourceTimer)?
@@ -33,13 +42,8 @@ final class Runtime {
     self.state = state
     self.terminal = terminal
     self.acceptedUntil = acceptedUntil
-    self.effects = EffectRunner(
-      service: service, sessions: sessions,
-      send: { [unowned self] action in
-        send(action)
-        render()
-      },
-      quit: { [unowned self] status in quit(status: status) })
+    self.service = service
+    self.sessions = sessions
   }
 
   /// Draws the first frame and runs the loop: keys, resizes and signals until the app quits.

@@ -3,6 +3,8 @@
 /// the C library's locale.
 public enum DisplayWidth {
   public static func of(_ character: Character) -> Int {
+    // Fast path: printable ASCII, which is nearly all a form shows, is one column.
+    if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
     guard let first = character.unicodeScalars.first else { return 0 }
     if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
     return of(first)
@@ -14,6 +16,7 @@ public enum DisplayWidth {
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
+    if value >= 0x20, value < 0x7F { return 1 }
     switch scalar.properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .control, .format: return 0
     default: break
