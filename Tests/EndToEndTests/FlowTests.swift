@@ -118,9 +118,7 @@ extension EndToEnd {
 
     @Test func logOutReturnsToGetStartedAndForgetsTheSession() throws {
       let app = try start(email: "registered@email.com", expecting: "Welcome back")
-      try app.type("password")
-      try app.press("Enter")
-      try app.waitFor("Log out")
+      try app.logIn()
       let session = app.dataDirectory.appendingPathComponent("session.json")
       #expect(FileManager.default.fileExists(atPath: session.path))
       try app.press("l")
@@ -134,9 +132,7 @@ extension EndToEnd {
 
     @Test func quitWhileLoggedInAndRelaunchOpensProfileAtOnce() throws {
       let app = try start(email: "registered@email.com", expecting: "Welcome back")
-      try app.type("password")
-      try app.press("Enter")
-      try app.waitFor("Log out")
+      try app.logIn()
       try app.press("q")
       #expect(try app.waitForExit() == 0)
 

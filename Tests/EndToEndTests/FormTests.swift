@@ -14,9 +14,7 @@ extension EndToEnd {
 
     func toLogin() throws -> TerminalSession {
       let app = try app()
-      try app.type("registered@email.com")
-      try app.press("Enter")
-      try app.waitFor("Welcome back")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
       return app
     }
 
@@ -134,9 +132,7 @@ extension EndToEnd {
 
     @Test func editingTheMobileNumberSurvivesARelaunch() throws {
       let app = try toLogin()
-      try app.type("password")
-      try app.press("Enter")
-      try app.waitFor("Log out")
+      try app.logIn()
       try app.press("e")
       try app.waitFor("Edit mobile number")
       try app.press("C-u")
@@ -157,12 +153,8 @@ extension EndToEnd {
       // and the registry keeps it for the next login
       try app.press("l")
       try app.waitFor("Myworkout GO")
-      try app.type("registered@email.com")
-      try app.press("Enter")
-      try app.waitFor("Welcome back")
-      try app.type("password")
-      try app.press("Enter")
-      #expect(try app.waitFor("Log out").contains("+60 11-1234 5678"))
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      #expect(try app.logIn().contains("+60 11-1234 5678"))
     }
   }
 }
