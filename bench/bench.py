@@ -9,8 +9,9 @@ whether the target is met.
     python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
     python3 bench/bench.py --binary PATH --runs 3 --idle-seconds 5 --json bench/out/bench.json
 
-Exit status: 2 if a program could not be driven (a wait timed out, a build failed); otherwise 0,
-except that a full (non --quick) run exits 1 when a target is missed.
+Exit status: 2 if a program could not be driven (a wait timed out, a build failed); otherwise 0.
+A missed target is reported in the table, never turned into a failure: this measures, it does
+not judge.
 """
 import argparse
 import contextlib
@@ -319,9 +320,9 @@ def summary(values, unit, scale):
 
 
 def table(app, ref, notes):
-    """Prints the table; returns whether every figure that has a value meets its target."""
+    """Prints the table; returns how many figures with a value meet their target, and of how many."""
     rows = [("figure", "app median (min–max)", "reference", "ratio", "target", "met")]
-    all_met = True
+    met_count, measured = 0, 0
     for key, label, unit, scale, ref_key, kind, bound in FIGURES:
         app_med, app_text = summary(app.get(key, []), unit, scale)
         ref_med, ref_text = summary(ref.get(ref_key, []) if ref_key else [], unit, scale)
@@ -333,7 +334,9 @@ def table(app, ref, notes):
         else:
             target = f"{bound[0]:.2f}–{bound[1]:.2f} {unit}"
             met = app_med is not None and bound[0] <= app_med <= bound[1]
-        all_met &= met or app_med is None
+        if app_med is not None:
+            measured += 1
+            met_count += met
         rows.append((label, app_text or notes.get(key, "n/a"), ref_text or "—",
                      f"{ratio:.2f}×" if ratio is not None else "—", target,
                      "n/a" if app_med is None else "yes" if met else "NO"))
@@ -342,7 +345,7 @@ def table(app, ref, notes):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
         if n == 0:
             print("  ".join("-" * width for width in widths))
-    return all_met
+    return met_count, measured
 
 
 def parse_args():
@@ -396,7 +399,8 @@ def main():
     notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)"}
     print(f"\nmyworkout: {app_binary}\nruns: {args.runs}, idle window: {args.idle_seconds:g} s,"
           f" {len(TYPED_TEXT)} characters typed, {TAB_PRESSES} Tab presses\n")
-    all_met = table(app, ref, notes)
+    met_count, measured = table(app, ref, notes)
+    print(f"\ntargets met: {met_count} of {measured} measured")
     if any(status != 130 for status in app["ctrl_c_status"]):
         print(f"\nnote: Ctrl-C exit statuses of the app: {app['ctrl_c_status']} (expected 130)")
     if any(app["idle_threads_ended"]):
@@ -409,7 +413,7 @@ def main():
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
                                          "app": app, "reference": ref}, indent=2) + "\n")
-    return 0 if args.quick or all_met else 1
+    return 0
 
 
 if __name__ == "__main__":
