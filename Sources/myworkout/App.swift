@@ -29,10 +29,7 @@ enum App {
       directory: directory,
       onNotice: { notice in
         DispatchQueue.main.async {
-          MainActor.assumeIsolated {
-            Self.runtime?.send(.noticeRaised(notice))
-            Self.runtime?.render()
-          }
+          MainActor.assumeIsolated { Self.runtime?.dispatch(.noticeRaised(notice)) }
         }
       })
     let service = MockAccountService(

@@ -39,16 +39,13 @@ struct MyworkoutCommand: ParsableCommand {
   static let defaultSessionLifetime: Duration = .seconds(30 * 24 * 3600)
 
   func run() throws {
-    let environment = ProcessEnvironment.current
-    let path = DataDirectory.resolve(override: dataDirectory, environment: environment)
     if reset {
-      try Reset.run(dataDirectory: path)
+      let environment = ProcessEnvironment.current
+      try Reset.run(
+        dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment))
       return
     }
-    try MainActor.assumeIsolated {
-      try App.launch(
-        dataDirectory: path, sessionLifetime: sessionLifetime, environment: environment)
-    }
+    try Self.launchApp(dataDirectory: dataDirectory, sessionLifetime: sessionLifetime)
   }
 
   /// Runs the command. A launch without arguments, what a person does every day, starts the
@@ -60,14 +57,21 @@ struct MyworkoutCommand: ParsableCommand {
       exit(withError: nil)
     }
     do {
-      let environment = ProcessEnvironment.current
-      try MainActor.assumeIsolated {
-        try App.launch(
-          dataDirectory: DataDirectory.resolve(override: nil, environment: environment),
-          sessionLifetime: defaultSessionLifetime, environment: environment)
-      }
+      try launchApp(dataDirectory: nil, sessionLifetime: defaultSessionLifetime)
     } catch {
       exit(withError: error)
+    }
+  }
+
+  /// Opens the data directory (`--data-dir`, else from the environment) and runs the app.
+  private static func launchApp(dataDirectory: String?, sessionLifetime: Duration) throws
+    -> Never
+  {
+    let environment = ProcessEnvironment.current
+    try MainActor.assumeIsolated {
+      try App.launch(
+        dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment),
+        sessionLifetime: sessionLifetime, environment: environment)
     }
   }
 }

@@ -25,10 +25,7 @@ final class Runtime {
   /// Made on first use, once `self` exists for its callbacks.
   private lazy var effects = EffectRunner(
     service: service, sessions: sessions,
-    send: { [unowned self] action in
-      send(action)
-      render()
-    },
+    send: { [unowned self] action in dispatch(action) },
     quit: { [unowned self] status in quit(status: status) })
   private var spinner: (any DispatchSourceTimer)?
   /// Fires when the signed-in session's token stops being accepted, with that token.
@@ -64,7 +61,13 @@ final class Runtime {
         terminate: { [unowned self] status in quit(status: status) }))
   }
 
-  func send(_ action: Action) {
+  /// Something the world did (an answer, a timer, a notice): handle it and draw the result.
+  func dispatch(_ action: Action) {
+    send(action)
+    render()
+  }
+
+  private func send(_ action: Action) {
     let requested = reduce(&state, action)
     for effect in requested { effects.run(effect) }
     updateSpinner()
@@ -84,19 +87,12 @@ final class Runtime {
     terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
   }
 
-  /// The spinner is the only timer: it runs while a request runs and stops after it.
+  /// The spinner's timer runs while a request runs and stops after it.
   private func updateSpinner() {
     if state.isBusy, spinner == nil {
-      let timer = DispatchSource.makeTimerSource(queue: .main)
-      timer.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-      timer.setEventHandler {
-        MainActor.assumeIsolated {
-          self.send(.spinnerTicked)
-          self.render()
-        }
+      spinner = timer(sending: .spinnerTicked) {
+        $0.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
       }
-      timer.resume()
-      spinner = timer
     } else if !state.isBusy, let timer = spinner {
       timer.cancel()
       spinner = nil
@@ -112,17 +108,21 @@ final class Runtime {
     expiry?.timer.cancel()
     expiry = nil
     guard let token, let deadline = acceptedUntil(token) else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
     let seconds = max(0, deadline.timeIntervalSinceNow)
-    timer.schedule(wallDeadline: .now() + seconds)
-    timer.setEventHandler {
-      MainActor.assumeIsolated {
-        self.send(.sessionExpired)
-        self.render()
-      }
-    }
+    expiry = (
+      token, timer(sending: .sessionExpired) { $0.schedule(wallDeadline: .now() + seconds) }
+    )
+  }
+
+  /// A started timer on the main queue that dispatches `action` each time it fires.
+  private func timer(
+    sending action: Action, schedule: (any DispatchSourceTimer) -> Void
+  ) -> any DispatchSourceTimer {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    schedule(timer)
+    timer.setEventHandler { MainActor.assumeIsolated { self.dispatch(action) } }
     timer.resume()
-    expiry = (token, timer)
+    return timer
   }
 
   /// Finishes pending writes, restores the terminal and exits.
