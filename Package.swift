@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only: the event loop uses signalfd and Glibc (see ARCHITECTURE.md).
+
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
 let package = Package(
   name: "myworkout",
-  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "myworkout", targets: ["myworkout"])
   ],
@@ -60,6 +61,11 @@ let package = Package(
     ),
     .testTarget(
       name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], exclude: ["__Snapshots__"],
+      swiftSettings: strict),
+    // The runtime without a terminal: a recording terminal, manual timers, a gated service.
+    .testTarget(
+      name: "MyworkoutAppTests",
+      dependencies: ["myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutView"],
       swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(

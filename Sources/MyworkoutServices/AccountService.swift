@@ -1,9 +1,9 @@
-public import MyworkoutCore
+import MyworkoutCore
 
 /// The account service the app talks to. Every call is asynchronous; failures the user should
 /// read are thrown as `ServiceError`; a cancelled call throws `CancellationError` and changes
 /// nothing.
-public protocol AccountService: Sendable {
+package protocol AccountService: Sendable {
   /// Whether an account exists for the email (compared trimmed and case-insensitively).
   func isRegistered(email: String) async throws -> Bool
   /// Checks the credentials and returns a new signed session.

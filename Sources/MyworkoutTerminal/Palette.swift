@@ -33,13 +33,13 @@ struct Palette {
     switch style {
     // Field values are plain text: typing then costs the terminal one character per key, and
     // the focused field is marked by `▸`, the cursor and its brackets instead.
-    case .normal, .label, .field, .fieldFocused: return (mw_attr_normal(), 0)
+    case .normal, .label, .field: return (mw_attr_normal(), 0)
     case .heading: return (bold, 0)
     case .hint, .border: return (dim, 0)
     case .footer: return (reverse, 0)
     // A focused button is marked by `▸` and the cursor, not by a change of attributes, so that
     // moving the focus redraws two cells rather than the whole button (see DECISIONS.md).
-    case .button, .buttonFocused: return (bold, 0)
+    case .button: return (bold, 0)
     case .buttonDisabled: return (dim, 0)
     case .valid: return colored(.blue, bold)
     case .invalid, .error: return colored(.red, bold)

@@ -1,5 +1,5 @@
 import CNcurses
-public import MyworkoutView
+import MyworkoutView
 
 #if canImport(Glibc)
   import Glibc
@@ -8,12 +8,12 @@ public import MyworkoutView
 /// The only code that talks to ncurses: it draws a `Grid`, reads keys (wide characters, arrows,
 /// bracketed paste), follows resizes, and puts the terminal back exactly as it found it.
 @MainActor
-public final class Terminal {
-  public enum OpenError: Error, CustomStringConvertible {
+package final class Terminal: TerminalBackend {
+  package enum OpenError: Error, CustomStringConvertible {
     case notATerminal
     case unknownTerminal(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .notATerminal:
         "myworkout needs an interactive terminal: standard input and output must be a terminal."
@@ -24,8 +24,8 @@ public final class Terminal {
     }
   }
 
-  public private(set) var width: Int
-  public private(set) var height: Int
+  package private(set) var width: Int
+  package private(set) var height: Int
   private var previous: Grid?
   private let palette: Palette
   private var decoder = KeyDecoder()
@@ -33,7 +33,7 @@ public final class Terminal {
   private var screen: OpaquePointer?
 
   /// Starts full-screen mode. `colors` is false for `NO_COLOR` (or when the terminal has none).
-  public init(colors: Bool, environment: [String: String]) throws(OpenError) {
+  package init(colors: Bool, environment: [String: String]) throws(OpenError) {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     let name = environment["TERM"] ?? ""
@@ -59,30 +59,16 @@ public final class Terminal {
   static let bracketedPasteOff = "\u{1B}[?2004l"
 
   /// Draws a frame, sending only the cells that changed since the last one.
-  public func draw(_ grid: Grid) {
+  package func draw(_ grid: Grid) {
     guard isOpen else { return }
-    let full = previous.map { $0.width != grid.width || $0.height != grid.height } ?? true
-    if full { werase(mw_stdscr()) }
-    let cells = grid.cells
-    let before = full ? [] : previous?.cells ?? []
-    for row in 0..<grid.height {
-      for column in 0..<grid.width {
-        let index = row * grid.width + column
-        let cell = cells[index]
-        if cell.isContinuation { continue }
-        // Unchanged, and so is the cell after it (a wide character's second half).
-        if !before.isEmpty, before[index] == cell,
-          column + 1 >= grid.width || before[index + 1] == cells[index + 1]
-        {
-          continue
-        }
-        let (attributes, pair) = palette.look(for: cell.style)
-        var scalars = Array(cell.text.unicodeScalars.prefix(5)).map {
-          wchar_t(bitPattern: $0.value)
-        }
-        scalars.append(0)
-        _ = mw_put(Int32(row), Int32(column), scalars, attributes, pair)
+    if GridDiff.needsClear(from: previous, to: grid) { werase(mw_stdscr()) }
+    for change in GridDiff.changes(from: previous, to: grid) {
+      let (attributes, pair) = palette.look(for: change.cell.style)
+      var scalars = Array(change.cell.text.unicodeScalars.prefix(5)).map {
+        wchar_t(bitPattern: $0.value)
       }
+      scalars.append(0)
+      _ = mw_put(Int32(change.row), Int32(change.column), scalars, attributes, pair)
     }
     if let cursor = grid.cursor, cursor.row < height, cursor.column < width {
       curs_set(1)
@@ -95,7 +81,7 @@ public final class Terminal {
   }
 
   /// Every key waiting to be read (empty when none). Called when standard input is readable.
-  public func readKeys() -> [Key] {
+  package func readKeys() -> [Key] {
     guard isOpen else { return [] }
     var keys: [Key] = []
     var value: wint_t = 0
@@ -110,7 +96,7 @@ public final class Terminal {
   }
 
   /// Follows a resize: reads the new size from the kernel and redraws everything next frame.
-  public func updateSize() {
+  package func updateSize() {
     guard isOpen else { return }
     (width, height) = Self.followKernelSize()
     previous = nil
@@ -127,7 +113,7 @@ public final class Terminal {
   }
 
   /// Ctrl-Z: give the terminal back, stop, and on `fg` take it again and redraw.
-  public func suspend() {
+  package func suspend() {
     guard isOpen else { return }
     leave()
     raise(SIGSTOP)
@@ -137,7 +123,7 @@ public final class Terminal {
   }
 
   /// Puts the terminal back as it was found. Safe to call more than once.
-  public func close() {
+  package func close() {
     guard isOpen else { return }
     isOpen = false
     leave()

@@ -9,12 +9,13 @@ import MyworkoutTerminal
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
 @MainActor
 enum App {
-  /// The running loop; kept here so it lives as long as the process.
-  private static var runtime: Runtime?
-
   static func launch(
     dataDirectory path: String, sessionLifetime: Duration, environment: [String: String]
   ) throws -> Never {
@@ -25,13 +26,8 @@ enum App {
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
     let loaded = sessions.load(now: Date())
-    let accounts = AccountsStore(
-      directory: directory,
-      onNotice: { notice in
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated { Self.runtime?.dispatch(.noticeRaised(notice)) }
-        }
-      })
+    let notices = NoticeRelay()
+    let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
     let service = MockAccountService(
       store: accounts, signer: signer, clock: ContinuousClock(), sessionLifetime: sessionLifetime)
 
@@ -39,9 +35,9 @@ enum App {
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     let runtime = Runtime(
       state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),
-      terminal: terminal, service: service, sessions: sessions,
-      acceptedUntil: TokenSigner.acceptedUntil)
-    self.runtime = runtime
+      terminal: terminal, service: service, sessions: sessions, timers: DispatchTimers(),
+      acceptedUntil: TokenSigner.acceptedUntil, exit: { Glibc.exit($0) })
+    notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
 }

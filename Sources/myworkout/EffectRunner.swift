@@ -2,23 +2,24 @@ import Dispatch
 import MyworkoutCore
 import MyworkoutServices
 
-/// Carries out the reducer's effects. Requests run as tasks (at most one at a time) and answer
-/// with an action on the main actor; a cancelled request's answer is dropped. Session writes go
-/// through one serial queue so they happen in the order asked for.
+/// Carries out the reducer's effects. Each request runs as a task under its effect id; several
+/// ids may run at once, a new request under a running id supersedes it, and the answer of a
+/// cancelled or superseded request never arrives. Session writes go through one serial queue so
+/// they happen in the order asked for.
 @MainActor
 final class EffectRunner {
   private let service: any AccountService
-  private let sessions: SessionStore
+  private let sessions: any SessionPersisting
   private let send: @MainActor (Action) -> Void
   private let quit: @MainActor (Int32) -> Void
-  private var request: Task<Void, Never>?
-  /// Identifies the current request; an answer carrying an older number is dropped.
-  private var generation: UInt64 = 0
+  /// The running requests, each with the serial number it was started under.
+  private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>)] = [:]
+  private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
 
   /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits.
   init(
-    service: any AccountService, sessions: SessionStore,
+    service: any AccountService, sessions: any SessionPersisting,
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
     self.service = service
@@ -27,61 +28,77 @@ final class EffectRunner {
     self.quit = quit
   }
 
+  /// The ids of the requests running now.
+  var runningIDs: Set<EffectID> { Set(running.keys) }
+
   func run(_ effect: Effect) {
-    let service = self.service
     switch effect {
+    case .run(let id, let request): start(id, request)
+    case .cancel(let id): cancel(id)
+    case .saveSession(let session): persist { try $0.save(session) }
+    case .deleteSession: persist { try $0.delete() }
+    case .quit(let status): quit(status)
+    }
+  }
+
+  private func start(_ id: EffectID, _ request: Request) {
+    cancel(id)
+    serial &+= 1
+    let mine = serial
+    let service = self.service
+    let task = Task { @MainActor in
+      guard let answer = await Self.perform(request, on: service) else { return }
+      // Superseded or cancelled meanwhile: this answer is no longer wanted.
+      guard self.running[id]?.serial == mine, !Task.isCancelled else { return }
+      self.running[id] = nil
+      self.send(answer)
+    }
+    running[id] = (mine, task)
+  }
+
+  private func cancel(_ id: EffectID) {
+    running.removeValue(forKey: id)?.task.cancel()
+  }
+
+  /// Calls the service for a request and returns the action that answers it; nil when the
+  /// request was cancelled.
+  private static func perform(_ request: Request, on service: any AccountService) async
+    -> Action?
+  {
+    switch request {
     case .checkEmail(let email):
-      start({ try await service.isRegistered(email: email) }, answer: Action.checkEmailResponse)
-    case .logIn(let email, let password):
-      start(
-        { try await service.logIn(email: email, password: password) }, answer: Action.logInResponse)
-    case .signUp(let registration):
-      start({ try await service.signUp(registration) }, answer: Action.signUpResponse)
-    case .updateMobile(let token, let mobile):
-      start(
-        { try await service.updateMobile(token: token, mobile: mobile) },
-        answer: Action.editNumberResponse)
-    case .cancelRequest:
-      cancel()
-    case .saveSession(let session):
-      persist { try $0.save(session) }
-    case .deleteSession:
-      persist { try $0.delete() }
-    case .quit(let status):
-      quit(status)
-    }
-  }
-
-  private func start<Value: Sendable>(
-    _ call: @escaping @Sendable () async throws -> Value,
-    answer: @escaping (Result<Value, ServiceError>) -> Action
-  ) {
-    cancel()
-    let mine = generation
-    request = Task { @MainActor in
-      let result: Result<Value, ServiceError>
-      do {
-        result = .success(try await call())
-      } catch let error as ServiceError {
-        result = .failure(error)
-      } catch is CancellationError {
-        return
-      } catch {
-        result = .failure(.storage("Something went wrong: \(error)"))
+      await answer({ try await service.isRegistered(email: email) }) {
+        .getStarted(.checkEmailResponse($0))
       }
-      guard mine == self.generation, !Task.isCancelled else { return }
-      self.request = nil
-      self.send(answer(result))
+    case .logIn(let email, let password):
+      await answer({ try await service.logIn(email: email, password: password) }) {
+        .login(.logInResponse($0))
+      }
+    case .signUp(let registration):
+      await answer({ try await service.signUp(registration) }) { .signup(.signUpResponse($0)) }
+    case .updateMobile(let token, let mobile):
+      await answer({ try await service.updateMobile(token: token, mobile: mobile) }) {
+        .profile(.editNumberResponse($0))
+      }
     }
   }
 
-  private func cancel() {
-    generation &+= 1
-    request?.cancel()
-    request = nil
+  private static func answer<Value: Sendable>(
+    _ call: @Sendable () async throws -> Value,
+    _ action: (Result<Value, ServiceError>) -> Action
+  ) async -> Action? {
+    do {
+      return action(.success(try await call()))
+    } catch let error as ServiceError {
+      return action(.failure(error))
+    } catch is CancellationError {
+      return nil
+    } catch {
+      return action(.failure(.storage("Something went wrong: \(error)")))
+    }
   }
 
-  private func persist(_ work: @escaping @Sendable (SessionStore) throws -> Void) {
+  private func persist(_ work: @escaping @Sendable (any SessionPersisting) throws -> Void) {
     let sessions = self.sessions
     let send = self.send
     writes.async {
@@ -100,3 +117,12 @@ final class EffectRunner {
     writes.sync {}
   }
 }
+
+/// Keeping and forgetting the signed-in session (the JSON session store in the app; a
+/// recording double in tests).
+protocol SessionPersisting: Sendable {
+  func save(_ session: Session) throws
+  func delete() throws
+}
+
+extension SessionStore: SessionPersisting {}

@@ -1,7 +1,5 @@
-import Dispatch
 import MyworkoutCore
 import MyworkoutServices
-import MyworkoutTerminal
 import MyworkoutView
 
 #if canImport(FoundationEssentials)
@@ -10,50 +8,53 @@ import MyworkoutView
   import Foundation
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// The loop: keys become actions, `reduce` changes the state and returns effects, the effect
-/// runner carries them out (answering with more actions), and each change is drawn once.
+/// The loop: keys become actions through the screen's key map, `reduce` changes the state and
+/// returns effects, the effect runner carries them out (answering with more actions), the
+/// timers are brought in line with `subscriptions(state)`, and each change is drawn once.
 @MainActor
 final class Runtime {
   private(set) var state: AppState
-  private let terminal: Terminal
-  private let service: any AccountService
-  private let sessions: SessionStore
-  /// Made on first use, once `self` exists for its callbacks.
-  private lazy var effects = EffectRunner(
-    service: service, sessions: sessions,
-    send: { [unowned self] action in dispatch(action) },
-    quit: { [unowned self] status in quit(status: status) })
-  private var spinner: (any DispatchSourceTimer)?
-  /// Fires when the signed-in session's token stops being accepted, with that token.
-  private var expiry: (token: String, timer: any DispatchSourceTimer)?
+  private let terminal: any TerminalBackend
+  private let timers: any TimerSource
   private let acceptedUntil: (String) -> Date?
+  private var effects: EffectRunner!
+  /// The timers running now, one per subscription.
+  private var running: [Subscription: any TimerToken] = [:]
+  /// Restores the terminal and ends the process; tests record the status instead.
+  private let exit: @MainActor (Int32) -> Void
 
+  /// - Parameters:
+  ///   - acceptedUntil: when a session token stops being accepted (its expiry), or nil.
+  ///   - exit: ends the process after the terminal is restored.
   init(
-    state: AppState, terminal: Terminal, service: any AccountService, sessions: SessionStore,
-    acceptedUntil: @escaping (String) -> Date?
+    state: AppState, terminal: any TerminalBackend, service: any AccountService,
+    sessions: any SessionPersisting, timers: any TimerSource,
+    acceptedUntil: @escaping (String) -> Date?, exit: @escaping @MainActor (Int32) -> Void
   ) {
     self.state = state
     self.terminal = terminal
+    self.timers = timers
     self.acceptedUntil = acceptedUntil
-    self.service = service
-    self.sessions = sessions
+    self.exit = exit
+    effects = EffectRunner(
+      service: service, sessions: sessions,
+      send: { [unowned self] action in dispatch(action) },
+      quit: { [unowned self] status in quit(status: status) })
   }
 
-  /// Draws the first frame and runs the loop: keys, resizes and signals until the app quits.
-  func run(on loop: MainLoop) -> Never {
-    watchExpiry()
+  /// Draws the first frame and starts the timers the state asks for.
+  func start() {
+    syncTimers()
     render()
+  }
+
+  /// Runs the loop: keys, resizes and signals until the app quits.
+  func run(on loop: MainLoop) -> Never {
+    start()
     loop.run(
       MainLoop.Handlers(
         input: { [unowned self] in keysArrived() },
-        resize: { [unowned self] in
-          terminal.updateSize()
-          render()
-        },
+        resize: { [unowned self] in resized() },
         suspend: { [unowned self] in
           terminal.suspend()
           render()
@@ -67,66 +68,62 @@ final class Runtime {
     render()
   }
 
-  private func send(_ action: Action) {
-    let requested = reduce(&state, action)
-    for effect in requested { effects.run(effect) }
-    updateSpinner()
-    watchExpiry()
-  }
-
-  private func keysArrived() {
+  /// Standard input is readable: every key waiting is handled, then one frame is drawn.
+  func keysArrived() {
     for key in terminal.readKeys() {
-      // Ctrl-C normally arrives as SIGINT; as a key only if the terminal's ISIG is off.
-      if key == .control("c") { quit(status: 130) }
       if let action = KeyBindings.action(for: key, in: state) { send(action) }
     }
     render()
   }
 
-  func render() {
+  func resized() {
+    terminal.updateSize()
+    render()
+  }
+
+  /// The ids of the requests running now (for tests).
+  var runningRequests: Set<EffectID> { effects.runningIDs }
+  /// The timers running now (for tests).
+  var runningTimers: Set<Subscription> { Set(running.keys) }
+
+  private func send(_ action: Action) {
+    for effect in reduce(&state, action) { effects.run(effect) }
+    syncTimers()
+  }
+
+  private func render() {
     terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
   }
 
-  /// The spinner's timer runs while a request runs and stops after it.
-  private func updateSpinner() {
-    if state.isBusy, spinner == nil {
-      spinner = timer(sending: .spinnerTicked) {
-        $0.schedule(deadline: .now() + .milliseconds(100), repeating: .milliseconds(100))
-      }
-    } else if !state.isBusy, let timer = spinner {
-      timer.cancel()
-      spinner = nil
+  /// Starts the timers the state now asks for and stops the ones it no longer does.
+  private func syncTimers() {
+    let wanted = subscriptions(state)
+    for (subscription, token) in running where !wanted.contains(subscription) {
+      token.cancel()
+      running[subscription] = nil
+    }
+    for subscription in wanted where running[subscription] == nil {
+      running[subscription] = start(subscription)
     }
   }
 
-  /// While Profile shows a session, a wall-clock timer waits for its token to expire, so the
-  /// screen turns to the expiry message at that moment rather than at the next request.
-  private func watchExpiry() {
-    var token: String?
-    if case .profile(let profile) = state.screen { token = profile.session?.token }
-    guard token != expiry?.token else { return }
-    expiry?.timer.cancel()
-    expiry = nil
-    guard let token, let deadline = acceptedUntil(token) else { return }
-    let seconds = max(0, deadline.timeIntervalSinceNow)
-    expiry = (
-      token, timer(sending: .sessionExpired) { $0.schedule(wallDeadline: .now() + seconds) }
-    )
-  }
-
-  /// A started timer on the main queue that dispatches `action` each time it fires.
-  private func timer(
-    sending action: Action, schedule: (any DispatchSourceTimer) -> Void
-  ) -> any DispatchSourceTimer {
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    schedule(timer)
-    timer.setEventHandler { MainActor.assumeIsolated { self.dispatch(action) } }
-    timer.resume()
-    return timer
+  private func start(_ subscription: Subscription) -> any TimerToken {
+    switch subscription {
+    case .spinner:
+      return timers.repeating(every: .milliseconds(100)) { [unowned self] in
+        dispatch(.spinnerTicked)
+      }
+    case .sessionExpiry(let token):
+      // A token whose expiry cannot be read is treated as expired now.
+      let deadline = acceptedUntil(token) ?? Date()
+      return timers.once(at: deadline) { [unowned self] in dispatch(.sessionExpired) }
+    }
   }
 
   /// Finishes pending writes, restores the terminal and exits.
-  func quit(status: Int32) -> Never {
+  func quit(status: Int32) {
+    for token in running.values { token.cancel() }
+    running = [:]
     effects.finishWrites()
     terminal.close()
     exit(status)

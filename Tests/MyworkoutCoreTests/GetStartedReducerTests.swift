@@ -3,131 +3,169 @@ import Testing
 @testable import MyworkoutCore
 
 @Suite struct GetStartedReducerTests {
+  let email: (FormAction) -> Action = { .getStarted(.form($0)) }
+
+  /// Get started with an email typed in.
+  func typedIn(_ text: String) -> TestStore {
+    var store = TestStore(.launch(with: .none))
+    store.type(text, as: email) { $0.getStarted.email = typed(text, limit: FieldLimit.email) }
+    return store
+  }
+
   @Test func launchWithoutSessionOpensGetStartedOnTheEmail() {
     let state = AppState.launch(with: .none)
-    #expect(state.getStarted == GetStartedForm())
-    #expect(state.getStarted?.focus == .email)
+    #expect(state.root == .signedOut(SignedOut(getStarted: GetStartedForm(), path: [])))
+    #expect(state.getStarted.focus == .email)
+    #expect(subscriptions(state).isEmpty, "an idle app runs no timer")
   }
 
   @Test func nextWithValidEmailChecksItAndShowsCancel() {
-    var state = AppState.launch(with: .none)
-    state.type(" Registered@Email.com ")
-    let effects = state.send(.enterPressed)
-    #expect(effects == [.checkEmail("registered@email.com")])
-    #expect(state.getStarted?.phase == .running)
-    #expect(state.getStarted?.phase.buttonTitle(rest: "Next") == "Cancel")
-    #expect(state.getStarted?.focus == .next)
-    #expect(state.isBusy)
+    var store = typedIn(" Registered@Email.com ")
+    store.send(
+      email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("registered@email.com"))]
+    ) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    #expect(store.state.getStarted.phase.buttonTitle(rest: "Next") == "Cancel")
+    #expect(store.state.running == [.checkEmail])
+    #expect(subscriptions(store.state) == [.spinner])
   }
 
-  @Test func emptyOrMalformedEmailIsRefusedWithoutRequest() {
-    var state = AppState.launch(with: .none)
-    #expect(state.send(.enterPressed).isEmpty)
-    #expect(state.getStarted?.phase == .invalid(Message.emailNotValid))
-    state.type("not-an-email")
-    #expect(state.getStarted?.phase == .idle, "editing clears the message")
-    #expect(state.send(.focusMoved(.forward), .enterPressed).isEmpty)
-    #expect(state.getStarted?.phase == .invalid(Message.emailNotValid))
+  @Test func emptyOrMalformedEmailIsRefusedWithoutRequestAndFocusesTheField() {
+    var store = TestStore(.launch(with: .none))
+    store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .next }
+    store.send(email(.enterPressed)) {
+      $0.getStarted.phase = .invalid(Message.emailNotValid)
+      $0.getStarted.focus = .email
+    }
+    store.type("not-an-email", as: email) {
+      $0.getStarted.email = typed("not-an-email", limit: FieldLimit.email)
+      $0.getStarted.phase = .idle
+    }
+    store.send(email(.enterPressed)) { $0.getStarted.phase = .invalid(Message.emailNotValid) }
   }
 
   @Test func registeredGoesToLoginWithEmailPrefilled() {
-    var state = AppState.launch(with: .none)
-    state.type("registered@email.com")
-    state.send(.enterPressed, .checkEmailResponse(.success(true)))
-    #expect(state.login?.email.text == "registered@email.com")
-    #expect(state.login?.focus == .password)
-    #expect(!state.isBusy)
+    var store = typedIn("registered@email.com")
+    store.send(
+      email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("registered@email.com"))]
+    ) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(.getStarted(.checkEmailResponse(.success(true)))) {
+      $0.getStarted.phase = .idle
+      $0.signedOut.path = [.login(LoginForm(email: "registered@email.com"))]
+    }
+    #expect(store.state.login.focus == .password)
+    #expect(!store.state.isBusy)
   }
 
   @Test func unregisteredGoesToSignupWithEmailPrefilled() {
-    var state = AppState.launch(with: .none)
-    state.type("new@email.com")
-    state.send(.enterPressed, .checkEmailResponse(.success(false)))
-    #expect(state.signup?.email.text == "new@email.com")
-    #expect(state.signup?.focus == .password)
+    var store = typedIn("new@email.com")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("new@email.com"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(.getStarted(.checkEmailResponse(.success(false)))) {
+      $0.getStarted.phase = .idle
+      $0.signedOut.path = [.signup(SignupForm(email: "new@email.com"))]
+    }
+    #expect(store.state.signup.focus == .password)
   }
 
-  @Test func cancelByButtonOrEscReturnsToRestWithoutMessage() {
-    for cancel in [Action.enterPressed, .escapePressed] {
-      var state = AppState.launch(with: .none)
-      state.type("a@b.co")
-      state.send(.enterPressed)
-      #expect(state.send(cancel) == [.cancelRequest])
-      #expect(state.getStarted?.phase == .idle)
-      #expect(state.getStarted?.email.text == "a@b.co")
-      #expect(state.send(.checkEmailResponse(.success(true))).isEmpty, "a late answer is ignored")
-      #expect(state.getStarted != nil)
+  @Test(arguments: [FormAction.enterPressed, .escapePressed])
+  func cancelByButtonOrEscReturnsToRestWithoutMessage(cancel: FormAction) {
+    var store = typedIn("a@b.co")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(email(cancel), effects: [.cancel(.checkEmail)]) { $0.getStarted.phase = .idle }
+    // A late answer for the cancelled request changes nothing.
+    store.send(.getStarted(.checkEmailResponse(.success(true))))
+  }
+
+  @Test func failureShowsMessageAndTryAgainRetries() {
+    var store = typedIn("a@b.co")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(.getStarted(.checkEmailResponse(.failure(.network)))) {
+      $0.getStarted.phase = .failed(Message.noConnection)
+    }
+    #expect(store.state.getStarted.phase.buttonTitle(rest: "Next") == "Try again")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
     }
   }
 
-  @Test func failureShowsMessageAndTryAgain() {
-    var state = AppState.launch(with: .none)
-    state.type("a@b.co")
-    state.send(.enterPressed, .checkEmailResponse(.failure(.storage("Disk full"))))
-    #expect(state.getStarted?.phase == .failed("Disk full"))
-    #expect(state.getStarted?.phase.buttonTitle(rest: "Next") == "Try again")
-    #expect(state.send(.enterPressed) == [.checkEmail("a@b.co")], "try again retries")
-  }
-
   @Test func keysDoNotEditWhileRunning() {
-    var state = AppState.launch(with: .none)
-    state.type("a@b.co")
-    state.send(.enterPressed)
-    state.type("zzz")
-    state.send(.focusMoved(.backward), .pasted("x"))
-    #expect(state.getStarted?.email.text == "a@b.co")
-    #expect(state.getStarted?.focus == .next)
+    var store = typedIn("a@b.co")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.type("zzz", as: email) { _ in }
+    store.send(email(.focusMoved(.backward)))
+    store.send(email(.pasted("x")))
   }
 
   @Test func escAtRestDoesNothing() {
-    var state = AppState.launch(with: .none)
-    #expect(state.send(.escapePressed).isEmpty)
-    #expect(state.getStarted == GetStartedForm())
+    var store = TestStore(.launch(with: .none))
+    store.send(email(.escapePressed))
   }
 
   @Test func spinnerTurnsOnlyWhileBusy() {
-    var state = AppState.launch(with: .none)
-    state.send(.spinnerTicked)
-    #expect(state.spinnerFrame == 0)
-    state.type("a@b.co")
-    state.send(.enterPressed, .spinnerTicked, .spinnerTicked)
-    #expect(state.spinnerFrame == 2)
+    var store = typedIn("a@b.co")
+    store.send(.spinnerTicked)
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(.spinnerTicked) { $0.spinnerFrame = 1 }
+    store.send(.spinnerTicked) { $0.spinnerFrame = 2 }
   }
 
   @Test func focusWrapsBothWays() {
-    var state = AppState.launch(with: .none)
-    state.send(.focusMoved(.forward))
-    #expect(state.getStarted?.focus == .next)
-    state.send(.focusMoved(.forward))
-    #expect(state.getStarted?.focus == .email)
-    state.send(.focusMoved(.backward))
-    #expect(state.getStarted?.focus == .next)
+    var store = TestStore(.launch(with: .none))
+    store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .next }
+    store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .email }
+    store.send(email(.focusMoved(.backward))) { $0.getStarted.focus = .next }
   }
 
   @Test func pasteWithNewlineNeverSubmits() {
-    var state = AppState.launch(with: .none)
-    let effects = state.send(.pasted("a@b.co\n"))
-    #expect(effects.isEmpty)
-    #expect(state.getStarted?.email.text == "a@b.co")
-    #expect(state.getStarted?.phase == .idle)
+    var store = TestStore(.launch(with: .none))
+    store.send(email(.pasted("a@b.co\n"))) {
+      $0.getStarted.email = typed("a@b.co", limit: FieldLimit.email)
+    }
   }
 
   @Test func aNoticeOutlivesAScreenChangeAndClearsOnTheNextKey() {
-    var state = AppState.launch(with: .none)
-    state.type("a@b.co")
-    state.send(.enterPressed, .noticeRaised("accounts.json was moved aside"))
-    state.send(.checkEmailResponse(.success(true)))
-    #expect(state.login != nil)
-    #expect(state.notice == "accounts.json was moved aside")
-    state.type("x")
-    #expect(state.notice == nil)
+    var store = typedIn("a@b.co")
+    store.send(email(.enterPressed), effects: [.run(.checkEmail, .checkEmail("a@b.co"))]) {
+      $0.getStarted.phase = .running
+      $0.getStarted.focus = .next
+    }
+    store.send(.noticeRaised("accounts.json was moved aside")) {
+      $0.notice = "accounts.json was moved aside"
+    }
+    store.send(.getStarted(.checkEmailResponse(.success(true)))) {
+      $0.getStarted.phase = .idle
+      $0.signedOut.path = [.login(LoginForm(email: "a@b.co"))]
+    }
+    store.send(.login(.form(.textEdited(.insert("x"))))) {
+      $0.notice = nil
+      $0.login.password = typed("x", limit: FieldLimit.password)
+    }
   }
 
   @Test func quitAndNoticesWorkAnywhere() {
-    var state = AppState.launch(with: .none, notice: "accounts.json was moved aside")
-    #expect(state.notice == "accounts.json was moved aside")
-    #expect(state.send(.quitPressed) == [.quit(status: 0)])
-    state.send(.noticeRaised("hello"))
-    #expect(state.notice == "hello")
+    var store = TestStore(.launch(with: .none, notice: "accounts.json was moved aside"))
+    store.send(.quitPressed, effects: [.quit(status: 0)])
+    store.send(.interruptPressed, effects: [.quit(status: 130)])
+    store.send(.noticeRaised("hello")) { $0.notice = "hello" }
   }
 }

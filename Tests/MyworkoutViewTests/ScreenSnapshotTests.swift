@@ -21,46 +21,50 @@ import Testing
   @Test func getStartedRunning() {
     var state = AppState.launch(with: .none)
     for character in "registered@email.com" {
-      _ = reduce(&state, .textEdited(.insert(String(character))))
+      state.apply(.textEdited(.insert(String(character))))
     }
-    _ = reduce(&state, .enterPressed)
+    state.apply(.enterPressed)
     assertSnapshot(render(state), named: "get-started-running")
   }
 
   @Test func getStartedInvalid() {
     var state = AppState.launch(with: .none)
-    _ = reduce(&state, .pasted("not-an-email"))
-    _ = reduce(&state, .enterPressed)
+    state.apply(.pasted("not-an-email"))
+    state.apply(.enterPressed)
     assertSnapshot(render(state), named: "get-started-invalid")
   }
 
   @Test func login() {
-    var state = AppState(screen: .login(LoginForm(email: "registered@email.com")))
-    _ = reduce(&state, .pasted("secret"))
+    var state = AppState(
+      root: .signedOut(SignedOut(path: [.login(LoginForm(email: "registered@email.com"))])))
+    state.apply(.pasted("secret"))
     assertSnapshot(render(state), named: "login")
   }
 
   @Test func loginFailed() {
-    var state = AppState(screen: .login(LoginForm(email: "registered@email.com")))
-    _ = reduce(&state, .pasted("nope"))
-    _ = reduce(&state, .enterPressed)
-    _ = reduce(&state, .logInResponse(.failure(.wrongCredentials)))
+    var state = AppState(
+      root: .signedOut(SignedOut(path: [.login(LoginForm(email: "registered@email.com"))])))
+    state.apply(.pasted("nope"))
+    state.apply(.enterPressed)
+    _ = reduce(&state, .login(.logInResponse(.failure(.wrongCredentials))))
     assertSnapshot(render(state), named: "login-failed")
   }
 
   @Test func signup() {
-    var state = AppState(screen: .signup(SignupForm(email: "new@email.com")))
-    _ = reduce(&state, .pasted("short"))
-    _ = reduce(&state, .focusMoved(.forward))
-    _ = reduce(&state, .pickerStepped(.forward))
+    var state = AppState(
+      root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "new@email.com"))])))
+    state.apply(.pasted("short"))
+    state.apply(.focusMoved(.forward))
+    state.apply(.pickerStepped(.forward))
     assertSnapshot(render(state), named: "signup")
   }
 
   @Test func signupWeakPasswordWraps() {
-    var state = AppState(screen: .signup(SignupForm(email: "new@email.com")))
-    _ = reduce(&state, .pasted("short"))
-    for _ in 0..<5 { _ = reduce(&state, .focusMoved(.forward)) }
-    _ = reduce(&state, .enterPressed)
+    var state = AppState(
+      root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "new@email.com"))])))
+    state.apply(.pasted("short"))
+    for _ in 0..<5 { state.apply(.focusMoved(.forward)) }
+    state.apply(.enterPressed)
     assertSnapshot(render(state), named: "signup-weak-password")
   }
 
@@ -70,15 +74,15 @@ import Testing
 
   @Test func profileEditing() {
     var state = AppState.launch(with: .valid(Self.session))
-    _ = reduce(&state, .editNumberPressed)
+    _ = reduce(&state, .profile(.editNumberPressed))
     assertSnapshot(render(state), named: "profile-edit-number")
   }
 
   @Test func profileEdited() {
     var state = AppState.launch(with: .valid(Self.session))
-    _ = reduce(&state, .editNumberPressed)
-    _ = reduce(&state, .enterPressed)
-    _ = reduce(&state, .editNumberResponse(.success(Self.session)))
+    _ = reduce(&state, .profile(.editNumberPressed))
+    state.apply(.enterPressed)
+    _ = reduce(&state, .profile(.editNumberResponse(.success(Self.session))))
     assertSnapshot(render(state), named: "profile-edited")
   }
 
@@ -93,8 +97,9 @@ import Testing
   }
 
   @Test func smallTerminalKeepsFocusedFieldVisible() {
-    var state = AppState(screen: .signup(SignupForm(email: "new@email.com")))
-    for _ in 0..<4 { _ = reduce(&state, .focusMoved(.forward)) }
+    var state = AppState(
+      root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "new@email.com"))])))
+    for _ in 0..<4 { state.apply(.focusMoved(.forward)) }
     let grid = render(state, 40, 12)
     assertSnapshot(grid, named: "signup-40x12")
     #expect(grid.text.contains("Last name"))
@@ -104,8 +109,8 @@ import Testing
   @Test func tinyTerminalsNeverCrash() {
     let states: [AppState] = [
       .launch(with: .none), .launch(with: .valid(Self.session)), .launch(with: .invalid),
-      AppState(screen: .signup(SignupForm(email: "a@b.co"))),
-      AppState(screen: .login(LoginForm(email: "a@b.co"))),
+      AppState(root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "a@b.co"))]))),
+      AppState(root: .signedOut(SignedOut(path: [.login(LoginForm(email: "a@b.co"))]))),
     ]
     for state in states {
       for (width, height) in [(1, 1), (20, 6), (10, 3), (0, 0), (300, 100)] {
@@ -114,5 +119,47 @@ import Testing
       }
     }
     assertSnapshot(render(.launch(with: .none), 20, 6), named: "get-started-20x6")
+  }
+
+  /// Issue 9: on a small terminal the error and the focused button show together.
+  @Test(arguments: [(24, 7), (20, 6), (40, 12)])
+  func smallTerminalsKeepTheMessageInView(width: Int, height: Int) {
+    var login = AppState(
+      root: .signedOut(SignedOut(path: [.login(LoginForm(email: "registered@email.com"))])))
+    login.apply(.pasted("nope"))
+    login.apply(.enterPressed)
+    _ = reduce(&login, .login(.logInResponse(.failure(.wrongCredentials))))
+    let text = render(login, width, height).text
+    #expect(text.contains("Try again"), "\(text)")
+    #expect(text.contains("Wrong email"), "\(text)")
+
+    var signup = AppState(root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "a@b.co"))])))
+    signup.apply(.pasted("password!"))
+    for _ in 0..<5 { signup.apply(.focusMoved(.forward)) }
+    signup.apply(.enterPressed)
+    let refused = render(signup, width, height).text
+    #expect(refused.contains("Please select"), "\(refused)")
+    #expect(refused.contains("Gender"), "the focus moved to the picker: \(refused)")
+  }
+
+  @Test func theProfileHeadingStaysAt40x12() {
+    let text = render(.launch(with: .valid(Self.session)), 40, 12).text
+    #expect(text.contains("Profile"))
+    #expect(text.contains("Edit number"))
+  }
+
+  @Test func longNamesAreCutWithAnEllipsis() {
+    var session = Self.session
+    session.profile.email = String(repeating: "long", count: 20) + "@email.com"
+    let text = render(.launch(with: .valid(session)), 80, 24).text
+    #expect(text.contains("…"))
+  }
+
+  @Test func aLongNoticeWrapsInsteadOfLosingTheFileName() {
+    let notice =
+      "accounts.json could not be read (not valid JSON); it was moved aside as "
+      + "accounts.json.corrupt-20261122T041500Z"
+    let text = render(.launch(with: .none, notice: notice), 80, 24).text
+    #expect(text.contains("accounts.json.corrupt-20261122T041500Z"))
   }
 }

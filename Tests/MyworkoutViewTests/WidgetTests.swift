@@ -43,13 +43,20 @@ import Testing
   }
 
   @Test func maskedPasswordShowsBullets() {
-    var state = AppState(screen: .login(LoginForm(email: "a@b.co")))
-    _ = reduce(&state, .pasted("pässword"))
+    var state = AppState(root: .signedOut(SignedOut(path: [.login(LoginForm(email: "a@b.co"))])))
+    state.apply(.pasted("pässword"))
     let text = Renderer.render(state, width: 80, height: 24).text
     #expect(text.contains("[••••••••  "))
     #expect(!text.contains("pässword"))
-    _ = reduce(&state, .revealToggled)
+    state.apply(.revealToggled)
     #expect(Renderer.render(state, width: 80, height: 24).text.contains("pässword"))
+  }
+
+  @Test func truncatesWithAnEllipsis() {
+    #expect(TextBlock.truncated("registered@email.com", width: 30) == "registered@email.com")
+    #expect(TextBlock.truncated("registered@email.com", width: 10) == "registere…")
+    #expect(TextBlock.truncated("中文中文", width: 4) == "中…")
+    #expect(TextBlock.truncated("abc", width: 0) == "")
   }
 
   @Test func wrapsLongMessagesAtWords() {
@@ -61,44 +68,93 @@ import Testing
 
 @Suite struct KeyBindingTests {
   let getStarted = AppState.launch(with: .none)
+  let profile = AppState.launch(
+    with: .valid(
+      Session(
+        token: "t",
+        profile: Profile(
+          email: "a@b.co", gender: .male, mobile: "+60123456789", firstName: "", lastName: ""),
+        gravatarHash: "00")))
+
+  func action(_ key: Key, _ state: AppState) -> Action? {
+    KeyBindings.action(for: key, in: state)
+  }
 
   @Test func navigationKeys() {
-    #expect(KeyBindings.action(for: .tab, in: getStarted) == .focusMoved(.forward))
-    #expect(KeyBindings.action(for: .down, in: getStarted) == .focusMoved(.forward))
-    #expect(KeyBindings.action(for: .backTab, in: getStarted) == .focusMoved(.backward))
-    #expect(KeyBindings.action(for: .up, in: getStarted) == .focusMoved(.backward))
-    #expect(KeyBindings.action(for: .enter, in: getStarted) == .enterPressed)
-    #expect(KeyBindings.action(for: .escape, in: getStarted) == .escapePressed)
+    let form: (FormAction) -> Action = { .getStarted(.form($0)) }
+    #expect(action(.tab, getStarted) == form(.focusMoved(.forward)))
+    #expect(action(.down, getStarted) == form(.focusMoved(.forward)))
+    #expect(action(.backTab, getStarted) == form(.focusMoved(.backward)))
+    #expect(action(.up, getStarted) == form(.focusMoved(.backward)))
+    #expect(action(.enter, getStarted) == form(.enterPressed))
+    #expect(action(.escape, getStarted) == form(.escapePressed))
+    #expect(action(.home, getStarted) == form(.textEdited(.moveToStart)))
+    #expect(action(.end, getStarted) == form(.textEdited(.moveToEnd)))
+    #expect(action(.control("c"), getStarted) == .interruptPressed)
   }
 
   @Test func lettersTypeInFieldsButCommandOnProfile() {
-    #expect(KeyBindings.action(for: .character("q"), in: getStarted) == .textEdited(.insert("q")))
-    let profile = AppState.launch(
-      with: .valid(
-        Session(
-          token: "t",
-          profile: Profile(
-            email: "a@b.co", gender: .male, mobile: "+60123456789", firstName: "", lastName: ""),
-          gravatarHash: "00")))
-    #expect(KeyBindings.action(for: .character("q"), in: profile) == .quitPressed)
-    #expect(KeyBindings.action(for: .character("e"), in: profile) == .editNumberPressed)
-    #expect(KeyBindings.action(for: .character("l"), in: profile) == .logOutPressed)
+    #expect(action(.character("q"), getStarted) == .getStarted(.form(.textEdited(.insert("q")))))
+    #expect(action(.character("q"), profile) == .quitPressed)
+    #expect(action(.character("e"), profile) == .profile(.editNumberPressed))
+    #expect(action(.character("l"), profile) == .logOutPressed)
+    #expect(action(.character("x"), profile) == nil)
   }
 
   @Test func arrowsAndSpaceStepThePicker() {
     var form = SignupForm(email: "a@b.co")
     form.focus = .gender
-    let state = AppState(screen: .signup(form))
-    #expect(KeyBindings.action(for: .right, in: state) == .pickerStepped(.forward))
-    #expect(KeyBindings.action(for: .character(" "), in: state) == .pickerStepped(.forward))
-    #expect(KeyBindings.action(for: .left, in: state) == .pickerStepped(.backward))
-    #expect(KeyBindings.action(for: .left, in: getStarted) == .textEdited(.moveLeft))
+    let state = AppState(root: .signedOut(SignedOut(path: [.signup(form)])))
+    #expect(action(.right, state) == .signup(.form(.pickerStepped(.forward))))
+    #expect(action(.character(" "), state) == .signup(.form(.pickerStepped(.forward))))
+    #expect(action(.left, state) == .signup(.form(.pickerStepped(.backward))))
+    #expect(action(.left, getStarted) == .getStarted(.form(.textEdited(.moveLeft))))
   }
 
-  @Test func revealKeyIsInTheFooter() {
-    let state = AppState(screen: .login(LoginForm(email: "a@b.co")))
-    #expect(KeyBindings.action(for: .control("r"), in: state) == .revealToggled)
+  @Test func revealKeyIsInTheFooterAndSaysWhatItWillDo() {
+    var form = LoginForm(email: "a@b.co")
+    var state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
+    #expect(action(.control("r"), state) == .login(.form(.revealToggled)))
     #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "show password")))
+    form.revealsPassword = true
+    state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
+    #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "hide password")))
+  }
+
+  @Test func everyFooterEndsWithQuitAndListsOnlyBoundKeys() {
+    var expired = AppState.launch(with: .invalid)
+    for state in [getStarted, profile, expired] {
+      let map = KeyBindings.keyMap(for: state)
+      #expect(map.hints.last == Hint(keys: "Ctrl-C", action: "quit"))
+      #expect(map.bindings.allSatisfy { !$0.keys.isEmpty })
+    }
+    expired.notice = nil
+    #expect(
+      KeyBindings.hints(for: profile).map(\.text) == [
+        "e edit number", "l log out", "q quit", "Tab/↑↓ move", "Enter select", "Ctrl-C quit",
+      ])
+  }
+
+  @Test func whileARequestRunsTheFooterOffersOnlyCancelAndQuit() {
+    var state = getStarted
+    state.apply(.pasted("a@b.co"))
+    state.apply(.enterPressed)
+    #expect(state.isBusy)
+    #expect(KeyBindings.hints(for: state).map(\.text) == ["Esc cancel request", "Ctrl-C quit"])
+  }
+
+  @Test func footerDropsWholeHintsNeverHalfOfOne() {
+    let hints = [
+      Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
+      Hint(keys: "Ctrl-R", action: "show password"), Hint(keys: "Esc", action: "back"),
+      Hint(keys: "Ctrl-C", action: "quit"),
+    ]
+    #expect(
+      Hint.line(hints, width: 80) == " Tab/↑↓ move  Ctrl-R show password  Esc back  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 40) == " Ctrl-R show password  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 30) == " Ctrl-C quit")
+    #expect(Hint.line(hints, width: 14) == " Ctrl-C quit")
+    #expect(Hint.line(hints, width: 8) == " ")
   }
 }
 

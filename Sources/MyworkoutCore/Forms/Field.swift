@@ -1,5 +1,5 @@
 /// What kind of control a focus stop is; it decides what keys do there.
-public enum ControlKind: Equatable, Sendable {
+package enum ControlKind: Equatable, Sendable {
   case text
   case secureText
   case picker
@@ -7,7 +7,7 @@ public enum ControlKind: Equatable, Sendable {
 }
 
 /// The validation colour of a field: neutral while untouched, then invalid or valid.
-public enum FieldValidity: Equatable, Sendable {
+package enum FieldValidity: Equatable, Sendable {
   case neutral
   case invalid
   case valid
@@ -15,12 +15,12 @@ public enum FieldValidity: Equatable, Sendable {
 
 /// A screen's focus stops, in screen order. Tab and Down go forward, Shift-Tab and Up back,
 /// wrapping at the ends.
-public protocol FocusStop: CaseIterable, Equatable, Sendable where AllCases == [Self] {
+package protocol FocusStop: CaseIterable, Equatable, Sendable where AllCases == [Self] {
   var kind: ControlKind { get }
 }
 
 extension FocusStop {
-  public func moved(_ direction: FocusDirection) -> Self {
+  package func moved(_ direction: FocusDirection) -> Self {
     let all = Self.allCases
     guard let index = all.firstIndex(of: self) else { return self }
     switch direction {
@@ -38,14 +38,14 @@ extension FocusStop {
   }
 }
 
-public enum FocusDirection: Equatable, Sendable {
+package enum FocusDirection: Equatable, Sendable {
   case forward
   case backward
 }
 
 /// What every form shares: focus stops, text fields behind some of them, and a request phase.
 /// The shared reducer (`FormEditing`) handles focus, editing, paste and reveal once for all forms.
-public protocol FormState: Equatable, Sendable {
+package protocol FormState: Equatable, Sendable {
   associatedtype Focus: FocusStop
   var focus: Focus { get set }
   var phase: RequestPhase { get set }

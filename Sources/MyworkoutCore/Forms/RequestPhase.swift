@@ -1,6 +1,6 @@
 /// Where a form stands with its request. One value, so the button title, the spinner and the
 /// error label can never disagree.
-public enum RequestPhase: Equatable, Sendable {
+package enum RequestPhase: Equatable, Sendable {
   /// At rest: default button title, no message.
   case idle
   /// Refused on the spot by validation: default title, the rule's message, no request made.
@@ -10,10 +10,10 @@ public enum RequestPhase: Equatable, Sendable {
   /// The service said no: the button reads `Try again` and the label shows the service's message.
   case failed(String)
 
-  public var isRunning: Bool { self == .running }
+  package var isRunning: Bool { self == .running }
 
   /// The text of the error label, if any.
-  public var message: String? {
+  package var message: String? {
     switch self {
     case .idle, .running: nil
     case .invalid(let message), .failed(let message): message
@@ -21,7 +21,7 @@ public enum RequestPhase: Equatable, Sendable {
   }
 
   /// The submit button's title for a form whose resting title is `restTitle`.
-  public func buttonTitle(rest restTitle: String) -> String {
+  package func buttonTitle(rest restTitle: String) -> String {
     switch self {
     case .idle, .invalid: restTitle
     case .running: "Cancel"

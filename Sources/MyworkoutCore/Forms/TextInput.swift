@@ -1,15 +1,15 @@
 /// An editable single-line text value with a cursor, counted in user-perceived characters
 /// (grapheme clusters), so Backspace removes one character, never one byte or one scalar.
-public struct TextInput: Equatable, Sendable {
-  public private(set) var text: String
+package struct TextInput: Equatable, Sendable {
+  package private(set) var text: String
   /// Cursor position as a number of characters from the start (0...text.count).
-  public private(set) var cursor: Int
+  package private(set) var cursor: Int
   /// True once the user (or a prefill) has put something in the field: validation colours
   /// only speak about touched fields.
-  public private(set) var isTouched: Bool
-  public let limit: Int
+  package private(set) var isTouched: Bool
+  package let limit: Int
 
-  public init(_ text: String = "", limit: Int = 256) {
+  package init(_ text: String = "", limit: Int = 256) {
     let clipped = String(text.prefix(limit))
     self.text = clipped
     self.cursor = clipped.count
@@ -17,11 +17,11 @@ public struct TextInput: Equatable, Sendable {
     self.limit = limit
   }
 
-  public var isEmpty: Bool { text.trimmingWhitespace().isEmpty }
+  package var isEmpty: Bool { text.trimmingWhitespace().isEmpty }
 
   /// Inserts typed or pasted text at the cursor. Control characters (newlines and tabs included)
   /// are dropped; whatever would pass the field's limit is cut off.
-  public mutating func insert(_ typed: String) {
+  package mutating func insert(_ typed: String) {
     let clean = typed.filter { character in
       !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
@@ -35,7 +35,7 @@ public struct TextInput: Equatable, Sendable {
     isTouched = true
   }
 
-  public mutating func deleteBackward() {
+  package mutating func deleteBackward() {
     guard cursor > 0 else { return }
     let index = text.index(text.startIndex, offsetBy: cursor - 1)
     text.remove(at: index)
@@ -43,19 +43,19 @@ public struct TextInput: Equatable, Sendable {
     isTouched = true
   }
 
-  public mutating func deleteForward() {
+  package mutating func deleteForward() {
     guard cursor < text.count else { return }
     text.remove(at: text.index(text.startIndex, offsetBy: cursor))
     isTouched = true
   }
 
-  public mutating func moveLeft() { cursor = max(0, cursor - 1) }
-  public mutating func moveRight() { cursor = min(text.count, cursor + 1) }
-  public mutating func moveToStart() { cursor = 0 }
-  public mutating func moveToEnd() { cursor = text.count }
+  package mutating func moveLeft() { cursor = max(0, cursor - 1) }
+  package mutating func moveRight() { cursor = min(text.count, cursor + 1) }
+  package mutating func moveToStart() { cursor = 0 }
+  package mutating func moveToEnd() { cursor = text.count }
 
   /// Removes everything before the cursor (Ctrl-U in shells).
-  public mutating func deleteToStart() {
+  package mutating func deleteToStart() {
     guard cursor > 0 else { return }
     text.removeFirst(cursor)
     cursor = 0
@@ -64,7 +64,7 @@ public struct TextInput: Equatable, Sendable {
 }
 
 /// An edit to the focused text field.
-public enum TextEdit: Equatable, Sendable {
+package enum TextEdit: Equatable, Sendable {
   case insert(String)
   case deleteBackward
   case deleteForward
@@ -76,7 +76,7 @@ public enum TextEdit: Equatable, Sendable {
 }
 
 extension TextInput {
-  public mutating func apply(_ edit: TextEdit) {
+  package mutating func apply(_ edit: TextEdit) {
     switch edit {
     case .insert(let text): insert(text)
     case .deleteBackward: deleteBackward()

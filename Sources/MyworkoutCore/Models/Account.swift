@@ -1,13 +1,13 @@
 /// What the Profile screen shows about the signed-in person.
-public struct Profile: Equatable, Codable, Sendable {
-  public var email: String
-  public var gender: Gender
+package struct Profile: Equatable, Codable, Sendable {
+  package var email: String
+  package var gender: Gender
   /// Normalised (E.164) Malaysian mobile number.
-  public var mobile: String
-  public var firstName: String
-  public var lastName: String
+  package var mobile: String
+  package var firstName: String
+  package var lastName: String
 
-  public init(email: String, gender: Gender, mobile: String, firstName: String, lastName: String) {
+  package init(email: String, gender: Gender, mobile: String, firstName: String, lastName: String) {
     self.email = email
     self.gender = gender
     self.mobile = mobile
@@ -16,7 +16,7 @@ public struct Profile: Equatable, Codable, Sendable {
   }
 
   /// First and last name joined, or nil when neither was given.
-  public var fullName: String? {
+  package var fullName: String? {
     let name = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
     return name.isEmpty ? nil : name
   }
@@ -25,12 +25,12 @@ public struct Profile: Equatable, Codable, Sendable {
 /// A signed-in session as the app holds it: the signed token, the profile its claims carry, and
 /// the Gravatar hash of the email (SHA-256 hex of the trimmed, lowercased address), from which
 /// the Profile screen draws the avatar.
-public struct Session: Equatable, Sendable {
-  public var token: String
-  public var profile: Profile
-  public var gravatarHash: String
+package struct Session: Equatable, Sendable {
+  package var token: String
+  package var profile: Profile
+  package var gravatarHash: String
 
-  public init(token: String, profile: Profile, gravatarHash: String) {
+  package init(token: String, profile: Profile, gravatarHash: String) {
     self.token = token
     self.profile = profile
     self.gravatarHash = gravatarHash
@@ -38,36 +38,14 @@ public struct Session: Equatable, Sendable {
 }
 
 /// What a new account is made of (everything the Signup form collects).
-public struct Registration: Equatable, Sendable {
-  public var email: String
-  public var password: String
-  public var profile: Profile
+package struct Registration: Equatable, Sendable {
+  package var email: String
+  package var password: String
+  package var profile: Profile
 
-  public init(password: String, profile: Profile) {
+  package init(password: String, profile: Profile) {
     self.email = profile.email
     self.password = password
     self.profile = profile
-  }
-}
-
-/// A failure the account service reports; its message is shown in the form's error label.
-public enum ServiceError: Error, Equatable, Sendable {
-  case noAccount
-  case wrongCredentials
-  case emailExists
-  case sessionExpired
-  case invalidMobile
-  /// The data could not be read or written; the text says what happened.
-  case storage(String)
-
-  public var message: String {
-    switch self {
-    case .noAccount: Message.noAccount
-    case .wrongCredentials: Message.wrongCredentials
-    case .emailExists: Message.emailExists
-    case .sessionExpired: Message.sessionExpired
-    case .invalidMobile: Message.mobileNotValid
-    case .storage(let text): text
-    }
   }
 }

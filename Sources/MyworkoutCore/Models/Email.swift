@@ -1,14 +1,14 @@
 /// Email rules shared by every screen: how addresses are compared and what counts as well formed.
-public enum Email {
+package enum Email {
   /// The form used to compare and store addresses: trimmed and lowercased.
-  public static func normalized(_ raw: String) -> String {
+  package static func normalized(_ raw: String) -> String {
     raw.trimmingWhitespace().lowercased()
   }
 
   /// `local@domain.tld`: one `@`, a non-empty local part, a dotted domain whose labels are
   /// letters, digits or hyphens (not at either end) and whose last label is at least two letters.
   /// No spaces or control characters anywhere. Unicode letters are accepted in both parts.
-  public static func isValid(_ raw: String) -> Bool {
+  package static func isValid(_ raw: String) -> Bool {
     let email = raw.trimmingWhitespace()
     guard email.count <= 254 else { return false }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)

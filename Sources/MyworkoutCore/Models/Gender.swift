@@ -1,11 +1,11 @@
 /// The gender picker's choices, in the order the picker steps through them.
-public enum Gender: String, CaseIterable, Codable, Sendable {
+package enum Gender: String, CaseIterable, Codable, Sendable {
   case female
   case male
   case nonBinary = "non-binary"
   case preferNotToSay = "prefer-not-to-say"
 
-  public var title: String {
+  package var title: String {
     switch self {
     case .female: "Female"
     case .male: "Male"

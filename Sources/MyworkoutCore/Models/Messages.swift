@@ -1,15 +1,20 @@
-/// Every text the user can be shown as an error or confirmation, exactly as SPEC §4 writes it.
-public enum Message {
-  public static let allFieldsRequired = "All fields are required"
-  public static let emailNotValid = "Email is not valid"
-  public static let completeTheForm = "Please complete the form"
-  public static let weakPassword =
+/// Every text the user can be shown as an error or confirmation, exactly as SPEC §4 and §15
+/// write them.
+package enum Message {
+  package static let allFieldsRequired = "All fields are required"
+  package static let emailNotValid = "Email is not valid"
+  package static let completeTheForm = "Please complete the form"
+  package static let weakPassword =
     "Password should contain one special character and minimum 8 characters required"
-  public static let mobileNotValid = "Mobile number is not valid"
-  public static let selectGender = "Please select a gender"
-  public static let emailExists = "Email already exists"
-  public static let noAccount = "No account exists for this email"
-  public static let wrongCredentials = "Wrong email or password"
-  public static let sessionExpired = "Your session has expired. Please log in again."
-  public static let numberEdited = "Number was edited successfully"
+  package static let mobileNotValid = "Mobile number is not valid"
+  package static let selectGender = "Please select a gender"
+  package static let emailExists = "Email already exists"
+  package static let noAccount = "No account exists for this email"
+  package static let wrongCredentials = "Wrong email or password"
+  package static let sessionExpired = "Your session has expired. Please log in again."
+  package static let numberEdited = "Number was edited successfully"
+  package static let rateLimited = "Too many attempts. Try again in a minute."
+  package static let serverProblem = "The server had a problem. Try again."
+  package static let noConnection = "Can't reach the server. Try again."
+  package static let timedOut = "The server did not answer. Try again."
 }

@@ -4,8 +4,8 @@
 /// mobile prefix `1` and a second digit (`01X`), then the subscriber number: 7 digits, or 8 digits
 /// after `011` and `015`. Spaces and hyphens may separate groups anywhere. The normalised form is
 /// E.164: `+60123456789`.
-public enum MobileNumber {
-  public static func normalized(_ raw: String) -> String? {
+package enum MobileNumber {
+  package static func normalized(_ raw: String) -> String? {
     let trimmed = raw.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
     var rest = Substring(trimmed)
@@ -43,10 +43,10 @@ public enum MobileNumber {
     return "+60" + digits
   }
 
-  public static func isValid(_ raw: String) -> Bool { normalized(raw) != nil }
+  package static func isValid(_ raw: String) -> Bool { normalized(raw) != nil }
 
   /// A normalised number written the way Malaysians read it: `+60 12-345 6789`.
-  public static func display(_ normalized: String) -> String {
+  package static func display(_ normalized: String) -> String {
     guard normalized.hasPrefix("+60") else { return normalized }
     let national = Array(normalized.dropFirst(3))
     guard national.count >= 9 else { return normalized }

@@ -1,9 +1,9 @@
 /// The strength rule that applies when an account is created (never at login).
-public enum Password {
-  public static let minimumLength = 8
+package enum Password {
+  package static let minimumLength = 8
 
   /// At least 8 characters, one of which is neither a letter, a digit nor white space.
-  public static func isStrong(_ password: String) -> Bool {
+  package static func isStrong(_ password: String) -> Bool {
     password.count >= minimumLength
       && password.contains { !$0.isLetter && !$0.isNumber && !$0.isWhitespace }
   }

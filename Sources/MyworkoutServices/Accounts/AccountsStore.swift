@@ -8,7 +8,7 @@
 /// atomically); every change re-reads, modifies and writes under the directory's lock, so two
 /// processes never lose each other's updates. A damaged file is moved aside, reported through
 /// `onNotice`, and replaced by a fresh registry holding the seeded account.
-public struct AccountsStore: Sendable {
+package struct AccountsStore: Sendable {
   let directory: DataDirectory
   let hasher: PasswordHasher
   let now: @Sendable () -> Date
@@ -16,7 +16,7 @@ public struct AccountsStore: Sendable {
 
   /// - Parameter onNotice: called (from any thread, off the main actor) with a one-line notice
   ///   for the user when a damaged `accounts.json` was moved aside.
-  public init(
+  package init(
     directory: DataDirectory, now: @escaping @Sendable () -> Date = { Date() },
     onNotice: @escaping @Sendable (String) -> Void = { _ in }
   ) {
@@ -60,7 +60,7 @@ public struct AccountsStore: Sendable {
   }
 
   /// Restores the registry to its single seeded account (`--reset`).
-  public func reset() throws {
+  package func reset() throws {
     let fresh = try seeded()
     try FileLock.withExclusiveLock(path: directory.lockPath) { try write(fresh) }
   }

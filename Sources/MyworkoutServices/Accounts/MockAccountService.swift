@@ -1,16 +1,16 @@
-public import MyworkoutCore
+import MyworkoutCore
 
 #if canImport(FoundationEssentials)
-  public import FoundationEssentials
+  import FoundationEssentials
 #else
-  public import Foundation
+  import Foundation
 #endif
 
 /// The embedded account service: accounts in `accounts.json`, a deliberate latency on an
 /// injected clock. Every call takes at least `latency` on every path, success or failure: its
 /// work (file reads, password hashing) runs off the main actor while the clock sleeps, and any
 /// write is made only once the sleep has ended, so a cancelled call changes nothing.
-public struct MockAccountService: AccountService {
+package struct MockAccountService: AccountService {
   let store: AccountsStore
   let signer: TokenSigner
   let clock: any Clock<Duration>
@@ -21,7 +21,7 @@ public struct MockAccountService: AccountService {
   /// - Parameters:
   ///   - now: wall-clock time for the tokens' `iat` and `exp`.
   ///   - sessionLifetime: how long a session token stays valid.
-  public init(
+  package init(
     store: AccountsStore, signer: TokenSigner, clock: any Clock<Duration>,
     now: @escaping @Sendable () -> Date = { Date() }, sessionLifetime: Duration,
     latency: Duration = .seconds(1)
@@ -34,14 +34,14 @@ public struct MockAccountService: AccountService {
     self.latency = latency
   }
 
-  public func isRegistered(email: String) async throws -> Bool {
+  package func isRegistered(email: String) async throws -> Bool {
     let store = store
     async let found = Self.offMain { try store.load().index(of: email) != nil }
     try await clock.sleep(for: latency)
     return try await found
   }
 
-  public func logIn(email: String, password: String) async throws -> Session {
+  package func logIn(email: String, password: String) async throws -> Session {
     let store = store
     async let checked = Self.offMain {
       guard let account = try store.load().account(for: email) else {
@@ -57,7 +57,7 @@ public struct MockAccountService: AccountService {
     return session(for: try await checked)
   }
 
-  public func signUp(_ registration: Registration) async throws -> Session {
+  package func signUp(_ registration: Registration) async throws -> Session {
     let store = store
     async let prepared = Self.offMain {
       let profile = try Self.newProfile(registration)
@@ -81,7 +81,7 @@ public struct MockAccountService: AccountService {
     return session(for: account.profile)
   }
 
-  public func updateMobile(token: String, mobile: String) async throws -> Session {
+  package func updateMobile(token: String, mobile: String) async throws -> Session {
     let (store, signer, now) = (store, signer, now)
     async let checked = Self.offMain {
       guard let claims = try? signer.verify(token, now: now()) else {

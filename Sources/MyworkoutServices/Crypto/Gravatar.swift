@@ -2,14 +2,14 @@ import Crypto
 import MyworkoutCore
 
 /// Gravatar identities: the SHA-256 of the trimmed, lowercased email address.
-public enum Gravatar {
+package enum Gravatar {
   /// Lowercase hex SHA-256 of `Email.normalized(email)`.
-  public static func hash(email: String) -> String {
+  package static func hash(email: String) -> String {
     SHA256.hash(data: Array(Email.normalized(email).utf8)).hexString
   }
 
   /// The avatar's address; `d=identicon` draws a pattern for addresses Gravatar does not know.
-  public static func url(email: String) -> String {
+  package static func url(email: String) -> String {
     "https://gravatar.com/avatar/\(hash(email: email))?d=identicon"
   }
 }

@@ -4,8 +4,8 @@
 
 /// The directory that holds the app's files (SPEC §7). Only `prepare(path:)` makes one, so a
 /// value of this type always names a directory that existed, private to its owner, when made.
-public struct DataDirectory: Equatable, Sendable {
-  public let path: String
+package struct DataDirectory: Equatable, Sendable {
+  package let path: String
 
   /// Wraps a path without checking it (tests and `prepare`).
   package init(unchecked path: String) {
@@ -19,7 +19,7 @@ public struct DataDirectory: Equatable, Sendable {
 
   /// `--data-dir`, else `$MYWORKOUT_DATA_DIR`, else `$XDG_DATA_HOME/myworkout`, else
   /// `$HOME/.local/share/myworkout`. Empty values count as unset.
-  public static func resolve(override: String?, environment: [String: String]) -> String {
+  package static func resolve(override: String?, environment: [String: String]) -> String {
     func value(_ raw: String?) -> String? {
       guard let raw, !raw.isEmpty else { return nil }
       return raw
@@ -34,7 +34,7 @@ public struct DataDirectory: Equatable, Sendable {
   /// Makes the directory and any missing parents (mode 0700) and returns it. An existing
   /// directory of ours that group or others can reach is narrowed to 0700. Temporary files left
   /// by a writer that was killed mid-write are removed.
-  public static func prepare(path raw: String) throws(DataDirectoryError) -> DataDirectory {
+  package static func prepare(path raw: String) throws(DataDirectoryError) -> DataDirectory {
     let path = PathParts.trimmed(raw)
     guard !path.isEmpty else {
       throw DataDirectoryError(message: "The data directory path is empty")
@@ -78,7 +78,7 @@ public struct DataDirectory: Equatable, Sendable {
 }
 
 /// The data directory cannot be made or used; the message is one line for the user.
-public struct DataDirectoryError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let message: String
-  public var description: String { message }
+package struct DataDirectoryError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let message: String
+  package var description: String { message }
 }

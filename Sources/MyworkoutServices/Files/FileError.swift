@@ -4,8 +4,8 @@
 
 /// A file could not be read, written, locked or moved. The message is one line that names the
 /// file and the reason, ready to be shown to the user.
-public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let message: String
+package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let message: String
   /// True when the file itself is unusable (unreadable, not a regular file, enormous, unparseable)
   /// rather than the system being briefly short of something (descriptors, memory, I/O).
   package let isDamage: Bool
@@ -15,7 +15,7 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
     self.isDamage = isDamage
   }
 
-  public var description: String { message }
+  package var description: String { message }
 
   /// `"<what> <path>: <strerror(code)>"`, e.g. `Cannot write /x/accounts.json: Permission denied`.
   static func posix(_ what: String, _ path: String, code: Int32) -> FileError {

@@ -11,11 +11,11 @@ import MyworkoutCore
 
 /// Keeps the signed-in session in `session.json` (mode 0600, replaced atomically) so the next
 /// launch can open on Profile without a service call.
-public struct SessionStore: Sendable {
+package struct SessionStore: Sendable {
   let directory: DataDirectory
   let signer: TokenSigner
 
-  public init(directory: DataDirectory, signer: TokenSigner) {
+  package init(directory: DataDirectory, signer: TokenSigner) {
     self.directory = directory
     self.signer = signer
   }
@@ -23,7 +23,7 @@ public struct SessionStore: Sendable {
   /// The saved session: `.none` without a file, `.valid` for a genuine current token (profile
   /// from its claims), `.invalid` otherwise. A stale token's file is removed; a file that cannot
   /// be read or parsed is moved aside, and the notice says so.
-  public func load(now: Date) -> SessionLoad {
+  package func load(now: Date) -> SessionLoad {
     switch JSONFile.read(SessionFile.self, path: directory.sessionPath) {
     case .missing: return SessionLoad(restored: .none)
     case .failed(let error): return SessionLoad(restored: .invalid, notice: error.message)
@@ -41,12 +41,12 @@ public struct SessionStore: Sendable {
   }
 
   /// Keeps `session` for the next launch.
-  public func save(_ session: Session) throws {
+  package func save(_ session: Session) throws {
     try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
   }
 
   /// Forgets the session; no error when there is none.
-  public func delete() throws {
+  package func delete() throws {
     let path = directory.sessionPath
     guard unlink(path) == 0 else {
       let code = errno

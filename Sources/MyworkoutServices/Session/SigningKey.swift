@@ -9,7 +9,7 @@ import MyworkoutCore
 
 /// The secret that signs session tokens: 32 random bytes made once per data directory and kept
 /// base64 in `signing.key` (mode 0600).
-public struct SigningKey: Sendable {
+package struct SigningKey: Sendable {
   static let byteCount = 32
   let key: SymmetricKey
 
@@ -25,7 +25,7 @@ public struct SigningKey: Sendable {
   /// The directory's key, made if missing. A damaged key file is moved aside and replaced, which
   /// ends every saved session; the notice says so. Two processes starting together agree on
   /// one key because the key is read and made under the directory's lock.
-  public static func load(
+  package static func load(
     in directory: DataDirectory, now: Date
   ) throws -> (key: SigningKey, notice: String?) {
     let path = directory.signingKeyPath

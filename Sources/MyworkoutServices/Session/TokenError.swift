@@ -1,5 +1,5 @@
 /// Why a session token was refused.
-public enum TokenError: Error, Equatable, Sendable {
+package enum TokenError: Error, Equatable, Sendable {
   /// Not three base64url parts, or a part is not the JSON it should be.
   case malformed
   /// The header names an algorithm other than HS256 (`none` included).

@@ -8,15 +8,15 @@ import MyworkoutCore
 #endif
 
 /// Signs and checks session tokens: JWTs (RFC 7519) with HS256, written by hand on swift-crypto.
-public struct TokenSigner: Sendable {
+package struct TokenSigner: Sendable {
   let key: SymmetricKey
 
-  public init(key: SigningKey) {
+  package init(key: SigningKey) {
     self.key = key.key
   }
 
   /// A token whose claims carry `profile`, valid from `issuedAt` for `lifetime`.
-  public func sign(_ profile: Profile, issuedAt: Date, lifetime: Duration) -> String {
+  package func sign(_ profile: Profile, issuedAt: Date, lifetime: Duration) -> String {
     let issued = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
     let claims = TokenClaims(
       profile: profile, issuedAt: issued, expiresAt: issued + lifetime.components.seconds)
@@ -36,11 +36,11 @@ public struct TokenSigner: Sendable {
   }
 
   /// How far a token's times may be off the clock (skew between issuer and verifier).
-  public static let leeway: Duration = .seconds(30)
+  package static let leeway: Duration = .seconds(30)
 
   /// The moment a token stops being accepted (its `exp` plus the leeway), read without checking
   /// the signature: for scheduling, on tokens that were verified when they were loaded or made.
-  public static func acceptedUntil(_ token: String) -> Date? {
+  package static func acceptedUntil(_ token: String) -> Date? {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
       let claims = try? JSONDecoder().decode(TokenClaims.self, from: Data(payload))
@@ -49,7 +49,7 @@ public struct TokenSigner: Sendable {
   }
 
   /// The profile a genuine, current token carries.
-  public func verify(
+  package func verify(
     _ token: String, now: Date, leeway: Duration = TokenSigner.leeway
   ) throws(TokenError) -> Profile {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)

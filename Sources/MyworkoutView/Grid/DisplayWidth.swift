@@ -1,8 +1,8 @@
 /// How many terminal columns a character takes: 0 for combining marks and controls, 2 for East
 /// Asian wide and fullwidth characters and emoji, 1 otherwise. Pure, so it does not depend on
 /// the C library's locale.
-public enum DisplayWidth {
-  public static func of(_ character: Character) -> Int {
+package enum DisplayWidth {
+  package static func of(_ character: Character) -> Int {
     // Fast path: printable ASCII, which is nearly all a form shows, is one column.
     if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
     guard let first = character.unicodeScalars.first else { return 0 }
@@ -10,7 +10,7 @@ public enum DisplayWidth {
     return of(first)
   }
 
-  public static func of(_ text: some StringProtocol) -> Int {
+  package static func of(_ text: some StringProtocol) -> Int {
     text.reduce(0) { $0 + of($1) }
   }
 

@@ -1,23 +1,23 @@
 /// One terminal cell: a character (a grapheme cluster) and its style. A wide character fills
 /// its own cell and a continuation cell (`text` empty) to its right.
-public struct Cell: Equatable, Sendable {
-  public var text: String
-  public var style: Style
+package struct Cell: Equatable, Sendable {
+  package var text: String
+  package var style: Style
 
-  public init(_ text: String = " ", style: Style = .normal) {
+  package init(_ text: String = " ", style: Style = .normal) {
     self.text = text
     self.style = style
   }
 
-  public static let blank = Cell()
-  public var isContinuation: Bool { text.isEmpty }
+  package static let blank = Cell()
+  package var isContinuation: Bool { text.isEmpty }
 }
 
-public struct Position: Equatable, Sendable {
-  public var row: Int
-  public var column: Int
+package struct Position: Equatable, Sendable {
+  package var row: Int
+  package var column: Int
 
-  public init(row: Int, column: Int) {
+  package init(row: Int, column: Int) {
     self.row = row
     self.column = column
   }
@@ -25,26 +25,26 @@ public struct Position: Equatable, Sendable {
 
 /// A frame to show: what every cell holds and where the cursor stands (nil hides it).
 /// Rendering builds one; the terminal adapter draws it. Tests compare its text.
-public struct Grid: Equatable, Sendable {
-  public let width: Int
-  public let height: Int
-  public private(set) var cells: [Cell]
-  public var cursor: Position?
+package struct Grid: Equatable, Sendable {
+  package let width: Int
+  package let height: Int
+  package private(set) var cells: [Cell]
+  package var cursor: Position?
 
-  public init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     self.cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
-  public subscript(row: Int, column: Int) -> Cell {
+  package subscript(row: Int, column: Int) -> Cell {
     cells[row * width + column]
   }
 
   /// Writes text from a position, clipped at the right edge; returns the column after it.
   /// A wide character that would straddle the edge is not drawn.
   @discardableResult
-  public mutating func put(_ text: String, row: Int, column: Int, style: Style) -> Int {
+  package mutating func put(_ text: String, row: Int, column: Int, style: Style) -> Int {
     guard row >= 0, row < height else { return column }
     var col = column
     for character in text {
@@ -63,7 +63,7 @@ public struct Grid: Equatable, Sendable {
   }
 
   /// Fills a run of cells with spaces in a style.
-  public mutating func fill(row: Int, from column: Int, count: Int, style: Style) {
+  package mutating func fill(row: Int, from column: Int, count: Int, style: Style) {
     guard row >= 0, row < height else { return }
     for col in max(0, column)..<min(width, column + count) {
       cells[row * width + col] = Cell(" ", style: style)
@@ -71,7 +71,7 @@ public struct Grid: Equatable, Sendable {
   }
 
   /// The frame as lines of text, trailing spaces removed: what a person reads on screen.
-  public var lines: [String] {
+  package var lines: [String] {
     (0..<height).map { row in
       var line = ""
       for col in 0..<width where !self[row, col].isContinuation {
@@ -82,5 +82,5 @@ public struct Grid: Equatable, Sendable {
     }
   }
 
-  public var text: String { lines.joined(separator: "\n") }
+  package var text: String { lines.joined(separator: "\n") }
 }

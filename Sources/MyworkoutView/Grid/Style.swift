@@ -1,16 +1,14 @@
 /// What a cell means; the terminal adapter decides how that looks (colour or, with `NO_COLOR`
 /// or a monochrome terminal, attributes only). Views never name colours.
-public enum Style: Hashable, Sendable {
+package enum Style: Hashable, Sendable {
   case normal
   case heading
   case label
   case hint
   case field
-  case fieldFocused
   case valid
   case invalid
   case button
-  case buttonFocused
   case buttonDisabled
   case error
   case success
@@ -21,5 +19,5 @@ public enum Style: Hashable, Sendable {
   /// One of the identicon colours (0..<Style.avatarColorCount).
   case avatar(UInt8)
 
-  public static let avatarColorCount: UInt8 = 6
+  package static let avatarColorCount: UInt8 = 6
 }

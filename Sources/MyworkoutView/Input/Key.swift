@@ -1,5 +1,5 @@
 /// A key (or a paste) as the terminal adapter reads it.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
   /// A printable character.
   case character(Character)
   /// Ctrl and a letter, lowercased (`"r"` for Ctrl-R).

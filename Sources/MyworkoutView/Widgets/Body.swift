@@ -14,6 +14,8 @@ struct Row: Equatable {
   var holdsFocus = false
   /// A blank line for air, art or a hint: dropped first when the terminal is short.
   var isOptional = false
+  /// A message or spinner line that must stay in view with the focused control.
+  var isPinned = false
 
   static let spacer = Row(isOptional: true)
 
@@ -58,6 +60,15 @@ struct Body {
   }
 
   mutating func spacer() { rows.append(.spacer) }
+
+  /// Rows that must stay in view together with the focused control (an error, a spinner).
+  mutating func addPinned(_ newRows: [Row]) {
+    rows += newRows.map { row in
+      var pinned = row
+      pinned.isPinned = true
+      return pinned
+    }
+  }
 
   /// Rows that help but are not needed (hints, art): dropped first on a short terminal.
   mutating func addOptional(_ newRows: [Row]) { rows += newRows.map(\.optional) }

@@ -32,8 +32,8 @@ enum ButtonRow {
           // The cursor rests on the focused button, so it never has to be hidden and shown.
           row.cursorColumn = column + 1
         }
-        let style: Style =
-          button.disabled ? .buttonDisabled : (button.focused ? .buttonFocused : .button)
+        // The focus is marked by `▸` and the cursor, not by the button's look (DECISIONS.md).
+        let style: Style = button.disabled ? .buttonDisabled : .button
         row.segments.append(Segment(column: column + 1, text: labels[index], style: style))
         column += 1 + DisplayWidth.of(labels[index]) + 1
       }
@@ -41,7 +41,7 @@ enum ButtonRow {
     }
     if let spinner {
       let frame = spinnerFrames[spinner.frame % spinnerFrames.count]
-      let line = Row(segments: [
+      var line = Row(segments: [
         Segment(column: start + 1, text: frame, style: .spinner),
         Segment(column: start + 3, text: spinner.text, style: .hint),
       ])
@@ -50,6 +50,7 @@ enum ButtonRow {
       if end + 3 + DisplayWidth.of(spinner.text) <= metrics.width {
         rows[last].segments += line.shifted(by: end + 1 - start).segments
       } else {
+        line.isPinned = true
         rows.append(line)
       }
     }

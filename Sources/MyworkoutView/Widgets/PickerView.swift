@@ -12,7 +12,7 @@ enum PickerView {
     let value =
       metrics.fieldWidth >= 5 ? "◂ " + text + pad + " ▸" : String(text.prefix(metrics.fieldWidth))
     var row = TextFieldView.fieldRow(
-      value: value, valueStyle: focused ? .fieldFocused : (choice == nil ? .hint : .field),
+      value: value, valueStyle: choice == nil ? .hint : .field,
       validity: validity, focused: focused, metrics: metrics)
     row.cursorColumn = nil
     return TextFieldView.labelled(row, label: label, focused: focused, metrics: metrics)

@@ -31,6 +31,18 @@ enum TextBlock {
     return lines
   }
 
+  /// The text cut to `width` columns, ending in `…` when something was cut.
+  static func truncated(_ text: String, width: Int) -> String {
+    guard DisplayWidth.of(text) > width else { return text }
+    guard width > 0 else { return "" }
+    var kept = ""
+    for character in text {
+      guard DisplayWidth.of(kept) + DisplayWidth.of(character) <= width - 1 else { break }
+      kept.append(character)
+    }
+    return kept + "…"
+  }
+
   /// A line centred in the width (left-aligned when it does not fit).
   static func centered(_ text: String, width: Int, style: Style) -> Row {
     let column = max(0, (width - DisplayWidth.of(text)) / 2)

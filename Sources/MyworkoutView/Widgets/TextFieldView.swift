@@ -5,13 +5,15 @@ import MyworkoutCore
 enum TextFieldView {
   static func rows(
     label: String, input: TextInput, masked: Bool, validity: FieldValidity, focused: Bool,
-    metrics: Metrics
+    readOnly: Bool = false, metrics: Metrics
   ) -> [Row] {
     let shown: [Character] =
       masked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
     let (visible, cursorOffset) = window(shown, cursor: input.cursor, width: metrics.fieldWidth)
     var row = fieldRow(
-      value: visible, valueStyle: focused ? .fieldFocused : .field, validity: validity,
+      // While a request runs the fields take no keys, and look it (dim).
+      value: visible, valueStyle: readOnly ? .buttonDisabled : .field,
+      validity: validity,
       focused: focused, metrics: metrics)
     if focused { row.cursorColumn = metrics.fieldColumn + 1 + cursorOffset }
     return labelled(row, label: label, focused: focused, metrics: metrics)

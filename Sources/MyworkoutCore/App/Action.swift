@@ -1,0 +1,36 @@
+/// Everything that can happen to the app, named for what happened. Each screen's actions are
+/// wrapped in its case; the root's own are below them.
+package enum Action: Equatable, Sendable {
+  case getStarted(GetStartedAction)
+  case login(LoginAction)
+  case signup(SignupAction)
+  case sessionExpiredScreen(SessionExpiredAction)
+  case profile(ProfileAction)
+
+  /// `l` on Profile or the expiry message: end the session and go to Get started.
+  case logOutPressed
+  /// `q` where letters are commands.
+  case quitPressed
+  /// Ctrl-C as a key (when the terminal does not turn it into SIGINT).
+  case interruptPressed
+
+  // What the world did.
+  case spinnerTicked
+  /// The signed-in session's token reached its expiry while the app was open.
+  case sessionExpired
+  /// The app has something to tell in one line (a damaged file moved aside, a failed save).
+  case noticeRaised(String)
+
+  /// Whether the person did this (a key or a paste), as opposed to the world.
+  package var isInput: Bool {
+    switch self {
+    case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
+      .profile(.editNumberPressed), .sessionExpiredScreen, .logOutPressed, .quitPressed,
+      .interruptPressed:
+      true
+    case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
+      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised:
+      false
+    }
+  }
+}

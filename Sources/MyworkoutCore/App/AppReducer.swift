@@ -1,0 +1,62 @@
+/// The one place state changes. Pure: it reads the action, updates the state, and returns the
+/// effects to carry out as data. The root owns the transitions that work from any screen
+/// (sign in, log out, expiry, quit); each screen's reducer handles its own actions and reports
+/// to its parent with a delegate.
+package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+  switch action {
+  case .spinnerTicked:
+    if state.isBusy { state.spinnerFrame &+= 1 }
+    return []
+  case .noticeRaised(let text):
+    state.notice = text
+    return []
+  case .quitPressed:
+    return [.quit(status: 0)]
+  case .interruptPressed:
+    return [.quit(status: 130)]
+  default:
+    break
+  }
+
+  // A notice stays up, across screen changes, until the person does something.
+  if action.isInput { state.notice = nil }
+  let before = state.screen.kind
+  var effects: [Effect]
+  switch state.root {
+  case .signedOut(var flow):
+    let outcome = SignedOutReducer.reduce(&flow, action)
+    state.root = .signedOut(flow)
+    effects = outcome.effects
+    if case .signedIn(let session) = outcome.delegate {
+      state.root = .signedIn(SignedIn(session: session))
+      effects += [.saveSession(session)]
+    }
+  case .signedIn(var signedIn):
+    let running = state.running
+    let outcome = SignedInReducer.reduce(&signedIn, action)
+    state.root = .signedIn(signedIn)
+    effects = outcome.effects
+    switch outcome.delegate {
+    case nil:
+      break
+    case .loggedOut:
+      // Every section's state ends with the session; its requests are cancelled.
+      state.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: signedIn.email)))
+      effects += cancelling(running) + [.deleteSession]
+    case .expired:
+      let expired = SessionExpiredScreen(email: signedIn.email)
+      state.root = .signedOut(SignedOut(path: [.sessionExpired(expired)]))
+      effects += cancelling(running) + [.deleteSession]
+    }
+  }
+  if state.screen.kind != before { state.spinnerFrame = 0 }
+  return effects
+}
+
+private func cancelling(_ running: Set<EffectID>) -> [Effect] {
+  EffectID.allCases.filter(running.contains).map(Effect.cancel)
+}
+
+extension SignedIn {
+  var email: String { session.profile.email }
+}

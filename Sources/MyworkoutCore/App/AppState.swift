@@ -1,0 +1,135 @@
+/// The whole state of the app: signed out (the sign-in flow) or signed in (the session and the
+/// screens opened from Profile), a notice line, and the spinner's frame. Each screen's state
+/// is carried by its route, so no loose flag can disagree with what is shown.
+package struct AppState: Equatable, Sendable {
+  package var root: Root
+  /// A one-line notice from the app itself (a damaged file moved aside, a save that failed).
+  package var notice: String?
+  /// Advances while a request runs; the spinner's frame is derived from it.
+  package var spinnerFrame = 0
+
+  package init(root: Root, notice: String? = nil) {
+    self.root = root
+    self.notice = notice
+  }
+
+  /// The state at launch: Profile at once for a saved session, no service call and no delay.
+  package static func launch(with restored: RestoredSession, notice: String? = nil) -> AppState {
+    switch restored {
+    case .none:
+      AppState(root: .signedOut(SignedOut()), notice: notice)
+    case .valid(let session):
+      AppState(root: .signedIn(SignedIn(session: session)), notice: notice)
+    case .invalid:
+      AppState(
+        root: .signedOut(SignedOut(path: [.sessionExpired(SessionExpiredScreen())])),
+        notice: notice)
+    }
+  }
+
+  /// The screen on top, the one shown and given the keys.
+  package var screen: Screen { root.top }
+
+  /// The requests running now (each shows a spinner where it was asked for).
+  package var running: Set<EffectID> {
+    switch root {
+    case .signedOut(let flow): flow.running
+    case .signedIn(let signedIn): signedIn.profile.running
+    }
+  }
+
+  /// True while any request runs: the only time the spinner turns.
+  package var isBusy: Bool { !running.isEmpty }
+}
+
+/// Signed out or signed in: the one fact every other screen depends on.
+package enum Root: Equatable, Sendable {
+  case signedOut(SignedOut)
+  case signedIn(SignedIn)
+
+  var top: Screen {
+    switch self {
+    case .signedOut(let flow):
+      switch flow.path.last {
+      case nil: .getStarted(flow.getStarted)
+      case .login(let form): .login(form)
+      case .signup(let form): .signup(form)
+      case .sessionExpired(let screen): .sessionExpired(screen)
+      }
+    case .signedIn(let signedIn):
+      .profile(signedIn.profile, signedIn.session)
+    }
+  }
+}
+
+/// The sign-in flow: Get started at the bottom, and the screens opened over it.
+package struct SignedOut: Equatable, Sendable {
+  package enum Route: Equatable, Sendable {
+    case login(LoginForm)
+    case signup(SignupForm)
+    case sessionExpired(SessionExpiredScreen)
+  }
+
+  package var getStarted: GetStartedForm
+  /// Screens over Get started, the last on top; Esc and Cancel pop back.
+  package var path: [Route]
+
+  package init(getStarted: GetStartedForm = GetStartedForm(), path: [Route] = []) {
+    self.getStarted = getStarted
+    self.path = path
+  }
+
+  var running: Set<EffectID> {
+    switch path.last {
+    case nil: getStarted.phase.isRunning ? [.checkEmail] : []
+    case .login(let form): form.phase.isRunning ? [.logIn] : []
+    case .signup(let form): form.phase.isRunning ? [.signUp] : []
+    case .sessionExpired: []
+    }
+  }
+}
+
+/// A signed-in person: the session every signed-in screen shares (with its expiry), Profile at
+/// the bottom, and the screens opened from it.
+package struct SignedIn: Equatable, Sendable {
+  package var session: Session
+  package var profile: ProfileState
+
+  package init(session: Session, profile: ProfileState = ProfileState()) {
+    self.session = session
+    self.profile = profile
+  }
+}
+
+/// The screen on top, with what it needs to be drawn: views and key maps switch over this.
+package enum Screen: Equatable, Sendable {
+  case getStarted(GetStartedForm)
+  case login(LoginForm)
+  case signup(SignupForm)
+  case sessionExpired(SessionExpiredScreen)
+  case profile(ProfileState, Session)
+
+  /// Which screen this is, without its data.
+  package var kind: ScreenKind {
+    switch self {
+    case .getStarted: .getStarted
+    case .login: .login
+    case .signup: .signup
+    case .sessionExpired: .sessionExpired
+    case .profile: .profile
+    }
+  }
+}
+
+package enum ScreenKind: Equatable, Sendable {
+  case getStarted, login, signup, sessionExpired, profile
+}
+
+/// What the session store found at launch.
+package enum RestoredSession: Equatable, Sendable {
+  /// No session: start on Get started.
+  case none
+  case valid(Session)
+  /// A session was there but was expired, tampered with or unreadable.
+  case invalid
+}

@@ -1,0 +1,19 @@
+/// A timer the state asks for. The runtime keeps running exactly the timers that
+/// `subscriptions(_:)` returns, starting and stopping them as the state changes, so an idle app
+/// runs none and wakes up zero times.
+package enum Subscription: Hashable, Sendable {
+  /// Every 100 ms while a request runs: `.spinnerTicked`.
+  case spinner
+  /// Once, when this session token stops being accepted: `.sessionExpired`.
+  case sessionExpiry(token: String)
+}
+
+/// The timers that should run in this state. Pure, so which timers run is unit-tested.
+package func subscriptions(_ state: AppState) -> Set<Subscription> {
+  var wanted: Set<Subscription> = []
+  if state.isBusy { wanted.insert(.spinner) }
+  if case .signedIn(let signedIn) = state.root {
+    wanted.insert(.sessionExpiry(token: signedIn.session.token))
+  }
+  return wanted
+}

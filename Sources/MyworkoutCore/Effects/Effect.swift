@@ -1,0 +1,36 @@
+/// Which running piece of work an effect starts or cancels. Starting work under an id that is
+/// already running supersedes it: the older answer never arrives.
+package enum EffectID: Hashable, Sendable, CaseIterable {
+  case checkEmail
+  case logIn
+  case signUp
+  case editNumber
+}
+
+/// A service call, as data. The effect runner carries it out and answers with the action the
+/// request names (see `EffectRunner`).
+package enum Request: Equatable, Sendable {
+  /// Whether an email is registered; answers `.getStarted(.checkEmailResponse)`.
+  case checkEmail(String)
+  /// Answers `.login(.logInResponse)`.
+  case logIn(email: String, password: String)
+  /// Answers `.signup(.signUpResponse)`.
+  case signUp(Registration)
+  /// Answers `.profile(.editNumberResponse)`.
+  case updateMobile(token: String, mobile: String)
+}
+
+/// Work the reducer asks for, as plain data. Several requests may run at once, each under its
+/// own id; writes and quitting need no id.
+package enum Effect: Equatable, Sendable {
+  /// Starts a request under an id, superseding one already running under it.
+  case run(EffectID, Request)
+  /// Cancels the request running under an id; its answer never arrives.
+  case cancel(EffectID)
+  /// Keeps the session for the next launch (only ever after a request succeeded).
+  case saveSession(Session)
+  /// Forgets the session (log out, or a stale session found).
+  case deleteSession
+  /// Restores the terminal and exits with this status.
+  case quit(status: Int32)
+}

@@ -1,0 +1,7 @@
+/// What happens on Profile and its Edit-number dialog.
+package enum ProfileAction: Equatable, Sendable {
+  /// Keys on the buttons, or in the dialog when it is open.
+  case form(FormAction)
+  case editNumberPressed
+  case editNumberResponse(Result<Session, ServiceError>)
+}

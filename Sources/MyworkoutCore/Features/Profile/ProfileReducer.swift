@@ -1,0 +1,85 @@
+/// Profile's rules. It never navigates: it tells its parent (the signed-in root) what the
+/// person asked for, and the parent decides.
+enum ProfileReducer {
+  enum Delegate: Equatable, Sendable {
+    case logOutRequested
+    /// The number was saved: the service answered a new session.
+    case sessionRenewed(Session)
+    /// The service refused the session.
+    case sessionExpired
+  }
+
+  static func reduce(_ profile: inout ProfileState, _ action: ProfileAction, session: Session)
+    -> Outcome<Delegate>
+  {
+    if profile.dialog != nil { return reduceDialog(&profile, action, session: session) }
+    switch action {
+    case .form(.focusMoved(let direction)):
+      profile.focus = profile.focus.moved(direction)
+      return .none
+    case .form(.enterPressed):
+      switch profile.focus {
+      case .edit: return openDialog(&profile, session: session)
+      case .logOut: return .delegate(.logOutRequested)
+      }
+    case .editNumberPressed:
+      return openDialog(&profile, session: session)
+    case .form, .editNumberResponse:
+      return .none
+    }
+  }
+
+  private static func openDialog(_ profile: inout ProfileState, session: Session)
+    -> Outcome<Delegate>
+  {
+    profile.confirmation = nil
+    profile.dialog = EditNumberDialog(mobile: MobileNumber.display(session.profile.mobile))
+    return .none
+  }
+
+  private static func reduceDialog(
+    _ profile: inout ProfileState, _ action: ProfileAction, session: Session
+  ) -> Outcome<Delegate> {
+    guard var dialog = profile.dialog else { return .none }
+    defer { if profile.dialog != nil { profile.dialog = dialog } }
+    switch action {
+    case .form(let formAction):
+      if case .handled = FormEditing.reduce(&dialog, formAction) { return .none }
+      switch formAction {
+      case .enterPressed:
+        if dialog.focus == .cancel, !dialog.phase.isRunning {
+          profile.dialog = nil
+          return .none
+        }
+        if dialog.phase.isRunning { return .effects(dialog.cancelRequest(.editNumber)) }
+        let mobile = MobileNumber.normalized(dialog.mobile.text) ?? dialog.mobile.text
+        return .effects(
+          dialog.submit(
+            problem: dialog.problem, button: .save, id: .editNumber,
+            request: .updateMobile(token: session.token, mobile: mobile)))
+      case .escapePressed:
+        if dialog.phase.isRunning { return .effects(dialog.cancelRequest(.editNumber)) }
+        profile.dialog = nil
+        return .none
+      default:
+        return .none
+      }
+    case .editNumberPressed:
+      return .none
+    case .editNumberResponse(let result):
+      guard dialog.phase.isRunning else { return .none }
+      switch result {
+      case .success(let newSession):
+        profile.dialog = nil
+        profile.confirmation = Message.numberEdited
+        return .delegate(.sessionRenewed(newSession))
+      case .failure(.sessionExpired), .failure(.unauthorized):
+        profile.dialog = nil
+        return .delegate(.sessionExpired)
+      case .failure(let error):
+        dialog.phase = .failed(error.message)
+        return .none
+      }
+    }
+  }
+}

@@ -1,0 +1,18 @@
+/// What the runtime needs from a terminal: its size, drawing a frame, reading keys, following a
+/// resize, suspending and restoring. The ncurses adapter is one; tests use a recording one, so
+/// the runtime is tested without a terminal.
+@MainActor
+package protocol TerminalBackend: AnyObject {
+  var width: Int { get }
+  var height: Int { get }
+  /// Draws a frame (only what changed since the last one).
+  func draw(_ grid: Grid)
+  /// Every key waiting to be read (empty when none).
+  func readKeys() -> [Key]
+  /// Follows a resize: the next frame is drawn whole at the new size.
+  func updateSize()
+  /// Gives the terminal back and stops the process (Ctrl-Z); on `fg`, takes it again.
+  func suspend()
+  /// Puts the terminal back as it was found. Safe to call more than once.
+  func close()
+}

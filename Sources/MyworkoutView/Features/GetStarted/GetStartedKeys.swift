@@ -1,0 +1,9 @@
+import MyworkoutCore
+
+enum GetStartedKeys {
+  static func map(_ form: GetStartedForm) -> KeyMap {
+    FormKeys.map(
+      focus: form.focus.kind, busy: form.phase.isRunning, options: .init(enter: "next")
+    ) { .getStarted(.form($0)) }
+  }
+}

@@ -1,0 +1,46 @@
+import MyworkoutCore
+
+enum GetStartedView {
+  static func body(_ form: GetStartedForm, spinnerFrame: Int, metrics: Metrics) -> Body {
+    var body = Body()
+    body.addOptional(
+      AssetArt.logo.split(separator: "\n", omittingEmptySubsequences: false).map {
+        TextBlock.centered(String($0), width: metrics.width, style: .heading)
+      })
+    body.add(TextBlock.centered("Myworkout GO", width: metrics.width, style: .heading))
+    body.spacer()
+    body.addOptional(
+      TextBlock.rows(
+        "Enter your email to log in or create an account.", column: metrics.labelColumn,
+        width: metrics.width, style: .hint))
+    body.spacer()
+    body.add(
+      TextFieldView.rows(
+        label: "Email", input: form.email, masked: false, validity: form.validity(of: .email),
+        focused: form.focus == .email, readOnly: form.phase.isRunning, metrics: metrics),
+      focused: form.focus == .email)
+    body.spacer()
+    body.add(
+      ButtonRow.rows(
+        [
+          Button(
+            title: form.phase.buttonTitle(rest: "Next"), focused: form.focus == .next,
+            disabled: form.problem != nil)
+        ],
+        spinner: form.phase.isRunning ? (spinnerFrame, "Checking your email…") : nil,
+        metrics: metrics),
+      focused: form.focus == .next)
+    FormMessage.add(form.phase, to: &body, metrics: metrics)
+    return body
+  }
+}
+
+/// The error label under a form's buttons.
+enum FormMessage {
+  static func add(_ phase: RequestPhase, to body: inout Body, metrics: Metrics) {
+    guard let message = phase.message else { return }
+    body.spacer()
+    body.addPinned(
+      TextBlock.rows(message, column: metrics.labelColumn, width: metrics.width, style: .error))
+  }
+}

@@ -1,0 +1,45 @@
+import MyworkoutCore
+
+enum LoginView {
+  static func body(_ form: LoginForm, spinnerFrame: Int, metrics: Metrics) -> Body {
+    var body = Body()
+    body.add(TextBlock.centered("Welcome back", width: metrics.width, style: .heading))
+    body.spacer()
+    body.add(
+      TextFieldView.rows(
+        label: "Email", input: form.email, masked: false, validity: form.validity(of: .email),
+        focused: form.focus == .email, readOnly: form.phase.isRunning, metrics: metrics),
+      focused: form.focus == .email)
+    body.add(
+      TextFieldView.rows(
+        label: "Password", input: form.password, masked: !form.revealsPassword,
+        validity: form.validity(of: .password), focused: form.focus == .password,
+        readOnly: form.phase.isRunning, metrics: metrics),
+      focused: form.focus == .password)
+    body.spacer()
+    let running = form.phase.isRunning
+    // While the request runs its button reads `Cancel`: the other Cancel would repeat it.
+    var buttons = [
+      Button(
+        title: form.phase.buttonTitle(rest: "Log in"), focused: form.focus == .logIn,
+        disabled: form.problem != nil)
+    ]
+    if !running { buttons.append(Button(title: "Cancel", focused: form.focus == .cancel)) }
+    body.add(
+      ButtonRow.rows(
+        buttons,
+        spinner: running ? (spinnerFrame, "Logging in…") : nil, metrics: metrics),
+      focused: form.focus == .logIn || form.focus == .cancel)
+    FormMessage.add(form.phase, to: &body, metrics: metrics)
+    body.spacer()
+    body.add(
+      ButtonRow.rows(
+        [
+          Button(
+            title: "Create a new account", focused: form.focus == .createAccount,
+            disabled: running)
+        ], spinner: nil, metrics: metrics),
+      focused: form.focus == .createAccount)
+    return body
+  }
+}

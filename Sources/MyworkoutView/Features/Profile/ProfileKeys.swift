@@ -1,0 +1,29 @@
+import MyworkoutCore
+
+/// Profile has no text field, so single letters act there (SPEC §5); its dialog is a form.
+enum ProfileKeys {
+  static func map(_ profile: ProfileState) -> KeyMap {
+    if let dialog = profile.dialog {
+      return FormKeys.map(
+        focus: dialog.focus.kind, busy: dialog.phase.isRunning, options: .init(escape: "close")
+      ) { .profile(.form($0)) }
+    }
+    return KeyMap(
+      [
+        KeyBinding(
+          [.character("e"), .character("E")], Hint(keys: "e", action: "edit number"),
+          .profile(.editNumberPressed)),
+        KeyBinding(
+          [.character("l"), .character("L")], Hint(keys: "l", action: "log out"), .logOutPressed),
+        KeyBinding(
+          [.character("q"), .character("Q")], Hint(keys: "q", action: "quit"), .quitPressed),
+        KeyBinding(
+          [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
+          .profile(.form(.focusMoved(.forward)))),
+        KeyBinding([.backTab, .up], .profile(.form(.focusMoved(.backward)))),
+        KeyBinding(
+          [.enter, .character(" ")], Hint(keys: "Enter", action: "select", isEssential: false),
+          .profile(.form(.enterPressed))),
+      ])
+  }
+}

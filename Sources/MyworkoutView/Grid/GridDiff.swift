@@ -1,0 +1,41 @@
+/// What changed between two frames: the cells a terminal must be sent, and nothing else. Pure,
+/// so that "typing one character sends one cell" is a unit test, not a hope.
+package enum GridDiff {
+  package struct Change: Equatable, Sendable {
+    package var row: Int
+    package var column: Int
+    package var cell: Cell
+  }
+
+  /// The changes that turn `previous` into `next`; every cell (a full redraw) when there is no
+  /// previous frame or its size differs. A wide character is sent again when its continuation
+  /// cell (its right half) changed, and continuation cells are never sent themselves.
+  package static func changes(from previous: Grid?, to next: Grid) -> [Change] {
+    let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
+    let before = full ? [] : previous?.cells ?? []
+    let cells = next.cells
+    var changes: [Change] = []
+    for row in 0..<next.height {
+      for column in 0..<next.width {
+        let index = row * next.width + column
+        let cell = cells[index]
+        if cell.isContinuation { continue }
+        if !before.isEmpty, before[index] == cell {
+          // Unchanged; a wide character (now or before) is sent again only when its right half
+          // changed under it.
+          let hasNext = column + 1 < next.width
+          let wide =
+            hasNext && (cells[index + 1].isContinuation || before[index + 1].isContinuation)
+          if !wide || before[index + 1] == cells[index + 1] { continue }
+        }
+        changes.append(Change(row: row, column: column, cell: cell))
+      }
+    }
+    return changes
+  }
+
+  /// Whether the terminal must be cleared first (no previous frame, or another size).
+  package static func needsClear(from previous: Grid?, to next: Grid) -> Bool {
+    previous.map { $0.width != next.width || $0.height != next.height } ?? true
+  }
+}

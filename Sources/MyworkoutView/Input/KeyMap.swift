@@ -1,0 +1,83 @@
+import MyworkoutCore
+
+/// One binding: the keys, the action they mean, and how the footer names them (nil: not in the
+/// footer, e.g. the second spelling of a move). The footer is made from the same bindings the
+/// keys are looked up in, so the two cannot drift apart.
+package struct KeyBinding: Sendable {
+  package var keys: [Key]
+  package var hint: Hint?
+  package var action: Action
+
+  package init(_ keys: [Key], _ hint: Hint?, _ action: Action) {
+    self.keys = keys
+    self.hint = hint
+    self.action = action
+  }
+
+  /// A binding the footer does not show.
+  package init(_ keys: [Key], _ action: Action) {
+    self.init(keys, nil, action)
+  }
+}
+
+/// The keys of the screen on top: its bindings in footer order, and what typing and pasting do
+/// there (into the focused text field, if any).
+package struct KeyMap: Sendable {
+  package var bindings: [KeyBinding] = []
+  /// A printable character that no binding takes.
+  package var typing: (@Sendable (Character) -> Action?)?
+  package var pasting: (@Sendable (String) -> Action?)?
+
+  package init(
+    _ bindings: [KeyBinding] = [], typing: (@Sendable (Character) -> Action?)? = nil,
+    pasting: (@Sendable (String) -> Action?)? = nil
+  ) {
+    self.bindings = bindings
+    self.typing = typing
+    self.pasting = pasting
+  }
+
+  package func action(for key: Key) -> Action? {
+    if case .paste(let text) = key { return pasting?(text) }
+    if let binding = bindings.first(where: { $0.keys.contains(key) }) { return binding.action }
+    if case .character(let character) = key { return typing?(character) }
+    return nil
+  }
+
+  /// The footer's hints, in order.
+  package var hints: [Hint] { bindings.compactMap(\.hint) }
+
+  package mutating func append(_ binding: KeyBinding) { bindings.append(binding) }
+}
+
+/// A footer entry: `Ctrl-R show password`.
+package struct Hint: Equatable, Sendable {
+  package var keys: String
+  package var action: String
+  /// Hints that are not essential are left out first when the footer does not fit.
+  package var isEssential: Bool
+
+  package init(keys: String, action: String, isEssential: Bool = true) {
+    self.keys = keys
+    self.action = action
+    self.isEssential = isEssential
+  }
+
+  package var text: String { "\(keys) \(action)" }
+
+  /// The footer line: whole hints only, never half of one. When they do not all fit, the
+  /// non-essential ones go first (from the end), then essential ones from the end but the last
+  /// (quitting stays in view as long as anything does).
+  package static func line(_ hints: [Hint], width: Int) -> String {
+    var shown = hints
+    func text() -> String { " " + shown.map(\.text).joined(separator: "  ") }
+    while DisplayWidth.of(text()) > width, let index = shown.lastIndex(where: { !$0.isEssential }) {
+      shown.remove(at: index)
+    }
+    while DisplayWidth.of(text()) > width, shown.count > 1 {
+      shown.remove(at: shown.count - 2)
+    }
+    if DisplayWidth.of(text()) > width { shown.removeAll() }
+    return text()
+  }
+}

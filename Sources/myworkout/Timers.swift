@@ -1,0 +1,62 @@
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A started timer; cancelling it means it never fires again.
+@MainActor
+protocol TimerToken: AnyObject {
+  func cancel()
+}
+
+/// Where the runtime's timers come from: Dispatch on the main queue in the app, a manual clock
+/// in tests. Which timers run is decided by `subscriptions(_:)`, not here.
+@MainActor
+protocol TimerSource {
+  /// Fires every `interval` until cancelled.
+  func repeating(every interval: Duration, _ fire: @escaping @MainActor () -> Void)
+    -> any TimerToken
+  /// Fires once at a wall-clock time (a session's expiry follows the wall clock, also across
+  /// the machine's sleep).
+  func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken
+}
+
+/// Timers on the main dispatch queue, which the app's loop drains.
+@MainActor
+final class DispatchTimers: TimerSource {
+  private final class Token: TimerToken {
+    let source: any DispatchSourceTimer
+    init(_ source: any DispatchSourceTimer) { self.source = source }
+    func cancel() { source.cancel() }
+  }
+
+  func repeating(every interval: Duration, _ fire: @escaping @MainActor () -> Void)
+    -> any TimerToken
+  {
+    let nanoseconds =
+      Int(interval.components.seconds * 1_000_000_000)
+      + Int(interval.components.attoseconds / 1_000_000_000)
+    return start(fire) {
+      $0.schedule(
+        deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
+    }
+  }
+
+  func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    let seconds = max(0, deadline.timeIntervalSinceNow)
+    return start(fire) { $0.schedule(wallDeadline: .now() + seconds) }
+  }
+
+  private func start(
+    _ fire: @escaping @MainActor () -> Void, schedule: (any DispatchSourceTimer) -> Void
+  ) -> any TimerToken {
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    schedule(timer)
+    timer.setEventHandler { MainActor.assumeIsolated { fire() } }
+    timer.resume()
+    return Token(timer)
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutView
+import Synchronization
+
+@testable import myworkout
+
+/// A terminal that records every frame and hands out keys the test queued.
+@MainActor
+final class RecordingTerminal: TerminalBackend {
+  var width = 80
+  var height = 24
+  private(set) var frames: [Grid] = []
+  private var pending: [Key] = []
+  private(set) var closed = 0
+
+  var screen: String { frames.last?.text ?? "" }
+
+  func press(_ keys: Key...) { pending += keys }
+  func type(_ text: String) { pending += text.map(Key.character) }
+
+  func draw(_ grid: Grid) { frames.append(grid) }
+  func readKeys() -> [Key] {
+    defer { pending = [] }
+    return pending
+  }
+  func updateSize() {}
+  func suspend() {}
+  func close() { closed += 1 }
+}
+
+/// Timers the test fires by hand.
+@MainActor
+final class ManualTimers: TimerSource {
+  final class Token: TimerToken {
+    let fire: @MainActor () -> Void
+    let deadline: Date?
+    var cancelled = false
+    init(_ fire: @escaping @MainActor () -> Void, deadline: Date?) {
+      self.fire = fire
+      self.deadline = deadline
+    }
+    func cancel() { cancelled = true }
+  }
+
+  private(set) var started: [Token] = []
+  var live: [Token] { started.filter { !$0.cancelled } }
+
+  func repeating(every interval: Duration, _ fire: @escaping @MainActor () -> Void)
+    -> any TimerToken
+  {
+    let token = Token(fire, deadline: nil)
+    started.append(token)
+    return token
+  }
+
+  func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    let token = Token(fire, deadline: deadline)
+    started.append(token)
+    return token
+  }
+}
+
+/// An account service whose answers the test releases one by one.
+final class GatedAccountService: AccountService {
+  struct Call: Equatable, Sendable {
+    var name: String
+    var argument: String
+  }
+
+  private let waiting = Mutex<[(Call, CheckedContinuation<Void, Never>)]>([])
+  let answers = Mutex<[String: Result<Session, ServiceError>]>([:])
+  let registered: Set<String>
+
+  init(registered: Set<String> = ["registered@email.com"]) {
+    self.registered = registered
+  }
+
+  /// The calls waiting for the test to release them.
+  var pending: [Call] { waiting.withLock { $0.map(\.0) } }
+
+  /// Lets the oldest waiting call named `name` answer.
+  func release(_ name: String) {
+    let continuation = waiting.withLock { calls -> CheckedContinuation<Void, Never>? in
+      guard let index = calls.firstIndex(where: { $0.0.name == name }) else { return nil }
+      return calls.remove(at: index).1
+    }
+    continuation?.resume()
+  }
+
+  private func gate(_ call: Call) async throws {
+    await withCheckedContinuation { continuation in
+      waiting.withLock { $0.append((call, continuation)) }
+    }
+    try Task.checkCancellation()
+  }
+
+  func isRegistered(email: String) async throws -> Bool {
+    try await gate(Call(name: "isRegistered", argument: email))
+    return registered.contains(email)
+  }
+
+  func logIn(email: String, password: String) async throws -> Session {
+    try await gate(Call(name: "logIn", argument: email))
+    guard password == "password" else { throw ServiceError.wrongCredentials }
+    return Fixture.session(email: email)
+  }
+
+  func signUp(_ registration: Registration) async throws -> Session {
+    try await gate(Call(name: "signUp", argument: registration.email))
+    return Fixture.session(email: registration.email)
+  }
+
+  func updateMobile(token: String, mobile: String) async throws -> Session {
+    try await gate(Call(name: "updateMobile", argument: mobile))
+    var session = Fixture.session(email: "registered@email.com")
+    session.profile.mobile = mobile
+    session.token = "renewed"
+    return session
+  }
+}
+
+/// Records session writes instead of touching files.
+final class RecordingSessions: SessionPersisting {
+  let log = Mutex<[String]>([])
+  func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
+  func delete() throws { log.withLock { $0.append("delete") } }
+}
+
+enum Fixture {
+  static func session(email: String) -> Session {
+    Session(
+      token: "token-\(email)",
+      profile: Profile(
+        email: email, gender: .female, mobile: "+60123456789", firstName: "Ada",
+        lastName: "Lovelace"),
+      gravatarHash: "00")
+  }
+}

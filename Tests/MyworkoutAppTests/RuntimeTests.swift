@@ -1,0 +1,144 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutView
+import Testing
+
+@testable import myworkout
+
+/// The runtime without a terminal: keys in, frames out, requests by id, timers as data.
+@MainActor
+@Suite struct RuntimeTests {
+  let terminal = RecordingTerminal()
+  let timers = ManualTimers()
+  let service = GatedAccountService()
+  let sessions = RecordingSessions()
+  let expiry = Date(timeIntervalSince1970: 2_000_000_000)
+  var exits: [Int32] = []
+
+  func runtime(_ state: AppState = .launch(with: .none)) -> Runtime {
+    let runtime = Runtime(
+      state: state, terminal: terminal, service: service, sessions: sessions, timers: timers,
+      acceptedUntil: { [expiry] _ in expiry }, exit: { _ in })
+    runtime.start()
+    return runtime
+  }
+
+  /// Lets answers travel from the service to the main actor, up to a bounded number of turns.
+  func settle(until condition: () -> Bool) async {
+    for _ in 0..<10_000 where !condition() { await Task.yield() }
+  }
+
+  @Test func anIdleAppDrawsOnceAndRunsNoTimer() {
+    let app = runtime()
+    #expect(terminal.frames.count == 1)
+    #expect(terminal.screen.contains("Myworkout GO"))
+    #expect(app.runningTimers.isEmpty)
+    #expect(timers.started.isEmpty)
+  }
+
+  @Test func keysDrawOnceABatchAndARequestRunsWithTheSpinner() async {
+    let app = runtime()
+    terminal.type("registered@email.com")
+    terminal.press(.enter)
+    app.keysArrived()
+    #expect(terminal.frames.count == 2, "one frame for the whole batch of keys")
+    #expect(terminal.screen.contains("[ Cancel ]"))
+    #expect(app.runningRequests == [.checkEmail])
+    #expect(app.runningTimers == [.spinner])
+    await settle { !service.pending.isEmpty }
+    #expect(service.pending == [.init(name: "isRegistered", argument: "registered@email.com")])
+
+    timers.live[0].fire()
+    #expect(app.state.spinnerFrame == 1)
+
+    service.release("isRegistered")
+    await settle { app.state.screen.kind == .login }
+    #expect(terminal.screen.contains("Welcome back"))
+    #expect(app.runningRequests.isEmpty)
+    #expect(app.runningTimers.isEmpty, "the spinner stops with the request")
+    #expect(timers.live.isEmpty)
+  }
+
+  @Test func aCancelledRequestsAnswerNeverArrives() async {
+    let app = runtime()
+    terminal.type("registered@email.com")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { !service.pending.isEmpty }
+    terminal.press(.escape)
+    app.keysArrived()
+    #expect(app.runningRequests.isEmpty)
+    service.release("isRegistered")
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(app.state.screen.kind == .getStarted)
+    #expect(terminal.screen.contains("[ Next ]"))
+  }
+
+  @Test func aSupersededRequestsAnswerNeverArrivesAndTwoIdsRunAtOnce() async {
+    var answers: [Action] = []
+    let runner = EffectRunner(
+      service: service, sessions: sessions, send: { answers.append($0) }, quit: { _ in })
+    runner.run(.run(.checkEmail, .checkEmail("registered@email.com")))
+    runner.run(.run(.logIn, .logIn(email: "registered@email.com", password: "password")))
+    await settle { service.pending.count == 2 }
+    runner.run(.run(.checkEmail, .checkEmail("new@email.com")))
+    await settle { service.pending.count == 3 }
+    #expect(runner.runningIDs == [.checkEmail, .logIn])
+
+    service.release("isRegistered")  // the superseded one
+    service.release("logIn")
+    await settle { answers.count == 1 }
+    service.release("isRegistered")
+    await settle { answers.count == 2 }
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(
+      answers == [
+        .login(.logInResponse(.success(Fixture.session(email: "registered@email.com")))),
+        .getStarted(.checkEmailResponse(.success(false))),
+      ])
+    #expect(runner.runningIDs.isEmpty)
+  }
+
+  @Test func theSessionExpiresOnItsOwnTimerOnAnySignedInScreen() async {
+    let session = Fixture.session(email: "registered@email.com")
+    let app = runtime(.launch(with: .valid(session)))
+    #expect(app.runningTimers == [.sessionExpiry(token: session.token)])
+    #expect(timers.live.map(\.deadline) == [expiry])
+    timers.live[0].fire()
+    #expect(terminal.screen.contains(Message.sessionExpired))
+    #expect(app.runningTimers.isEmpty)
+    await settle { sessions.log.withLock { !$0.isEmpty } }
+    app.quit(status: 0)  // flushes the session writes
+    #expect(sessions.log.withLock { $0 } == ["delete"])
+    #expect(terminal.closed == 1)
+  }
+
+  @Test func aNewSessionMovesTheExpiryTimer() async {
+    let session = Fixture.session(email: "registered@email.com")
+    let app = runtime(.launch(with: .valid(session)))
+    terminal.press(.character("e"))
+    terminal.press(.control("u"))
+    terminal.type("011-1234 5678")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { !service.pending.isEmpty }
+    service.release("updateMobile")
+    await settle { terminal.screen.contains(Message.numberEdited) }
+    #expect(app.runningTimers == [.sessionExpiry(token: "renewed")])
+    #expect(timers.live.count == 1)
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 } == ["save renewed"])
+  }
+
+  @Test func ctrlCAsAKeyQuitsWith130() {
+    var statuses: [Int32] = []
+    let app = Runtime(
+      state: .launch(with: .none), terminal: terminal, service: service, sessions: sessions,
+      timers: timers, acceptedUntil: { _ in nil }, exit: { statuses.append($0) })
+    app.start()
+    terminal.press(.control("c"))
+    app.keysArrived()
+    #expect(statuses == [130])
+    #expect(terminal.closed == 1)
+  }
+}
