@@ -65,9 +65,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Damage.allCases)
+  @Test(arguments: Damage.allCases.filter { $0 != .unreadable })
   func aDamagedRegistryIsMovedAsideAndReplaced(damage: Damage) async throws {
-    guard damage.isMeaningful else { return }
+    try await checkADamagedRegistryIsMovedAsideAndReplaced(damage)
+  }
+
+  /// root reads a mode-000 file anyway, so this case is skipped (and shown skipped) as root.
+  @Test(.disabled(if: isRoot, "root can read a mode-000 file"))
+  func aDamagedRegistryIsMovedAsideAndReplacedWhenUnreadable() async throws {
+    try await checkADamagedRegistryIsMovedAsideAndReplaced(.unreadable)
+  }
+
+  private func checkADamagedRegistryIsMovedAsideAndReplaced(_ damage: Damage) async throws {
     try await withDataDirectory { directory throws in
       let original = damage.apply(to: directory.path, file: "accounts.json")
       let notices = NoticeLog()

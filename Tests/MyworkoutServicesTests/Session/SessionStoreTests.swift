@@ -58,9 +58,18 @@ import Testing
     }
   }
 
-  @Test(arguments: Damage.allCases)
+  @Test(arguments: Damage.allCases.filter { $0 != .unreadable })
   func aDamagedFileIsMovedAside(damage: Damage) async throws {
-    guard damage.isMeaningful else { return }
+    try await checkADamagedFileIsMovedAside(damage)
+  }
+
+  /// root reads a mode-000 file anyway, so this case is skipped (and shown skipped) as root.
+  @Test(.disabled(if: isRoot, "root can read a mode-000 file"))
+  func aDamagedFileIsMovedAsideWhenUnreadable() async throws {
+    try await checkADamagedFileIsMovedAside(.unreadable)
+  }
+
+  private func checkADamagedFileIsMovedAside(_ damage: Damage) async throws {
     try await withDataDirectory { directory throws in
       let original = damage.apply(to: directory.path, file: "session.json")
       let store = SessionStore(directory: directory, signer: signer)

@@ -21,9 +21,6 @@ enum Damage: String, CaseIterable, CustomTestStringConvertible {
 
   var testDescription: String { rawValue }
 
-  /// root reads a mode-000 file anyway, so that case proves nothing when the tests run as root.
-  var isMeaningful: Bool { !(self == .unreadable && isRoot) }
-
   /// The damaged bytes written for `file` (nil for the directory case).
   func bytes(for file: String) -> [UInt8]? {
     switch self {
