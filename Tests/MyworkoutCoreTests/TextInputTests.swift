@@ -76,4 +76,22 @@ import Testing
   @Test func emptyAfterTrimming() {
     #expect(TextInput("   ").isEmpty)
   }
+
+  @Test func insertSaysWhenItHadToCut() {
+    var input = TextInput(limit: 5)
+    #expect(input.insert("abc"))
+    #expect(!input.insert("defg"))
+    #expect(input.text == "abcde")
+    #expect(!input.insert("x"), "a full field cuts everything")
+    #expect(input.insert("\n"), "only control characters: nothing to cut")
+  }
+
+  @Test func aCutPasteSaysSoAndAWholeOneClearsTheMessage() {
+    var state = AppState.launch(with: .none)
+    _ = reduce(&state, .getStarted(.form(.pasted(String(repeating: "a", count: 300)))))
+    #expect(state.getStarted.email.text.count == FieldLimit.email)
+    #expect(state.getStarted.phase == .invalid(Message.pasteCut(limit: FieldLimit.email)))
+    _ = reduce(&state, .getStarted(.form(.textEdited(.deleteToStart))))
+    #expect(state.getStarted.phase == .idle)
+  }
 }

@@ -21,9 +21,10 @@ enum FormEditing {
       return .handled
     case .pasted(let text):
       guard !form.phase.isRunning, var field = form[field: form.focus] else { return .handled }
-      field.insert(text)
+      let whole = field.insert(text)
       form[field: form.focus] = field
-      form.clearMessage()
+      // A paste longer than the field is cut, and the form says so rather than hide it.
+      form.phase = whole ? form.phase.cleared : .invalid(Message.pasteCut(limit: field.limit))
       return .handled
     case .enterPressed, .escapePressed, .pickerStepped, .revealToggled:
       return .notHandled
@@ -45,10 +46,7 @@ enum FormEditing {
 extension FormState {
   /// An edit clears a validation or service message and returns the button to its resting title.
   mutating func clearMessage() {
-    switch phase {
-    case .invalid, .failed: phase = .idle
-    case .idle, .running: break
-    }
+    phase = phase.cleared
   }
 
   /// Starts a request for a form with no problem, or shows the problem and moves the focus to

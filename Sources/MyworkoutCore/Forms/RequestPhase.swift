@@ -12,6 +12,14 @@ package enum RequestPhase: Equatable, Sendable {
 
   package var isRunning: Bool { self == .running }
 
+  /// The phase once the person edits: a message goes, a running request stays.
+  var cleared: RequestPhase {
+    switch self {
+    case .invalid, .failed: .idle
+    case .idle, .running: self
+    }
+  }
+
   /// The text of the error label, if any.
   package var message: String? {
     switch self {

@@ -20,19 +20,23 @@ package struct TextInput: Equatable, Sendable {
   package var isEmpty: Bool { text.trimmingWhitespace().isEmpty }
 
   /// Inserts typed or pasted text at the cursor. Control characters (newlines and tabs included)
-  /// are dropped; whatever would pass the field's limit is cut off.
-  package mutating func insert(_ typed: String) {
+  /// are dropped; whatever would pass the field's limit is cut off. Returns false when something
+  /// was cut (so a paste can say so).
+  @discardableResult
+  package mutating func insert(_ typed: String) -> Bool {
     let clean = typed.filter { character in
       !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
     let room = limit - text.count
-    guard room > 0, !clean.isEmpty else { return }
+    guard !clean.isEmpty else { return true }
+    guard room > 0 else { return false }
     let piece = clean.prefix(room)
     let index = text.index(text.startIndex, offsetBy: cursor)
     let head = String(text[..<index]) + String(piece)
     text = head + String(text[index...])
     cursor = head.count
     isTouched = true
+    return piece.count == clean.count
   }
 
   package mutating func deleteBackward() {
@@ -78,7 +82,7 @@ package enum TextEdit: Equatable, Sendable {
 extension TextInput {
   package mutating func apply(_ edit: TextEdit) {
     switch edit {
-    case .insert(let text): insert(text)
+    case .insert(let text): _ = insert(text)
     case .deleteBackward: deleteBackward()
     case .deleteForward: deleteForward()
     case .deleteToStart: deleteToStart()

@@ -17,4 +17,9 @@ package enum Message {
   package static let serverProblem = "The server had a problem. Try again."
   package static let noConnection = "Can't reach the server. Try again."
   package static let timedOut = "The server did not answer. Try again."
+
+  /// A paste longer than the field's limit was cut to fit.
+  package static func pasteCut(limit: Int) -> String {
+    "The pasted text was cut to fit: this field takes at most \(limit) characters"
+  }
 }

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// Issue 9: what small terminals, long values and long notices used to hide.
+  @Suite(.timeLimit(.minutes(2)))
+  struct SmallScreenTests {
+    /// The footer line (the last one on screen).
+    func footer(_ screen: String) -> String {
+      screen.split(separator: "\n", omittingEmptySubsequences: false).last(where: {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty
+      }).map(String.init) ?? ""
+    }
+
+    @Test(arguments: [(24, 7), (20, 6)])
+    func aFailedLoginShowsItsMessageBesideTryAgain(width: Int, height: Int) throws {
+      let app = try TerminalSession()
+      try app.launch(width: width, height: height)
+      try app.waitFor("Email")
+      try app.type("registered@email.com")
+      try app.press("Enter")
+      try app.waitFor("Password")
+      try app.type("wrong")
+      try app.press("Enter")
+      let screen = try app.waitFor("Try again")
+      #expect(screen.contains("Wrong email"), "the message is in view:\n\(screen)")
+    }
+
+    @Test func aRefusedSignupMovesTheFocusToTheFieldAndKeepsTheMessageInView() throws {
+      let app = try TerminalSession()
+      try app.launch(width: 24, height: 7)
+      try app.waitFor("Email")
+      try app.type("new@email.com")
+      try app.press("Enter")
+      try app.waitFor("Password")
+      try app.type("longer!!")
+      try app.press("Tab", "Tab", "Tab", "Tab", "Tab", "Enter")
+      let screen = try app.waitFor("▸ Gender")
+      #expect(screen.contains("Please select"), "\(screen)")
+    }
+
+    @Test func theProfileHeadingStaysAt40x12AndItsFooterEndsWithCtrlC() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      let profile = try app.logIn()
+      #expect(footer(profile).hasSuffix("Ctrl-C quit"))
+      try app.resize(width: 40, height: 12)
+      let small = try app.waitUntil("Profile redrawn at 40x12") {
+        $0.split(separator: "\n").count <= 12 && $0.contains("Edit number")
+      }
+      #expect(small.contains("Profile"), "the heading stays:\n\(small)")
+    }
+
+    @Test func footersDropWholeHintsAndCtrlRSaysWhatItWillDo() throws {
+      let app = try TerminalSession()
+      try app.launch(width: 40, height: 12)
+      try app.waitFor("GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      var screen = try app.waitFor("Ctrl-R show password")
+      #expect(
+        footer(screen).trimmingCharacters(in: .whitespaces) == "Ctrl-R show password  Ctrl-C quit")
+      try app.press("C-r")
+      screen = try app.waitFor("Ctrl-R hide password")
+      #expect(footer(screen).hasSuffix("Ctrl-C quit"))
+    }
+
+    @Test func longValuesOnProfileEndInAnEllipsis() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      let email = String(repeating: "long", count: 16) + "@email.com"
+      try app.submitEmail(email, expecting: "Create a new account")
+      try app.type("secret!!")
+      try app.press("Enter", "Right", "Enter")
+      try app.type("0123456789")
+      try app.press("Enter")
+      try app.type(String(repeating: "Bartholomew", count: 8))
+      try app.press("Enter", "Enter")
+      let profile = try app.waitFor("Log out")
+      #expect(profile.contains("…"), "\(profile)")
+      #expect(profile.contains("Name    BartholomewBartholomew"))
+    }
+
+    @Test func aLongNoticeWrapsAndKeepsTheFileName() throws {
+      let app = try TerminalSession()
+      try FileManager.default.createDirectory(
+        at: app.dataDirectory, withIntermediateDirectories: true)
+      let accounts = app.dataDirectory.appendingPathComponent("accounts.json")
+      try Data("not json".utf8).write(to: accounts)
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.type("registered@email.com")
+      try app.press("Enter")
+      let screen = try app.waitFor("started a fresh registry")
+      let names = try FileManager.default.contentsOfDirectory(atPath: app.dataDirectory.path)
+      let aside = try #require(names.first { $0.hasPrefix("accounts.json.corrupt-") })
+      #expect(screen.contains(aside), "the whole file name is on screen:\n\(screen)")
+    }
+
+    @Test func aPasteLongerThanTheFieldSaysItWasCut() throws {
+      let app = try TerminalSession()
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+      try app.paste(String(repeating: "a", count: 300) + "@email.com")
+      let screen = try app.waitFor("The pasted text was cut to fit")
+      #expect(screen.contains("254 characters"))
+    }
+  }
+}
