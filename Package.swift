@@ -21,11 +21,13 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
     .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
+    // The system's libsqlite3 (FTS5 with the trigram tokenizer): catalog.sqlite, progress.sqlite.
+    .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     .target(name: "MyworkoutCore", swiftSettings: strict),
     .target(
       name: "MyworkoutServices",
       dependencies: [
-        "MyworkoutCore",
+        "CSQLite", "MyworkoutCore",
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
       ],

@@ -1,0 +1,91 @@
+/// The parts of a class's media time that were actually played (SPEC §12), in milliseconds:
+/// sorted, disjoint half-open ranges, with overlapping and touching ranges merged, so the set
+/// stays as small as the distinct parts played however often a part is replayed.
+package struct IntervalSet: Sendable, Hashable {
+  /// Sorted; each non-empty and at or after 0; a gap between any two.
+  package private(set) var ranges: [Range<Int>]
+
+  package init() { ranges = [] }
+
+  /// The union of `ranges` (in any order, overlapping or not).
+  package init(_ ranges: some Sequence<Range<Int>>) {
+    self.ranges = []
+    for range in ranges { insert(range) }
+  }
+
+  /// Adds `range`, merging it with every range it overlaps or touches. The part before 0 and an
+  /// empty range add nothing.
+  package mutating func insert(_ range: Range<Int>) {
+    guard range.upperBound > 0, !range.isEmpty else { return }
+    var lower = max(0, range.lowerBound)
+    var upper = range.upperBound
+    // The first range that ends at or after the new start: it touches or follows the new one.
+    let first = ranges.firstIndex { $0.upperBound >= lower } ?? ranges.endIndex
+    var end = first
+    while end < ranges.endIndex, ranges[end].lowerBound <= upper {
+      lower = min(lower, ranges[end].lowerBound)
+      upper = max(upper, ranges[end].upperBound)
+      end += 1
+    }
+    ranges.replaceSubrange(first..<end, with: [lower..<upper])
+  }
+
+  package mutating func formUnion(_ other: IntervalSet) {
+    for range in other.ranges { insert(range) }
+  }
+
+  package func union(_ other: IntervalSet) -> IntervalSet {
+    var result = self
+    result.formUnion(other)
+    return result
+  }
+
+  package var isEmpty: Bool { ranges.isEmpty }
+
+  /// How much of `0..<duration` the set covers.
+  package func length(within duration: Int) -> Int {
+    ranges.reduce(0) { sum, range in
+      sum + max(0, min(range.upperBound, duration) - range.lowerBound)
+    }
+  }
+
+  /// The share of `0..<duration` played, in whole percent rounded down (0 for no duration).
+  package func watchedPercent(duration: Int) -> Int {
+    guard duration > 0 else { return 0 }
+    return length(within: duration) * 100 / duration
+  }
+}
+
+extension IntervalSet {
+  /// The stored form: `start-end` pairs joined by commas, e.g. `0-90000,120000-150000`; empty
+  /// for the empty set.
+  package var encoded: String {
+    ranges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+  }
+
+  /// Reads `encoded`'s form back; nil unless it is exactly what `encoded` would write (sorted,
+  /// disjoint, not touching, non-negative, non-empty ranges), so damage is never half-read.
+  package init?(encoded text: String) {
+    var ranges: [Range<Int>] = []
+    if !text.isEmpty {
+      for pair in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let bounds = pair.split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let lower = Self.number(bounds[0]),
+          let upper = Self.number(bounds[1]), lower < upper,
+          ranges.last.map({ $0.upperBound < lower }) ?? true
+        else { return nil }
+        ranges.append(lower..<upper)
+      }
+    }
+    self.ranges = ranges
+  }
+
+  /// A non-negative decimal number without sign or padding.
+  private static func number(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),
+      text == "0" || !text.hasPrefix("0"),
+      let value = Int(text), value >= 0
+    else { return nil }
+    return value
+  }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One connection to a SQLite database file. Not thread-safe (opened with `SQLITE_OPEN_NOMUTEX`):
+/// keep it inside one actor or lock, and use it off the main actor, since every call may block on
+/// file I/O or on another process's lock (up to the busy timeout).
+///
+/// While a statement runs inside a task, cancelling the task interrupts it: the call throws an
+/// `SQLiteError` whose `isInterrupt` is true.
+package final class SQLiteDatabase {
+  /// How to open a database file.
+  package struct Options: Sendable {
+    /// Open for reading only (the file must exist).
+    package var readOnly = false
+    /// How long a statement waits for another connection's lock before failing with BUSY.
+    package var busyTimeout: Duration = .seconds(5)
+
+    package init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) {
+      self.readOnly = readOnly
+      self.busyTimeout = busyTimeout
+    }
+  }
+
+  let handle: OpaquePointer
+  /// The database file.
+  package let path: String
+  private var cache: [String: SQLiteStatement] = [:]
+
+  /// Opens `path`, creating it (mode 0600, as every data file) unless `readOnly`. A file with
+  /// wider permissions is narrowed to 0600. Something other than a regular file at `path` is
+  /// reported as damage (`isDamage`), like a file that is not a database.
+  package init(path: String, options: Options = Options()) throws(SQLiteError) {
+    if !options.readOnly { try Self.createPrivately(path) }
+    var connection: OpaquePointer?
+    let flags =
+      (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+      | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path, &connection, flags, nil)
+    guard code == SQLITE_OK, let connection else {
+      let error = SQLiteError.last(connection, code: code)
+      sqlite3_close_v2(connection)
+      throw error.within("Cannot open \(path)")
+    }
+    handle = connection
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    let milliseconds =
+      options.busyTimeout.components.seconds * 1000
+      + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    // Every 1,000 virtual machine steps, stop if the task running this statement was cancelled.
+    sqlite3_progress_handler(handle, 1000, { _ in Task.isCancelled ? 1 : 0 }, nil)
+  }
+
+  deinit {
+    cache.removeAll()
+    // v2: the connection closes once the last statement a caller still holds is finalized.
+    sqlite3_close_v2(handle)
+  }
+
+  /// Runs one or more SQL statements without parameters or results (schema, pragmas).
+  package func execute(_ sql: String) throws(SQLiteError) {
+    var message: UnsafeMutablePointer<CChar>?
+    let code = sqlite3_exec(handle, sql, nil, nil, &message)
+    guard code == SQLITE_OK else {
+      let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_free(message)
+      throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text)
+    }
+  }
+
+  /// Compiles one SQL statement.
+  package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    try compile(sql, flags: 0)
+  }
+
+  /// The statement for `sql`, compiled the first time and kept for the connection's lifetime.
+  /// It is shared: bind it afresh on each use and do not keep its rows across another use.
+  package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    if let statement = cache[sql] { return statement }
+    let statement = try compile(sql, flags: UInt32(SQLITE_PREPARE_PERSISTENT))
+    cache[sql] = statement
+    return statement
+  }
+
+  /// Rows changed by the last INSERT, UPDATE or DELETE.
+  package var changes: Int { Int(sqlite3_changes64(handle)) }
+
+  /// The rowid of the last row inserted.
+  package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Whether a transaction is open.
+  package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+  /// The value of a pragma or any one-value query (nil when it returns no row).
+  package func scalar(_ sql: String, _ values: [SQLiteValue] = []) throws(SQLiteError)
+    -> SQLiteValue?
+  {
+    try prepare(sql).firstRow(values) { row in row.value(0) }
+  }
+
+  /// Switches to write-ahead logging (readers never wait for the writer); fails when the file
+  /// is not a database.
+  package func enableWriteAheadLog() throws(SQLiteError) {
+    let mode = try scalar("PRAGMA journal_mode = WAL")
+    guard mode == .text("wal") else {
+      throw SQLiteError(
+        code: SQLITE_ERROR, message: "cannot use write-ahead logging",
+        context: "Cannot open \(path)")
+    }
+  }
+
+  /// `PRAGMA user_version`: the schema version the application stored.
+  package func userVersion() throws(SQLiteError) -> Int {
+    guard case .integer(let version) = try scalar("PRAGMA user_version") else { return 0 }
+    return Int(version)
+  }
+
+  package func setUserVersion(_ version: Int) throws(SQLiteError) {
+    try execute("PRAGMA user_version = \(version)")
+  }
+
+  /// Runs SQLite's own consistency check of the whole file (`PRAGMA quick_check`); true if it
+  /// found nothing wrong. Throws when the file cannot be read as a database at all.
+  package func passesQuickCheck() throws(SQLiteError) -> Bool {
+    let results = try prepare("PRAGMA quick_check").rows { row in row.text(0) }
+    return results == ["ok"]
+  }
+
+  private func compile(_ sql: String, flags: UInt32) throws(SQLiteError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(handle, sql, -1, flags, &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      throw SQLiteError.last(handle, code: code == SQLITE_OK ? SQLITE_MISUSE : code).within(sql)
+    }
+    return SQLiteStatement(handle: statement)
+  }
+
+  /// Creates the file with mode 0600 before SQLite opens it (SQLite would use 0644), and
+  /// narrows an existing file's mode. SQLite gives its -wal and -shm files the same mode.
+  private static func createPrivately(_ path: String) throws(SQLiteError) {
+    // O_NONBLOCK: a FIFO put in place of the file must not hang the app.
+    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NONBLOCK, 0o600)
+    guard fd >= 0 else {
+      let code = errno
+      throw SQLiteError(
+        code: code == EISDIR ? SQLITE_NOTADB : SQLITE_CANTOPEN, message: describe(code),
+        context: "Cannot open \(path)")
+    }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw SQLiteError(
+        code: SQLITE_CANTOPEN, message: describe(errno), context: "Cannot open \(path)")
+    }
+    guard FileMode.isRegular(info.st_mode) else {
+      throw SQLiteError(
+        code: SQLITE_NOTADB, message: "not a regular file", context: "Cannot open \(path)")
+    }
+    if info.st_mode & FileMode.groupOrOther != 0 { _ = fchmod(fd, 0o600) }
+  }
+}

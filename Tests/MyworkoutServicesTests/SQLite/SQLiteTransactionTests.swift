@@ -1,0 +1,68 @@
+import CSQLite
+import Testing
+
+@testable import MyworkoutServices
+
+/// Transactions commit or roll back as a whole; BEGIN IMMEDIATE keeps other writers out; a
+/// cancelled task interrupts its statement.
+@Suite struct SQLiteTransactionTests {
+  struct Oops: Error {}
+
+  @Test func commitsOnReturnAndRollsBackOnThrow() throws {
+    let database = try SQLiteDatabase(path: ":memory:")
+    try database.execute("CREATE TABLE t(x)")
+    try database.transaction { try database.execute("INSERT INTO t VALUES (1)") }
+    #expect(throws: Oops.self) {
+      try database.transaction(.immediate) {
+        try database.execute("INSERT INTO t VALUES (2)")
+        throw Oops()
+      }
+    }
+    #expect(!database.isInTransaction)
+    #expect(try database.scalar("SELECT group_concat(x) FROM t") == .text("1"))
+  }
+
+  @Test func immediateKeepsOtherWritersOutUntilCommit() async throws {
+    try await withTemporaryDirectory { root throws in
+      let path = root + "/shared.sqlite"
+      let first = try SQLiteDatabase(path: path)
+      try first.enableWriteAheadLog()
+      try first.execute("CREATE TABLE t(x)")
+      let second = try SQLiteDatabase(path: path, options: .init(busyTimeout: .zero))
+      try first.transaction(.immediate) {
+        try first.execute("INSERT INTO t VALUES (1)")
+        let busy = #expect(throws: SQLiteError.self) {
+          try second.transaction(.immediate) {}
+        }
+        #expect(busy?.isBusy == true)
+        #expect(busy?.message == "database is locked")
+        // Readers still see the last committed state meanwhile (write-ahead log).
+        #expect(try second.scalar("SELECT count(*) FROM t") == .integer(0))
+      }
+      try second.transaction(.immediate) { try second.execute("INSERT INTO t VALUES (2)") }
+      #expect(try first.scalar("SELECT count(*) FROM t") == .integer(2))
+    }
+  }
+
+  @Test func cancellingTheTaskInterruptsALongStatement() async throws {
+    let started = Flag()
+    let task = Task { () -> SQLiteError? in
+      do throws(SQLiteError) {
+        let database = try SQLiteDatabase(path: ":memory:")
+        let endless = try database.prepare(
+          "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n"
+        )
+        started.set()
+        _ = try endless.step()
+        return nil
+      } catch {
+        return error
+      }
+    }
+    while !started.isSet { await Task.yield() }
+    task.cancel()
+    let error = await task.value
+    #expect(error?.isInterrupt == true)
+    #expect(error?.code == SQLITE_INTERRUPT)
+  }
+}
