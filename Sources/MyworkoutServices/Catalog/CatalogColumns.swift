@@ -1,0 +1,67 @@
+import MyworkoutCore
+
+/// Where the columns of a classes file are, found by header name in any order (SPEC §11):
+/// `title,instructor,level,song,videoUrl,thumbnailSlug` and an optional `duration`; names are
+/// compared trimmed and ignoring case; other columns are ignored.
+struct CatalogColumns {
+  static let required = ["title", "instructor", "level", "song", "videoUrl", "thumbnailSlug"]
+  /// Durations above this many seconds (68 years) are refused: they would overflow the
+  /// millisecond arithmetic of watched %.
+  static let longestDuration = Int(Int32.max)
+
+  let count: Int
+  private let title, instructor, level, song, videoURL, thumbnailSlug: Int
+  private let duration: Int?
+
+  /// The columns of `header`, the first record of the file at `path`; throws naming the first
+  /// required column it lacks.
+  init(header: [String], path: String) throws(FileError) {
+    var index: [String: Int] = [:]
+    for (offset, name) in header.enumerated() {
+      let key = name.trimmingWhitespace().lowercased()
+      if index[key] == nil { index[key] = offset }
+    }
+    func column(_ name: String) throws(FileError) -> Int {
+      guard let found = index[name.lowercased()] else {
+        let file = PathParts.split(path).name
+        throw FileError(message: "\(file) has no \"\(name)\" column", isDamage: true)
+      }
+      return found
+    }
+    count = header.count
+    title = try column("title")
+    instructor = try column("instructor")
+    level = try column("level")
+    song = try column("song")
+    videoURL = try column("videoUrl")
+    thumbnailSlug = try column("thumbnailSlug")
+    duration = index["duration"]
+  }
+
+  /// The class a record describes, or nil for a bad row: a wrong number of fields, an empty
+  /// title, an unknown level, or a duration that is not a positive whole number of seconds.
+  /// An empty or absent duration is `DanceClass.defaultDuration`.
+  func danceClass(_ record: CSVRecord) -> DanceClass? {
+    let fields = record.fields
+    guard !record.isMalformed, fields.count == count else { return nil }
+    let title = fields[title].trimmingWhitespace()
+    guard !title.isEmpty, let level = ClassLevel(parsing: fields[level]) else { return nil }
+    var seconds = DanceClass.defaultDuration
+    if let duration {
+      let text = fields[duration].trimmingWhitespace()
+      if !text.isEmpty {
+        guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
+          value > 0, value <= Self.longestDuration
+        else { return nil }
+        seconds = value
+      }
+    }
+    let instructor = fields[instructor].trimmingWhitespace()
+    let song = fields[song].trimmingWhitespace()
+    return DanceClass(
+      id: ClassID.make(title: title, instructor: instructor, level: level, song: song),
+      title: title, instructor: instructor, level: level, song: song,
+      videoURL: fields[videoURL].trimmingWhitespace(),
+      thumbnailSlug: fields[thumbnailSlug].trimmingWhitespace(), duration: seconds)
+  }
+}
