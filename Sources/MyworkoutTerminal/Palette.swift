@@ -46,6 +46,8 @@ struct Palette {
     case .success: return colored(.green, bold)
     case .notice: return colors ? (bold, Pair.yellow.rawValue) : (reverse, 0)
     case .spinner: return colored(.cyan, mw_attr_normal())
+    case .match: return colors ? (bold, Pair.yellow.rawValue) : (reverse, 0)
+    case .header: return (bold, 0)
     case .avatar(let index):
       let pair = Self.avatarPairs[Int(index) % Self.avatarPairs.count]
       return colored(pair, mw_attr_normal())

@@ -13,29 +13,48 @@ import MyworkoutTerminal
   import Glibc
 #endif
 
+/// What the command line chose for a launch.
+struct LaunchOptions {
+  var dataDirectory: String
+  var sessionLifetime: Duration
+  /// The embedded mock's latency (SPEC §16).
+  var latency: Duration = .seconds(1)
+  /// `--catalog FILE`, else the shipped `Assets/classes.csv`.
+  var catalog: String?
+  /// `--assets DIR`, else found beside the binary or in the source tree.
+  var assets: String?
+}
+
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
 @MainActor
 enum App {
-  static func launch(
-    dataDirectory path: String, sessionLifetime: Duration, environment: [String: String]
-  ) throws -> Never {
+  static func launch(_ options: LaunchOptions, environment: [String: String]) throws -> Never {
     // First, before any thread starts: the loop takes the signals for itself.
     let loop = MainLoop()
-    let directory = try DataDirectory.prepare(path: path)
+    let directory = try DataDirectory.prepare(path: options.dataDirectory)
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
     let loaded = sessions.load(now: Date())
     let notices = NoticeRelay()
+    let clock = ContinuousClock()
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
-    let service = MockAccountService(
-      store: accounts, signer: signer, clock: ContinuousClock(), sessionLifetime: sessionLifetime)
+    let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
+    let catalog = CatalogStore(
+      directory: directory,
+      source: CatalogSource(file: options.catalog, shipped: assets + "/classes.csv"),
+      onNotice: notices.raise)
+    let services = Services(
+      accounts: MockAccountService(
+        store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
+        latency: options.latency),
+      catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency))
 
     let terminal = try Terminal(colors: environment["NO_COLOR"] == nil, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     let runtime = Runtime(
       state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),
-      terminal: terminal, service: service, sessions: sessions, timers: DispatchTimers(),
+      terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
       acceptedUntil: TokenSigner.acceptedUntil, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)

@@ -38,6 +38,27 @@ struct MyworkoutCommand: ParsableCommand {
 
   static let defaultSessionLifetime: Duration = .seconds(30 * 24 * 3600)
 
+  @Option(
+    help: ArgumentHelp(
+      "How long the embedded services take to answer: 1s (the default), or 0s for no delay.",
+      valueName: "DURATION"),
+    transform: { text in
+      if text == "0s" { return .zero }
+      guard let duration = DurationText.parse(text) else {
+        throw ValidationError(
+          "'\(text)' is not a duration; use a number with s, m or h, like 1s, or 0s.")
+      }
+      return duration
+    })
+  var latency: Duration = .seconds(1)
+
+  @Option(
+    help: ArgumentHelp("Use the classes in FILE (the brief's CSV format).", valueName: "FILE"))
+  var catalog: String?
+
+  @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
+  var assets: String?
+
   func run() throws {
     if reset {
       let environment = ProcessEnvironment.current
@@ -45,7 +66,11 @@ struct MyworkoutCommand: ParsableCommand {
         dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment))
       return
     }
-    try Self.launchApp(dataDirectory: dataDirectory, sessionLifetime: sessionLifetime)
+    try Self.launchApp(
+      LaunchOptions(
+        dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
+        catalog: catalog, assets: assets),
+      dataDirectoryGiven: dataDirectory != nil)
   }
 
   /// Runs the command. A launch without arguments, what a person does every day, starts the
@@ -57,21 +82,22 @@ struct MyworkoutCommand: ParsableCommand {
       exit(withError: nil)
     }
     do {
-      try launchApp(dataDirectory: nil, sessionLifetime: defaultSessionLifetime)
+      try launchApp(
+        LaunchOptions(dataDirectory: "", sessionLifetime: defaultSessionLifetime),
+        dataDirectoryGiven: false)
     } catch {
       exit(withError: error)
     }
   }
 
   /// Opens the data directory (`--data-dir`, else from the environment) and runs the app.
-  private static func launchApp(dataDirectory: String?, sessionLifetime: Duration) throws
-    -> Never
+  private static func launchApp(_ options: LaunchOptions, dataDirectoryGiven: Bool) throws -> Never
   {
     let environment = ProcessEnvironment.current
-    try MainActor.assumeIsolated {
-      try App.launch(
-        dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment),
-        sessionLifetime: sessionLifetime, environment: environment)
-    }
+    var options = options
+    options.dataDirectory = DataDirectory.resolve(
+      override: dataDirectoryGiven ? options.dataDirectory : nil, environment: environment)
+    try MainActor.assumeIsolated { try App.launch(options, environment: environment) }
   }
+
 }

@@ -8,7 +8,7 @@ import MyworkoutServices
 /// they happen in the order asked for.
 @MainActor
 final class EffectRunner {
-  private let service: any AccountService
+  private let services: Services
   private let sessions: any SessionPersisting
   private let send: @MainActor (Action) -> Void
   private let quit: @MainActor (Int32) -> Void
@@ -19,10 +19,10 @@ final class EffectRunner {
 
   /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits.
   init(
-    service: any AccountService, sessions: any SessionPersisting,
+    services: Services, sessions: any SessionPersisting,
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
-    self.service = service
+    self.services = services
     self.sessions = sessions
     self.send = send
     self.quit = quit
@@ -45,9 +45,9 @@ final class EffectRunner {
     cancel(id)
     serial &+= 1
     let mine = serial
-    let service = self.service
+    let services = self.services
     let task = Task { @MainActor in
-      guard let answer = await Self.perform(request, on: service) else { return }
+      guard let answer = await Self.perform(request, on: services) else { return }
       // Superseded or cancelled meanwhile: this answer is no longer wanted.
       guard self.running[id]?.serial == mine, !Task.isCancelled else { return }
       self.running[id] = nil
@@ -62,10 +62,9 @@ final class EffectRunner {
 
   /// Calls the service for a request and returns the action that answers it; nil when the
   /// request was cancelled.
-  private static func perform(_ request: Request, on service: any AccountService) async
-    -> Action?
-  {
-    switch request {
+  private static func perform(_ request: Request, on services: Services) async -> Action? {
+    let service = services.accounts
+    return switch request {
     case .checkEmail(let email):
       await answer({ try await service.isRegistered(email: email) }) {
         .getStarted(.checkEmailResponse($0))
@@ -80,7 +79,27 @@ final class EffectRunner {
       await answer({ try await service.updateMobile(token: token, mobile: mobile) }) {
         .profile(.editNumberResponse($0))
       }
+    case .catalogPage(let query, let offset, let limit):
+      await catalogAnswer(query: query, offset: offset) {
+        try await services.catalog.page(query: query, offset: offset, limit: limit)
+      }
     }
+  }
+
+  private static func catalogAnswer(
+    query: String, offset: Int, _ call: @Sendable () async throws -> CatalogPage
+  ) async -> Action? {
+    let result: Result<CatalogPage, CatalogError>
+    do {
+      result = .success(try await call())
+    } catch let error as CatalogError {
+      result = .failure(error)
+    } catch is CancellationError {
+      return nil
+    } catch {
+      result = .failure(.unavailable("\(error)"))
+    }
+    return .classes(.pageLoaded(query: query, offset: offset, result))
   }
 
   private static func answer<Value: Sendable>(
@@ -116,6 +135,13 @@ final class EffectRunner {
   func finishWrites() {
     writes.sync {}
   }
+}
+
+/// The services the effects call: the account service and the catalog (embedded mocks in the
+/// app, test doubles in tests).
+struct Services: Sendable {
+  var accounts: any AccountService
+  var catalog: any CatalogService
 }
 
 /// Keeping and forgetting the signed-in session (the JSON session store in the app; a

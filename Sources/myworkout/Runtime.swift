@@ -27,7 +27,7 @@ final class Runtime {
   ///   - acceptedUntil: when a session token stops being accepted (its expiry), or nil.
   ///   - exit: ends the process after the terminal is restored.
   init(
-    state: AppState, terminal: any TerminalBackend, service: any AccountService,
+    state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, exit: @escaping @MainActor (Int32) -> Void
   ) {
@@ -37,7 +37,7 @@ final class Runtime {
     self.acceptedUntil = acceptedUntil
     self.exit = exit
     effects = EffectRunner(
-      service: service, sessions: sessions,
+      services: services, sessions: sessions,
       send: { [unowned self] action in dispatch(action) },
       quit: { [unowned self] status in quit(status: status) })
   }
@@ -117,6 +117,10 @@ final class Runtime {
       // A token whose expiry cannot be read is treated as expired now.
       let deadline = acceptedUntil(token) ?? Date()
       return timers.once(at: deadline) { [unowned self] in dispatch(.sessionExpired) }
+    case .searchPause:
+      return timers.once(after: .milliseconds(150)) { [unowned self] in
+        dispatch(.classes(.searchPauseEnded))
+      }
     }
   }
 

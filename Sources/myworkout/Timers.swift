@@ -22,6 +22,8 @@ protocol TimerSource {
   /// Fires once at a wall-clock time (a session's expiry follows the wall clock, also across
   /// the machine's sleep).
   func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken
+  /// Fires once after `delay` on the monotonic clock.
+  func once(after delay: Duration, _ fire: @escaping @MainActor () -> Void) -> any TimerToken
 }
 
 /// Timers on the main dispatch queue, which the app's loop drains.
@@ -36,13 +38,21 @@ final class DispatchTimers: TimerSource {
   func repeating(every interval: Duration, _ fire: @escaping @MainActor () -> Void)
     -> any TimerToken
   {
-    let nanoseconds =
-      Int(interval.components.seconds * 1_000_000_000)
-      + Int(interval.components.attoseconds / 1_000_000_000)
+    let nanoseconds = Self.nanoseconds(interval)
     return start(fire) {
       $0.schedule(
         deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
     }
+  }
+
+  func once(after delay: Duration, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    let nanoseconds = Self.nanoseconds(delay)
+    return start(fire) { $0.schedule(deadline: .now() + .nanoseconds(nanoseconds)) }
+  }
+
+  private static func nanoseconds(_ duration: Duration) -> Int {
+    Int(duration.components.seconds * 1_000_000_000)
+      + Int(duration.components.attoseconds / 1_000_000_000)
   }
 
   func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {

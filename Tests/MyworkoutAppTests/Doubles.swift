@@ -36,10 +36,12 @@ final class ManualTimers: TimerSource {
   final class Token: TimerToken {
     let fire: @MainActor () -> Void
     let deadline: Date?
+    let delay: Duration?
     var cancelled = false
-    init(_ fire: @escaping @MainActor () -> Void, deadline: Date?) {
+    init(_ fire: @escaping @MainActor () -> Void, deadline: Date?, delay: Duration? = nil) {
       self.fire = fire
       self.deadline = deadline
+      self.delay = delay
     }
     func cancel() { cancelled = true }
   }
@@ -57,6 +59,12 @@ final class ManualTimers: TimerSource {
 
   func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
     let token = Token(fire, deadline: deadline)
+    started.append(token)
+    return token
+  }
+
+  func once(after delay: Duration, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    let token = Token(fire, deadline: nil, delay: delay)
     started.append(token)
     return token
   }
@@ -137,4 +145,35 @@ enum Fixture {
         lastName: "Lovelace"),
       gravatarHash: "00")
   }
+}
+
+/// A catalog in memory that answers at once: search semantics are the real `SearchText`'s.
+struct MemoryCatalog: CatalogService {
+  let classes: [DanceClass]
+
+  func page(query: String, offset: Int, limit: Int) async throws -> CatalogPage {
+    let terms = SearchText.terms(of: query)
+    let matching = classes.filter {
+      SearchText.matches(
+        terms,
+        in: SearchText.searchable(
+          title: $0.title, instructor: $0.instructor, level: $0.level, song: $0.song))
+    }
+    return CatalogPage(
+      query: query, offset: offset, classes: Array(matching.dropFirst(offset).prefix(limit)),
+      matching: matching.count, isCapped: false, total: classes.count)
+  }
+
+  func danceClass(id: String) async throws -> DanceClass? { classes.first { $0.id == id } }
+
+  static let sample = MemoryCatalog(
+    classes: [
+      ("Hip hop basics", "Suzanne Ratke"), ("Popping drills", "Tanner Jenkins"),
+      ("House footwork", "Zoë Park"), ("Krump energy", "Leo Stone"),
+    ].enumerated().map { index, item in
+      DanceClass(
+        id: "id\(index)", title: item.0, instructor: item.1, level: .beginner,
+        song: "Song \(index)",
+        videoURL: "https://example.com/\(index).mp4", thumbnailSlug: "", duration: 600)
+    })
 }

@@ -17,7 +17,9 @@ import Testing
 
   func runtime(_ state: AppState = .launch(with: .none)) -> Runtime {
     let runtime = Runtime(
-      state: state, terminal: terminal, service: service, sessions: sessions, timers: timers,
+      state: state, terminal: terminal,
+      services: Services(accounts: service, catalog: MemoryCatalog.sample), sessions: sessions,
+      timers: timers,
       acceptedUntil: { [expiry] _ in expiry }, exit: { _ in })
     runtime.start()
     return runtime
@@ -77,7 +79,8 @@ import Testing
   @Test func aSupersededRequestsAnswerNeverArrivesAndTwoIdsRunAtOnce() async {
     var answers: [Action] = []
     let runner = EffectRunner(
-      service: service, sessions: sessions, send: { answers.append($0) }, quit: { _ in })
+      services: Services(accounts: service, catalog: MemoryCatalog.sample), sessions: sessions,
+      send: { answers.append($0) }, quit: { _ in })
     runner.run(.run(.checkEmail, .checkEmail("registered@email.com")))
     runner.run(.run(.logIn, .logIn(email: "registered@email.com", password: "password")))
     await settle { service.pending.count == 2 }
@@ -133,7 +136,8 @@ import Testing
   @Test func ctrlCAsAKeyQuitsWith130() {
     var statuses: [Int32] = []
     let app = Runtime(
-      state: .launch(with: .none), terminal: terminal, service: service, sessions: sessions,
+      state: .launch(with: .none), terminal: terminal,
+      services: Services(accounts: service, catalog: MemoryCatalog.sample), sessions: sessions,
       timers: timers, acceptedUntil: { _ in nil }, exit: { statuses.append($0) })
     app.start()
     terminal.press(.control("c"))

@@ -79,11 +79,14 @@ import Testing
 
   @Test func insertSaysWhenItHadToCut() {
     var input = TextInput(limit: 5)
-    #expect(input.insert("abc"))
-    #expect(!input.insert("defg"))
+    let whole = input.insert("abc")
+    let cut = input.insert("defg")
+    #expect(whole && !cut)
     #expect(input.text == "abcde")
-    #expect(!input.insert("x"), "a full field cuts everything")
-    #expect(input.insert("\n"), "only control characters: nothing to cut")
+    let full = input.insert("x")
+    #expect(!full, "a full field cuts everything")
+    let controls = input.insert("\n")
+    #expect(controls, "only control characters: nothing to cut")
   }
 
   @Test func aCutPasteSaysSoAndAWholeOneClearsTheMessage() {

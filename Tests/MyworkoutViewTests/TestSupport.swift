@@ -10,6 +10,8 @@ extension AppState {
       case .signup: .signup(.form(action))
       case .profile: .profile(.form(action))
       case .sessionExpired: .sessionExpiredScreen(.logInAgainPressed)
+      case .classes: .classes(.modal(.form(action)))
+      case .classPage: .classPage(.backPressed)
       }
     _ = reduce(&self, wrapped)
   }

@@ -6,6 +6,8 @@ package enum Action: Equatable, Sendable {
   case signup(SignupAction)
   case sessionExpiredScreen(SessionExpiredAction)
   case profile(ProfileAction)
+  case classes(ClassesAction)
+  case classPage(ClassPageAction)
 
   /// `l` on Profile or the expiry message: end the session and go to Get started.
   case logOutPressed
@@ -13,6 +15,8 @@ package enum Action: Equatable, Sendable {
   case quitPressed
   /// Ctrl-C as a key (when the terminal does not turn it into SIGINT).
   case interruptPressed
+  /// `?` (where no text field has the focus) or F1 opens the `Keys` panel; Esc or `?` close it.
+  case keysPanelToggled
 
   // What the world did.
   case spinnerTicked
@@ -25,9 +29,14 @@ package enum Action: Equatable, Sendable {
   package var isInput: Bool {
     switch self {
     case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
-      .profile(.editNumberPressed), .sessionExpiredScreen, .logOutPressed, .quitPressed,
-      .interruptPressed:
+      .profile(.editNumberPressed), .profile(.classesPressed), .sessionExpiredScreen,
+      .classPage, .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
       true
+    case .classes(let action):
+      switch action {
+      case .pageLoaded, .searchPauseEnded, .modal(.logInResponse): false
+      default: true
+      }
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
       .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised:
       false

@@ -14,6 +14,9 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return [.quit(status: 0)]
   case .interruptPressed:
     return [.quit(status: 130)]
+  case .keysPanelToggled:
+    state.showsKeys.toggle()
+    return []
   default:
     break
   }
@@ -27,8 +30,8 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let outcome = SignedOutReducer.reduce(&flow, action)
     state.root = .signedOut(flow)
     effects = outcome.effects
-    if case .signedIn(let session) = outcome.delegate {
-      state.root = .signedIn(SignedIn(session: session))
+    if case .signedIn(let session, let path) = outcome.delegate {
+      state.root = .signedIn(SignedIn(session: session, path: path))
       effects += [.saveSession(session)]
     }
   case .signedIn(var signedIn):
@@ -49,7 +52,10 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
       effects += cancelling(running) + [.deleteSession]
     }
   }
-  if state.screen.kind != before { state.spinnerFrame = 0 }
+  if state.screen.kind != before {
+    state.spinnerFrame = 0
+    state.showsKeys = false
+  }
   return effects
 }
 

@@ -7,6 +7,8 @@ package struct AppState: Equatable, Sendable {
   package var notice: String?
   /// Advances while a request runs; the spinner's frame is derived from it.
   package var spinnerFrame = 0
+  /// The `Keys` panel (`?` or F1) is open over the screen.
+  package var showsKeys = false
 
   package init(root: Root, notice: String? = nil) {
     self.root = root
@@ -34,8 +36,14 @@ package struct AppState: Equatable, Sendable {
   package var running: Set<EffectID> {
     switch root {
     case .signedOut(let flow): flow.running
-    case .signedIn(let signedIn): signedIn.profile.running
+    case .signedIn(let signedIn): signedIn.running
     }
+  }
+
+  /// The signed-in session, if any.
+  package var session: Session? {
+    if case .signedIn(let signedIn) = root { return signedIn.session }
+    return nil
   }
 
   /// True while any request runs: the only time the spinner turns.
@@ -55,9 +63,14 @@ package enum Root: Equatable, Sendable {
       case .login(let form): .login(form)
       case .signup(let form): .signup(form)
       case .sessionExpired(let screen): .sessionExpired(screen)
+      case .classes(let classes): .classes(classes, signedIn: false)
       }
     case .signedIn(let signedIn):
-      .profile(signedIn.profile, signedIn.session)
+      switch signedIn.path.last {
+      case nil: .profile(signedIn.profile, signedIn.session)
+      case .classes(let classes): .classes(classes, signedIn: true)
+      case .classPage(let page): .classPage(page)
+      }
     }
   }
 }
@@ -68,6 +81,8 @@ package struct SignedOut: Equatable, Sendable {
     case login(LoginForm)
     case signup(SignupForm)
     case sessionExpired(SessionExpiredScreen)
+    /// `Browse classes`, signed out.
+    case classes(ClassesState)
   }
 
   package var getStarted: GetStartedForm
@@ -85,6 +100,7 @@ package struct SignedOut: Equatable, Sendable {
     case .login(let form): form.phase.isRunning ? [.logIn] : []
     case .signup(let form): form.phase.isRunning ? [.signUp] : []
     case .sessionExpired: []
+    case .classes(let classes): classes.running
     }
   }
 }
@@ -92,12 +108,26 @@ package struct SignedOut: Equatable, Sendable {
 /// A signed-in person: the session every signed-in screen shares (with its expiry), Profile at
 /// the bottom, and the screens opened from it.
 package struct SignedIn: Equatable, Sendable {
+  package enum Route: Equatable, Sendable {
+    case classes(ClassesState)
+    case classPage(ClassPageState)
+  }
+
   package var session: Session
   package var profile: ProfileState
+  /// Screens opened from Profile, the last on top; Esc pops one.
+  package var path: [Route]
 
-  package init(session: Session, profile: ProfileState = ProfileState()) {
+  package init(session: Session, profile: ProfileState = ProfileState(), path: [Route] = []) {
     self.session = session
     self.profile = profile
+    self.path = path
+  }
+
+  var running: Set<EffectID> {
+    path.reduce(into: profile.running) { ids, route in
+      if case .classes(let classes) = route { ids.formUnion(classes.running) }
+    }
   }
 }
 
@@ -108,6 +138,8 @@ package enum Screen: Equatable, Sendable {
   case signup(SignupForm)
   case sessionExpired(SessionExpiredScreen)
   case profile(ProfileState, Session)
+  case classes(ClassesState, signedIn: Bool)
+  case classPage(ClassPageState)
 
   /// Which screen this is, without its data.
   package var kind: ScreenKind {
@@ -117,12 +149,25 @@ package enum Screen: Equatable, Sendable {
     case .signup: .signup
     case .sessionExpired: .sessionExpired
     case .profile: .profile
+    case .classes: .classes
+    case .classPage: .classPage
     }
   }
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile
+  case getStarted, login, signup, sessionExpired, profile, classes, classPage
+
+  /// The section's name in the header line of signed-in screens.
+  package var section: String {
+    switch self {
+    case .getStarted: "Get started"
+    case .login: "Log in"
+    case .signup: "Sign up"
+    case .sessionExpired, .profile: "Profile"
+    case .classes, .classPage: "Classes"
+    }
+  }
 }
 
 /// What the session store found at launch.

@@ -1,8 +1,10 @@
-/// The sign-in flow's navigation: Get started opens Login or Signup, their Cancel returns to
-/// Get started with the email kept, and a session ends the flow.
+/// The sign-in flow's navigation: Get started opens Login or Signup (their Cancel returns to
+/// Get started with the email kept) or the catalog; `Log in to watch` over the catalog opens
+/// Signup above it; a session ends the flow, carrying the catalog over when it came from there.
 enum SignedOutReducer {
   enum Delegate: Equatable, Sendable {
-    case signedIn(Session)
+    /// Signed in; the signed-in root opens `path` over Profile.
+    case signedIn(Session, path: [SignedIn.Route])
   }
 
   static func reduce(_ flow: inout SignedOut, _ action: Action) -> Outcome<Delegate> {
@@ -14,6 +16,10 @@ enum SignedOutReducer {
         flow.path = [.login(LoginForm(email: email))]
       case .emailChecked(let email, registered: false)?:
         flow.path = [.signup(SignupForm(email: email))]
+      case .browseClasses?:
+        let (classes, effects) = ClassesReducer.opened()
+        flow.path = [.classes(classes)]
+        return .effects(outcome.effects + effects)
       case nil:
         break
       }
@@ -28,24 +34,34 @@ enum SignedOutReducer {
       case .createAccount(let email)?:
         flow.path[flow.path.count - 1] = .signup(SignupForm(email: email))
       case .signedIn(let session)?:
-        return Outcome(effects: outcome.effects, delegate: .signedIn(session))
+        return Outcome(effects: outcome.effects, delegate: .signedIn(session, path: []))
       case nil:
         break
       }
       return .effects(outcome.effects)
 
+    // The answer to the `Log in to watch` modal's request.
+    case (.login(let action), .classes?):
+      return reduceClasses(&flow, .modal(action))
+
     case (.signup(let action), .signup(var form)?):
       let outcome = SignupReducer.reduce(&form, action)
       flow.path[flow.path.count - 1] = .signup(form)
+      let below = flow.classesBelowTop
       switch outcome.delegate {
       case .cancelled(let email)?:
-        flow.backToGetStarted(email: email)
+        // Over the catalog, Cancel returns to its modal; otherwise to Get started.
+        if below != nil { flow.path.removeLast() } else { flow.backToGetStarted(email: email) }
       case .signedIn(let session)?:
-        return Outcome(effects: outcome.effects, delegate: .signedIn(session))
+        let path = below.map(Self.opening) ?? []
+        return Outcome(effects: outcome.effects, delegate: .signedIn(session, path: path))
       case nil:
         break
       }
       return .effects(outcome.effects)
+
+    case (.classes(let action), _):
+      return reduceClasses(&flow, action)
 
     case (.sessionExpiredScreen(.logInAgainPressed), .sessionExpired(let screen)?),
       (.logOutPressed, .sessionExpired(let screen)?):
@@ -57,6 +73,49 @@ enum SignedOutReducer {
       return .none
     }
   }
+
+  /// Routes an action to the catalog on the path (on top, or under Signup) and follows its
+  /// delegate.
+  private static func reduceClasses(_ flow: inout SignedOut, _ action: ClassesAction)
+    -> Outcome<Delegate>
+  {
+    guard let index = flow.path.lastIndex(where: \.isClasses),
+      case .classes(var classes) = flow.path[index]
+    else { return .none }
+    let onTop = index == flow.path.count - 1
+    // Keys reach the catalog only when it is on top; its answers wherever it is.
+    guard onTop || action.isAnswer else { return .none }
+    let outcome = ClassesReducer.reduce(&classes, action, signedIn: false)
+    flow.path[index] = .classes(classes)
+    switch outcome.delegate {
+    case nil:
+      return .effects(outcome.effects)
+    case .back?:
+      flow.path.removeLast(flow.path.count - index)
+      return .effects(outcome.effects)
+    case .open?:
+      return .effects(outcome.effects)
+    case .createAccount(let email)?:
+      flow.path.append(.signup(SignupForm(email: email)))
+      return .effects(outcome.effects)
+    case .signedIn(let session, let danceClass)?:
+      var kept = classes
+      kept.modal = nil
+      return Outcome(
+        effects: outcome.effects,
+        delegate: .signedIn(
+          session, path: [.classes(kept), .classPage(ClassPageState(danceClass: danceClass))]))
+    }
+  }
+
+  /// The signed-in path a completed signup over the catalog opens: the catalog as it was, and
+  /// the class its modal was opened for.
+  private static func opening(_ classes: ClassesState) -> [SignedIn.Route] {
+    guard let modal = classes.modal else { return [] }
+    var kept = classes
+    kept.modal = nil
+    return [.classes(kept), .classPage(ClassPageState(danceClass: modal.opening))]
+  }
 }
 
 extension SignedOut {
@@ -64,5 +123,18 @@ extension SignedOut {
   mutating func backToGetStarted(email: String) {
     getStarted = GetStartedForm(email: email)
     path = []
+  }
+
+  /// The catalog right under the screen on top, if that is where the top screen came from.
+  var classesBelowTop: ClassesState? {
+    guard path.count >= 2, case .classes(let classes) = path[path.count - 2] else { return nil }
+    return classes
+  }
+}
+
+extension SignedOut.Route {
+  var isClasses: Bool {
+    if case .classes = self { return true }
+    return false
   }
 }

@@ -6,6 +6,9 @@ package enum Subscription: Hashable, Sendable {
   case spinner
   /// Once, when this session token stops being accepted: `.sessionExpired`.
   case sessionExpiry(token: String)
+  /// Once, 150 ms after the last key of a search: `.classes(.searchPauseEnded)`. A new key
+  /// makes a new subscription (another query), so the pause starts again.
+  case searchPause(query: String)
 }
 
 /// The timers that should run in this state. Pure, so which timers run is unit-tested.
@@ -14,6 +17,9 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
   if state.isBusy { wanted.insert(.spinner) }
   if case .signedIn(let signedIn) = state.root {
     wanted.insert(.sessionExpiry(token: signedIn.session.token))
+  }
+  if case .classes(let classes, _) = state.screen, let query = classes.pendingQuery {
+    wanted.insert(.searchPause(query: query))
   }
   return wanted
 }

@@ -5,6 +5,10 @@ package enum EffectID: Hashable, Sendable, CaseIterable {
   case logIn
   case signUp
   case editNumber
+  /// The first page of the catalog for a query (a search supersedes the one before).
+  case catalogSearch
+  /// A later page of the catalog.
+  case catalogMore
 }
 
 /// A service call, as data. The effect runner carries it out and answers with the action the
@@ -18,6 +22,8 @@ package enum Request: Equatable, Sendable {
   case signUp(Registration)
   /// Answers `.profile(.editNumberResponse)`.
   case updateMobile(token: String, mobile: String)
+  /// A page of the catalog; answers `.classes(.pageLoaded)`.
+  case catalogPage(query: String, offset: Int, limit: Int)
 }
 
 /// Work the reducer asks for, as plain data. Several requests may run at once, each under its

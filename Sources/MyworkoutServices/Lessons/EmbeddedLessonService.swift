@@ -1,4 +1,4 @@
-package import MyworkoutCore
+import MyworkoutCore
 
 /// The embedded lesson service: reads a lesson file (by default `Assets/lessons.json`, or the
 /// file given with `--lessons`) and answers after the mock latency on an injected clock. Each

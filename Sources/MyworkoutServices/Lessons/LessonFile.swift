@@ -1,4 +1,4 @@
-package import MyworkoutCore
+import MyworkoutCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

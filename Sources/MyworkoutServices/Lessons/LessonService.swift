@@ -1,4 +1,4 @@
-package import MyworkoutCore
+import MyworkoutCore
 
 /// Where the lessons come from. Loading throws `LessonLoadError` with the reason to show, or
 /// `CancellationError` when the caller gave up.

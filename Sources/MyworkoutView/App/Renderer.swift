@@ -2,35 +2,36 @@ import MyworkoutCore
 
 /// Turns the state into a frame for a terminal of the given size. Pure: no terminal needed.
 ///
-/// Layout, in rectangles: the screen's content from the top, the notice (if any, wrapped), and
-/// the footer with the keys on the last row. When the content does not fit, blank spacer rows
-/// go first; then rows far from the focused control, keeping the focused control, any message
-/// or spinner line, and the heading in view.
+/// Layout, in rectangles: on signed-in screens the header line (the section, the email,
+/// `Ctrl-O log out`); the screen's content; the notice (if any, wrapped); and the footer with
+/// the keys on the last row. The `Keys` panel, when open, is drawn over the content.
 package enum Renderer {
   package static func render(_ state: AppState, width: Int, height: Int) -> Grid {
     var grid = Grid(width: width, height: height)
     guard width > 0, height > 0 else { return grid }
-    let metrics = Metrics(width: width)
     let presentation = state.screen.presentation
-    let body = presentation.body(state.spinnerFrame, metrics)
 
+    let headerHeight = state.session != nil && height >= 8 ? 1 : 0
     let footerHeight = height >= 3 ? 1 : 0
     let noticeLines =
       state.notice.map { notice in
         height >= 6 ? Array(TextBlock.wrap(notice, width: width).prefix(max(1, height / 4))) : []
       } ?? []
-    let parts = grid.bounds.rows([.fill(), .fixed(noticeLines.count), .fixed(footerHeight)])
-    let (content, noticeArea, footer) = (parts[0], parts[1], parts[2])
+    let parts = grid.bounds.rows([
+      .fixed(headerHeight), .fill(), .fixed(noticeLines.count), .fixed(footerHeight),
+    ])
+    let (header, content, noticeArea, footer) = (parts[0], parts[1], parts[2], parts[3])
 
-    let (rows, focus) = fit(body, rows: content.height)
-    for (index, row) in rows.enumerated() {
-      for segment in row.segments {
-        grid.put(
-          segment.text, row: index, column: segment.column, in: content, style: segment.style)
-      }
-      if index == focus, let column = row.cursorColumn, column < width {
-        grid.cursor = Position(row: content.y + index, column: column)
-      }
+    if let session = state.session, !header.isEmpty {
+      HeaderLine.draw(
+        section: state.screen.kind.section, email: session.profile.email, into: &grid, area: header)
+    }
+    switch presentation.content {
+    case .rows(let body):
+      grid.cursor = BodyLayout.draw(
+        body(state.spinnerFrame, Metrics(width: width)), into: &grid, area: content)
+    case .canvas(let draw):
+      grid.cursor = draw(&grid, content, state.spinnerFrame)
     }
     if !noticeArea.isEmpty {
       grid.fill(noticeArea, style: .notice)
@@ -38,12 +39,37 @@ package enum Renderer {
         grid.put(line, row: index, column: 0, in: noticeArea, style: .notice)
       }
     }
+    if state.showsKeys {
+      let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)
+      KeysPanel.draw(keys.help, into: &grid, area: content)
+      grid.cursor = nil
+    }
     if !footer.isEmpty {
-      let keys = KeyBindings.withGlobalKeys(presentation.keys)
+      let keys = KeyBindings.keyMap(for: state)
       grid.fill(footer, style: .footer)
       grid.put(Hint.line(keys.hints, width: width), row: 0, column: 0, in: footer, style: .footer)
     }
     return grid
+  }
+}
+
+/// Lays out a `Body`'s rows in a rectangle. When they do not fit, blank spacer rows go first;
+/// then rows far from the focused control, keeping the focused control, any message or spinner
+/// line, and the heading in view.
+enum BodyLayout {
+  /// Draws the rows that fit and returns where the cursor stands (the focused row's), if any.
+  static func draw(_ body: Body, into grid: inout Grid, area: Rect) -> Position? {
+    let (rows, focus) = fit(body, rows: area.height)
+    var cursor: Position?
+    for (index, row) in rows.enumerated() {
+      for segment in row.segments {
+        grid.put(segment.text, row: index, column: segment.column, in: area, style: segment.style)
+      }
+      if index == focus, let column = row.cursorColumn, column < area.width {
+        cursor = Position(row: area.y + index, column: area.x + column)
+      }
+    }
+    return cursor
   }
 
   /// The rows that fit, and the index of the focused row among them.
@@ -78,5 +104,24 @@ package enum Renderer {
       chosen = Array(chosen.filter { $0 >= target }.prefix(available))
     }
     return (chosen.map { rows[$0] }, chosen.firstIndex(of: target))
+  }
+}
+
+/// The header line of signed-in screens (brief 002's navigation header): the section's name,
+/// the signed-in email, and `Ctrl-O log out`.
+enum HeaderLine {
+  static func draw(section: String, email: String, into grid: inout Grid, area: Rect) {
+    grid.fill(area, style: .header)
+    let logOut = "Ctrl-O log out "
+    let right = area.width - DisplayWidth.of(logOut)
+    let left = " \(section)"
+    let end = grid.put(left, row: 0, column: 0, in: area, style: .header)
+    let emailWidth = right - end - 4
+    if emailWidth >= 5 {
+      grid.put(
+        TextBlock.truncated(email, width: emailWidth), row: 0, column: end + 2, in: area,
+        style: .hint)
+    }
+    if right > end { grid.put(logOut, row: 0, column: right, in: area, style: .hint) }
   }
 }

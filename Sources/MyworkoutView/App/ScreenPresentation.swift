@@ -2,7 +2,14 @@ import MyworkoutCore
 
 /// A screen as the terminal presents it: what it draws and which keys it takes.
 struct ScreenPresentation {
-  var body: (_ spinnerFrame: Int, _ metrics: Metrics) -> Body
+  enum Content {
+    /// Rows laid out from the top; compacted and scrolled to keep the focus in view.
+    case rows((_ spinnerFrame: Int, _ metrics: Metrics) -> Body)
+    /// Drawn straight into the content rectangle; returns where the cursor stands, if shown.
+    case canvas((_ grid: inout Grid, _ area: Rect, _ spinnerFrame: Int) -> Position?)
+  }
+
+  var content: Content
   var keys: KeyMap
 }
 
@@ -13,25 +20,35 @@ extension Screen {
     switch self {
     case .getStarted(let form):
       ScreenPresentation(
-        body: { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
+        content: .rows { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
         keys: GetStartedKeys.map(form))
     case .login(let form):
       ScreenPresentation(
-        body: { LoginView.body(form, spinnerFrame: $0, metrics: $1) }, keys: LoginKeys.map(form))
+        content: .rows { LoginView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: LoginKeys.map(form))
     case .signup(let form):
       ScreenPresentation(
-        body: { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
+        content: .rows { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
         keys: SignupKeys.map(form))
     case .sessionExpired(let screen):
       ScreenPresentation(
-        body: { SessionExpiredView.body(screen, metrics: $1) },
+        content: .rows { SessionExpiredView.body(screen, metrics: $1) },
         keys: SessionExpiredKeys.map(screen))
     case .profile(let profile, let session):
       ScreenPresentation(
-        body: {
+        content: .rows {
           ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1)
         },
         keys: ProfileKeys.map(profile))
+    case .classes(let classes, let signedIn):
+      ScreenPresentation(
+        content: .canvas {
+          ClassesView.draw(classes, signedIn: signedIn, into: &$0, area: $1, spinnerFrame: $2)
+        },
+        keys: ClassesKeys.map(classes, signedIn: signedIn))
+    case .classPage(let page):
+      ScreenPresentation(
+        content: .rows { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
     }
   }
 }
@@ -40,12 +57,24 @@ extension Screen {
 /// from the screen's key map, plus the keys that work everywhere.
 package enum KeyBindings {
   package static func keyMap(for state: AppState) -> KeyMap {
-    withGlobalKeys(state.screen.presentation.keys)
+    if state.showsKeys { return KeysPanel.keys }
+    return withGlobalKeys(state.screen.presentation.keys, signedIn: state.session != nil)
   }
 
-  /// A screen's key map with the keys that work on every screen after its own.
-  static func withGlobalKeys(_ screenKeys: KeyMap) -> KeyMap {
+  /// A screen's key map with the keys that work on every screen after its own: the `Keys`
+  /// panel, Ctrl-O on signed-in screens (the header line names it), and Ctrl-C.
+  static func withGlobalKeys(_ screenKeys: KeyMap, signedIn: Bool) -> KeyMap {
     var map = screenKeys
+    if signedIn {
+      map.append(
+        KeyBinding(
+          [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
+    }
+    map.append(
+      KeyBinding(
+        screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
+        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isEssential: false),
+        .keysPanelToggled, help: Hint(keys: "?/F1", action: "all keys (this panel)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     return map
   }

@@ -16,6 +16,10 @@ package enum Style: Hashable, Sendable {
   case footer
   case spinner
   case border
+  /// The part of a text a search matched.
+  case match
+  /// The header line of signed-in screens.
+  case header
   /// One of the identicon colours (0..<Style.avatarColorCount).
   case avatar(UInt8)
 

@@ -16,18 +16,23 @@ enum FormKeys {
     focus: ControlKind, busy: Bool, options: Options,
     _ wrap: @escaping @Sendable (FormAction) -> Action
   ) -> KeyMap {
-    // While a request runs only Esc (and quitting) do anything: the footer says so.
-    func hint(_ keys: String, _ action: String, essential: Bool = true) -> Hint? {
-      busy ? nil : Hint(keys: keys, action: action, isEssential: essential)
+    /// A binding whose hint shows in the footer only at rest (while a request runs, only Esc
+    /// and quitting do anything, and the footer says so); the `Keys` panel always lists it.
+    func binding(_ keys: [Key], _ hint: Hint, _ action: FormAction) -> KeyBinding {
+      KeyBinding(keys, busy ? nil : hint, wrap(action), help: hint)
     }
+    func help(_ keys: String, _ action: String) -> Hint { Hint(keys: keys, action: action) }
     var map = KeyMap(
       [
+        binding(
+          [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
+          .focusMoved(.forward)),
         KeyBinding(
-          [.tab, .down], hint("Tab/↑↓", "move", essential: false), wrap(.focusMoved(.forward))),
-        KeyBinding([.backTab, .up], wrap(.focusMoved(.backward))),
-        KeyBinding(
-          [.enter], hint("Enter", options.enter, essential: options.enter != "select"),
-          wrap(.enterPressed)),
+          [.backTab, .up], wrap(.focusMoved(.backward)), help: help("Shift-Tab/↑", "move back")),
+        binding(
+          [.enter],
+          Hint(keys: "Enter", action: options.enter, isEssential: options.enter != "select"),
+          .enterPressed),
       ],
       typing: { character in
         switch focus {
@@ -36,31 +41,43 @@ enum FormKeys {
         case .button: character == " " ? wrap(.enterPressed) : nil
         }
       },
-      pasting: { wrap(.pasted($0)) })
+      pasting: { wrap(.pasted($0)) }, takesText: focus == .text || focus == .secureText)
     if focus == .picker {
-      map.append(KeyBinding([.right], hint("←/→", "gender"), wrap(.pickerStepped(.forward))))
+      map.append(binding([.right], Hint(keys: "←/→", action: "gender"), .pickerStepped(.forward)))
       map.append(KeyBinding([.left], wrap(.pickerStepped(.backward))))
     } else {
-      map.append(KeyBinding([.left], wrap(.textEdited(.moveLeft))))
+      map.append(
+        KeyBinding([.left], wrap(.textEdited(.moveLeft)), help: help("←/→", "move the cursor")))
       map.append(KeyBinding([.right], wrap(.textEdited(.moveRight))))
     }
     if let revealed = options.password {
       map.append(
-        KeyBinding(
-          [.control("r")], hint("Ctrl-R", revealed ? "hide password" : "show password"),
-          wrap(.revealToggled)))
+        binding(
+          [.control("r")],
+          Hint(keys: "Ctrl-R", action: revealed ? "hide password" : "show password"),
+          .revealToggled))
     }
     let escape: Hint? =
       busy
       ? Hint(keys: "Esc", action: "cancel request")
       : options.escape.map { Hint(keys: "Esc", action: $0) }
-    map.append(KeyBinding([.escape], escape, wrap(.escapePressed)))
+    map.append(
+      KeyBinding(
+        [.escape], escape, wrap(.escapePressed), help: escape ?? help("Esc", "cancel a request")))
     map.bindings += [
-      KeyBinding([.backspace], wrap(.textEdited(.deleteBackward))),
-      KeyBinding([.delete], wrap(.textEdited(.deleteForward))),
-      KeyBinding([.home, .control("a")], wrap(.textEdited(.moveToStart))),
-      KeyBinding([.end, .control("e")], wrap(.textEdited(.moveToEnd))),
-      KeyBinding([.control("u")], wrap(.textEdited(.deleteToStart))),
+      KeyBinding(
+        [.backspace], wrap(.textEdited(.deleteBackward)), help: help("Backspace", "delete back")),
+      KeyBinding(
+        [.delete], wrap(.textEdited(.deleteForward)), help: help("Delete", "delete forward")),
+      KeyBinding(
+        [.home, .control("a")], wrap(.textEdited(.moveToStart)),
+        help: help("Home/Ctrl-A", "start of field")),
+      KeyBinding(
+        [.end, .control("e")], wrap(.textEdited(.moveToEnd)),
+        help: help("End/Ctrl-E", "end of field")),
+      KeyBinding(
+        [.control("u")], wrap(.textEdited(.deleteToStart)),
+        help: help("Ctrl-U", "clear to the start")),
     ]
     return map
   }

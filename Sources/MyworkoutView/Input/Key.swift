@@ -5,7 +5,9 @@ package enum Key: Equatable, Sendable {
   /// Ctrl and a letter, lowercased (`"r"` for Ctrl-R).
   case control(Character)
   case enter, tab, backTab, escape, backspace, delete
-  case up, down, left, right, home, end
+  case up, down, left, right, home, end, pageUp, pageDown
+  /// A function key: F1 is 1.
+  case function(Int)
   /// A bracketed paste, as one piece of text.
   case paste(String)
 }

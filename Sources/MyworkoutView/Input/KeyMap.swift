@@ -7,16 +7,19 @@ package struct KeyBinding: Sendable {
   package var keys: [Key]
   package var hint: Hint?
   package var action: Action
+  /// How the `Keys` panel lists it, when the footer does not (every key is listed there).
+  package var help: Hint?
 
-  package init(_ keys: [Key], _ hint: Hint?, _ action: Action) {
+  package init(_ keys: [Key], _ hint: Hint?, _ action: Action, help: Hint? = nil) {
     self.keys = keys
     self.hint = hint
     self.action = action
+    self.help = help ?? hint
   }
 
-  /// A binding the footer does not show.
-  package init(_ keys: [Key], _ action: Action) {
-    self.init(keys, nil, action)
+  /// A binding the footer does not show; the `Keys` panel lists it as `help`.
+  package init(_ keys: [Key], _ action: Action, help: Hint? = nil) {
+    self.init(keys, nil, action, help: help)
   }
 }
 
@@ -27,14 +30,17 @@ package struct KeyMap: Sendable {
   /// A printable character that no binding takes.
   package var typing: (@Sendable (Character) -> Action?)?
   package var pasting: (@Sendable (String) -> Action?)?
+  /// Whether a text field has the focus (then `?` is typed, and F1 opens the `Keys` panel).
+  package var takesText: Bool
 
   package init(
     _ bindings: [KeyBinding] = [], typing: (@Sendable (Character) -> Action?)? = nil,
-    pasting: (@Sendable (String) -> Action?)? = nil
+    pasting: (@Sendable (String) -> Action?)? = nil, takesText: Bool = false
   ) {
     self.bindings = bindings
     self.typing = typing
     self.pasting = pasting
+    self.takesText = takesText
   }
 
   package func action(for key: Key) -> Action? {
@@ -46,6 +52,12 @@ package struct KeyMap: Sendable {
 
   /// The footer's hints, in order.
   package var hints: [Hint] { bindings.compactMap(\.hint) }
+
+  /// Every key the screen takes, for the `Keys` panel (each listed once).
+  package var help: [Hint] {
+    var seen: Set<String> = []
+    return bindings.compactMap(\.help).filter { seen.insert($0.text).inserted }
+  }
 
   package mutating func append(_ binding: KeyBinding) { bindings.append(binding) }
 }

@@ -2,12 +2,7 @@ import MyworkoutCore
 
 @testable import MyworkoutServices
 
-/// The repository's root, found from this file's path (Tests/MyworkoutServicesTests/Lessons/…).
-let repositoryRoot: String = {
-  var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-  parts.removeLast(4)
-  return parts.joined(separator: "/")
-}()
+// `repositoryRoot` is defined once for this test target, in Catalog/CatalogFixtures.swift.
 
 /// The course shipped with the app.
 let shippedCourse = repositoryRoot + "/Assets/lessons.json"

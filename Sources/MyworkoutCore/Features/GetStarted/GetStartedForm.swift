@@ -1,7 +1,7 @@
 /// Get started (`Myworkout GO`): one email field and `Next`.
 package struct GetStartedForm: FormState {
   package enum Focus: FocusStop {
-    case email, next
+    case email, next, browseClasses
     package var kind: ControlKind { self == .email ? .text : .button }
   }
 
@@ -36,4 +36,5 @@ package enum FieldLimit {
   package static let password = 128
   package static let mobile = 20
   package static let name = 64
+  package static let search = 100
 }

@@ -3,6 +3,8 @@ enum GetStartedReducer {
   enum Delegate: Equatable, Sendable {
     /// The service answered: the parent opens Login or Signup for this email.
     case emailChecked(email: String, registered: Bool)
+    /// `Browse classes`: the catalog, signed out.
+    case browseClasses
   }
 
   static func reduce(_ form: inout GetStartedForm, _ action: GetStartedAction)
@@ -15,6 +17,7 @@ enum GetStartedReducer {
       case .enterPressed:
         if FormEditing.enterMovesFocus(&form) { return .none }
         if form.phase.isRunning { return .effects(form.cancelRequest(.checkEmail)) }
+        if form.focus == .browseClasses { return .delegate(.browseClasses) }
         return .effects(
           form.submit(
             problem: form.problem, button: .next, id: .checkEmail,

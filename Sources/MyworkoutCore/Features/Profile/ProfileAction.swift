@@ -3,5 +3,7 @@ package enum ProfileAction: Equatable, Sendable {
   /// Keys on the buttons, or in the dialog when it is open.
   case form(FormAction)
   case editNumberPressed
+  /// `c` or `[ Classes ]`.
+  case classesPressed
   case editNumberResponse(Result<Session, ServiceError>)
 }

@@ -3,6 +3,7 @@
 enum ProfileReducer {
   enum Delegate: Equatable, Sendable {
     case logOutRequested
+    case classesRequested
     /// The number was saved: the service answered a new session.
     case sessionRenewed(Session)
     /// The service refused the session.
@@ -21,9 +22,12 @@ enum ProfileReducer {
       switch profile.focus {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
+      case .classes: return .delegate(.classesRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
+    case .classesPressed:
+      return .delegate(.classesRequested)
     case .form, .editNumberResponse:
       return .none
     }
@@ -64,7 +68,7 @@ enum ProfileReducer {
       default:
         return .none
       }
-    case .editNumberPressed:
+    case .editNumberPressed, .classesPressed:
       return .none
     case .editNumberResponse(let result):
       guard dialog.phase.isRunning else { return .none }

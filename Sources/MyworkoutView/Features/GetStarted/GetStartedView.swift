@@ -31,6 +31,15 @@ enum GetStartedView {
         metrics: metrics),
       focused: form.focus == .next)
     FormMessage.add(form.phase, to: &body, metrics: metrics)
+    body.spacer()
+    body.add(
+      ButtonRow.rows(
+        [
+          Button(
+            title: "Browse classes", focused: form.focus == .browseClasses,
+            disabled: form.phase.isRunning)
+        ], spinner: nil, metrics: metrics),
+      focused: form.focus == .browseClasses)
     return body
   }
 }

@@ -1,10 +1,15 @@
 import MyworkoutCore
 
 enum LoginView {
-  static func body(_ form: LoginForm, spinnerFrame: Int, metrics: Metrics) -> Body {
+  /// `heading` is nil in the `Log in to watch` modal, whose frame carries the title.
+  static func body(
+    _ form: LoginForm, heading: String? = "Welcome back", spinnerFrame: Int, metrics: Metrics
+  ) -> Body {
     var body = Body()
-    body.add(TextBlock.centered("Welcome back", width: metrics.width, style: .heading))
-    body.spacer()
+    if let heading {
+      body.add(TextBlock.centered(heading, width: metrics.width, style: .heading))
+      body.spacer()
+    }
     body.add(
       TextFieldView.rows(
         label: "Email", input: form.email, masked: false, validity: form.validity(of: .email),

@@ -16,6 +16,9 @@ enum ProfileKeys {
         KeyBinding(
           [.character("l"), .character("L")], Hint(keys: "l", action: "log out"), .logOutPressed),
         KeyBinding(
+          [.character("c"), .character("C")], Hint(keys: "c", action: "classes"),
+          .profile(.classesPressed)),
+        KeyBinding(
           [.character("q"), .character("Q")], Hint(keys: "q", action: "quit"), .quitPressed),
         KeyBinding(
           [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),

@@ -15,6 +15,7 @@ enum ProfileView {
         [
           Button(title: "Edit number", focused: !dialogOpen && profile.focus == .edit),
           Button(title: "Log out", focused: !dialogOpen && profile.focus == .logOut),
+          Button(title: "Classes", focused: !dialogOpen && profile.focus == .classes),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let confirmation = profile.confirmation {

@@ -1,0 +1,167 @@
+/// Classes' rules (SPEC §11): search as you type after a pause, a list to move through, Enter to
+/// open, Esc to clear the search or go back; signed out, Enter opens `Log in to watch`.
+enum ClassesReducer {
+  enum Delegate: Equatable, Sendable {
+    /// Esc on the list with an empty search: the parent goes back.
+    case back
+    /// Signed in: open this class.
+    case open(DanceClass)
+    /// Signed out: the modal's `Create a new account`.
+    case createAccount(email: String)
+    /// Signed out: the modal logged the person in; open the class it was opened for.
+    case signedIn(Session, opening: DanceClass)
+  }
+
+  /// A new Classes screen and the first fetch (the whole catalog, first page).
+  static func opened() -> (ClassesState, [Effect]) {
+    (ClassesState(), [search(query: "")])
+  }
+
+  static func reduce(_ state: inout ClassesState, _ action: ClassesAction, signedIn: Bool)
+    -> Outcome<Delegate>
+  {
+    if case .pageLoaded(let query, let offset, let result) = action {
+      loaded(&state, query: query, offset: offset, result)
+      return .none
+    }
+    if state.modal != nil {
+      guard case .modal(let login) = action else { return .none }
+      return reduceModal(&state, login)
+    }
+    switch action {
+    case .searchEdited(let edit):
+      state.focus = .search
+      state.search.apply(edit)
+      return TextInput.changesText(edit) ? queryChanged(&state) : .none
+    case .searchPasted(let text):
+      state.focus = .search
+      state.search.insert(text)
+      return queryChanged(&state)
+    case .searchPauseEnded:
+      guard let query = state.pendingQuery else { return .none }
+      state.pendingQuery = nil
+      state.load = state.results == nil ? .loading : .searching
+      return .effects([search(query: query)])
+    case .selectionMoved(let rows):
+      return moveSelection(&state, by: rows)
+    case .selectionMovedToEnd(let last):
+      guard state.focus == .list, !state.classes.isEmpty else { return .none }
+      state.selected = last ? state.classes.count - 1 : 0
+      return .effects(moreIfNeeded(&state))
+    case .rowClicked(let row):
+      guard state.classes.indices.contains(row) else { return .none }
+      state.focus = .list
+      state.selected = row
+      return .effects(moreIfNeeded(&state))
+    case .focusToggled:
+      state.focus = state.focus == .search ? .list : .search
+      return .none
+    case .enterPressed:
+      if state.focus == .search { state.selected = 0 }
+      guard let chosen = state.selectedClass else { return .none }
+      if signedIn { return .delegate(.open(chosen)) }
+      state.modal = ClassLoginModal(opening: chosen)
+      return .none
+    case .escapePressed:
+      guard !state.search.text.isEmpty else { return .delegate(.back) }
+      // Clearing the search cancels a search that runs (the new one supersedes it) and brings
+      // the whole catalog back.
+      state.search = TextInput(limit: FieldLimit.search)
+      state.focus = .search
+      state.pendingQuery = nil
+      state.load = state.results == nil ? .loading : .searching
+      return .effects([search(query: "")])
+    case .pageLoaded, .modal:
+      return .none
+    }
+  }
+
+  /// The first page for a query, under the search's id: a newer search supersedes an older one.
+  static func search(query: String) -> Effect {
+    .run(.catalogSearch, .catalogPage(query: query, offset: 0, limit: ClassesState.pageSize))
+  }
+
+  private static func queryChanged(_ state: inout ClassesState) -> Outcome<Delegate> {
+    state.pendingQuery = state.search.text
+    return .none
+  }
+
+  private static func moveSelection(_ state: inout ClassesState, by rows: Int) -> Outcome<Delegate>
+  {
+    switch state.focus {
+    case .search:
+      // Down from the field enters the list.
+      guard rows > 0, !state.classes.isEmpty else { return .none }
+      state.focus = .list
+      state.selected = min(state.selected, state.classes.count - 1)
+      return .none
+    case .list:
+      if rows < 0, state.selected == 0 {
+        state.focus = .search
+        return .none
+      }
+      guard !state.classes.isEmpty else { return .none }
+      state.selected = min(max(0, state.selected + rows), state.classes.count - 1)
+      return .effects(moreIfNeeded(&state))
+    }
+  }
+
+  /// Near the end of what is loaded, the next page (immediate: later pages pay no latency).
+  private static func moreIfNeeded(_ state: inout ClassesState) -> [Effect] {
+    guard let results = state.results, results.hasMore, !state.loadingMore,
+      state.selected >= results.classes.count - ClassesState.pageSize / 2
+    else { return [] }
+    state.loadingMore = true
+    return [
+      .run(
+        .catalogMore,
+        .catalogPage(
+          query: results.query, offset: results.classes.count, limit: ClassesState.pageSize))
+    ]
+  }
+
+  private static func loaded(
+    _ state: inout ClassesState, query: String, offset: Int,
+    _ result: Result<CatalogPage, CatalogError>
+  ) {
+    switch result {
+    case .success(let page) where offset == 0:
+      state.results = page
+      state.selected = 0
+      state.load = .loaded
+    case .success(let page):
+      state.loadingMore = false
+      guard var results = state.results, results.query == query,
+        offset == results.classes.count
+      else { return }
+      results.classes += page.classes
+      results.matching = page.matching
+      results.isCapped = page.isCapped
+      state.results = results
+    case .failure(let error) where offset == 0:
+      state.load = .failed(error.message)
+    case .failure:
+      state.loadingMore = false
+    }
+  }
+
+  private static func reduceModal(_ state: inout ClassesState, _ action: LoginAction)
+    -> Outcome<Delegate>
+  {
+    guard var modal = state.modal else { return .none }
+    let outcome = LoginReducer.reduce(&modal.form, action)
+    state.modal = modal
+    switch outcome.delegate {
+    case nil:
+      return .effects(outcome.effects)
+    case .cancelled?:
+      state.modal = nil
+      return .effects(outcome.effects)
+    case .createAccount(let email)?:
+      return Outcome(effects: outcome.effects, delegate: .createAccount(email: email))
+    case .signedIn(let session)?:
+      state.modal = nil
+      return Outcome(effects: outcome.effects, delegate: .signedIn(session, opening: modal.opening))
+    }
+  }
+}

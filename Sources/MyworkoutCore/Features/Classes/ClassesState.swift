@@ -1,0 +1,67 @@
+/// Classes (`Classes`, SPEC §11): a search field over the catalog's list. Reached from Profile
+/// when signed in and from Get started's `Browse classes` when signed out; a route keeps this
+/// state, so the search and the selection are as they were when the person comes back.
+package struct ClassesState: Equatable, Sendable {
+  package enum Focus: Equatable, Sendable {
+    case search
+    case list
+  }
+
+  /// Where the list stands with the catalog.
+  package enum Load: Equatable, Sendable {
+    /// The first fetch: `Loading classes…`.
+    case loading
+    /// A search runs; the previous results stay until its answer arrives.
+    case searching
+    case loaded
+    /// The catalog could not answer; the message says why.
+    case failed(String)
+  }
+
+  /// How many classes a page holds.
+  package static let pageSize = 50
+
+  package var search = TextInput(limit: FieldLimit.search)
+  package var focus: Focus = .search
+  package var load: Load = .loading
+  /// The results shown: the pages loaded so far for `results.query`, appended in order.
+  package var results: CatalogPage?
+  /// The selected row of the list (an index into `results.classes`).
+  package var selected = 0
+  /// The query waiting for the pause after the last key to end.
+  package var pendingQuery: String?
+  /// A later page is being fetched (scrolling near the end of what is loaded).
+  package var loadingMore = false
+  /// Signed in: how much of each class the person watched, by class id (blank if never).
+  package var watched: [String: Int] = [:]
+  /// Signed out: `Log in to watch` over the list, for the class it will open.
+  package var modal: ClassLoginModal?
+
+  package init() {}
+
+  package var classes: [DanceClass] { results?.classes ?? [] }
+
+  package var selectedClass: DanceClass? {
+    classes.indices.contains(selected) ? classes[selected] : nil
+  }
+
+  /// The requests running for this screen.
+  var running: Set<EffectID> {
+    var ids: Set<EffectID> = []
+    if load == .loading || load == .searching { ids.insert(.catalogSearch) }
+    if modal?.form.phase.isRunning == true { ids.insert(.logIn) }
+    return ids
+  }
+}
+
+/// The signed-out `Log in to watch` modal: part one's login form, and the class that opens on
+/// success.
+package struct ClassLoginModal: Equatable, Sendable {
+  package var form: LoginForm
+  package var opening: DanceClass
+
+  package init(form: LoginForm = LoginForm(email: ""), opening: DanceClass) {
+    self.form = form
+    self.opening = opening
+  }
+}

@@ -1,0 +1,187 @@
+import MyworkoutCore
+
+/// Classes (SPEC §11): the heading, the `Search` field, the count line (with a spinner while a
+/// search runs), the list with the matches highlighted, and at 100 columns or more a preview of
+/// the selected class; signed out, `Log in to watch` over it all.
+enum ClassesView {
+  /// Columns from which a preview stands beside the list.
+  static let previewFrom = 100
+  static let previewWidth = 34
+
+  static func draw(
+    _ state: ClassesState, signedIn: Bool, into grid: inout Grid, area: Rect, spinnerFrame: Int
+  ) -> Position? {
+    guard !area.isEmpty else { return nil }
+    let metrics = Metrics(width: area.width)
+    let roomy = area.height >= 12
+    let parts = area.rows([
+      .fixed(1), .fixed(roomy ? 1 : 0), .fixed(1), .fixed(1), .fixed(roomy ? 1 : 0), .fill(),
+    ])
+    let (heading, field, count, body) = (parts[0], parts[2], parts[3], parts[5])
+    grid.put(
+      "Classes", row: 0, column: max(0, (area.width - 7) / 2), in: heading, style: .heading)
+
+    var cursor: Position?
+    let searchRows = TextFieldView.rows(
+      label: "Search", input: state.search, masked: false, validity: .neutral,
+      focused: state.focus == .search && state.modal == nil, metrics: metrics)
+    // The label goes beside the field; on a narrow screen the field row alone.
+    let searchRow = searchRows.last ?? Row()
+    for segment in (searchRows.count == 1 ? searchRow.segments : searchRows[1].segments) {
+      grid.put(segment.text, row: 0, column: segment.column, in: field, style: segment.style)
+    }
+    if state.focus == .search, state.modal == nil, let column = searchRow.cursorColumn {
+      cursor = Position(row: field.y, column: field.x + column)
+    }
+    drawCount(state, into: &grid, area: count, metrics: metrics, spinnerFrame: spinnerFrame)
+
+    let columns =
+      area.width >= previewFrom
+      ? body.columns([.fill(), .fixed(previewWidth)], gap: 2) : [body]
+    if let row = ClassList.draw(state, signedIn: signedIn, into: &grid, area: columns[0]),
+      state.focus == .list, state.modal == nil
+    {
+      cursor = row
+    }
+    if columns.count > 1, let chosen = state.selectedClass {
+      ClassPreview.draw(
+        chosen, watched: state.watched[chosen.id], signedIn: signedIn, into: &grid,
+        area: columns[1])
+    }
+    if let modal = state.modal {
+      cursor = LoginModal.draw(modal, into: &grid, area: area, spinnerFrame: spinnerFrame)
+    }
+    return cursor
+  }
+
+  private static func drawCount(
+    _ state: ClassesState, into grid: inout Grid, area: Rect, metrics: Metrics, spinnerFrame: Int
+  ) {
+    let column = metrics.labelColumn
+    let frame = ButtonRow.spinnerFrames[spinnerFrame % ButtonRow.spinnerFrames.count]
+    switch state.load {
+    case .loading:
+      grid.put(frame, row: 0, column: column, in: area, style: .spinner)
+      grid.put("Loading classes…", row: 0, column: column + 2, in: area, style: .hint)
+    case .failed(let message):
+      grid.put(message, row: 0, column: column, in: area, style: .error)
+    case .searching, .loaded:
+      let end = grid.put(
+        state.results?.countLine ?? "", row: 0, column: column, in: area, style: .label)
+      if state.load == .searching || state.pendingQuery != nil {
+        grid.put(frame, row: 0, column: end + 1, in: area, style: .spinner)
+      }
+    }
+  }
+}
+
+/// The list of classes: a header of column names, then one row per class, a page at a time so
+/// the selected row is always in view.
+enum ClassList {
+  /// Draws the list; returns where the cursor stands (on the selected row).
+  static func draw(_ state: ClassesState, signedIn: Bool, into grid: inout Grid, area: Rect)
+    -> Position?
+  {
+    guard area.height >= 2, area.width >= 10 else { return nil }
+    let classes = state.classes
+    let columns = layout(width: area.width - 2, watched: signedIn)
+    let parts = area.rows([.fixed(1), .fill()])
+    drawCells(
+      ["Title", "Instructor", "Level", "Song", signedIn ? "Seen" : ""], columns: columns,
+      terms: [], style: .label, into: &grid, row: parts[0].y, x: area.x + 2)
+    let rows = parts[1]
+    guard !classes.isEmpty, rows.height > 0 else { return nil }
+    let top = (state.selected / rows.height) * rows.height
+    let terms = SearchText.terms(of: state.results?.query ?? "")
+    var cursor: Position?
+    for (offset, index) in (top..<min(classes.count, top + rows.height)).enumerated() {
+      let item = classes[index]
+      let y = rows.y + offset
+      let isSelected = index == state.selected
+      if isSelected {
+        grid.put("▸", row: y, column: area.x, style: .normal)
+        cursor = Position(row: y, column: area.x)
+      }
+      let watched = signedIn ? state.watched[item.id].map { "\($0)%" } ?? "" : ""
+      drawCells(
+        [item.title, item.instructor, item.level.title, item.song, watched], columns: columns,
+        terms: terms, style: isSelected ? .heading : .normal, into: &grid, row: y,
+        x: area.x + 2)
+    }
+    return cursor
+  }
+
+  /// Widths of title, instructor, level, song and watched for a row of `width` columns.
+  static func layout(width: Int, watched: Bool) -> [Int] {
+    let fixed = Rect(width: width, height: 1).columns(
+      [.fill(4), .fill(3), .fixed(width >= 50 ? 12 : 0), .fill(3), .fixed(watched ? 5 : 0)],
+      gap: 1)
+    return fixed.map(\.width)
+  }
+
+  /// Draws cells side by side, each cut with `…` to its width, the search's matches highlighted.
+  static func drawCells(
+    _ texts: [String], columns: [Int], terms: [String], style: Style, into grid: inout Grid,
+    row: Int, x: Int
+  ) {
+    var column = x
+    for (text, width) in zip(texts, columns) {
+      defer { column += width + 1 }
+      guard width > 0 else { continue }
+      let shown = TextBlock.truncated(text, width: width)
+      let highlights = terms.isEmpty ? [] : SearchText.highlights(of: terms, in: shown)
+      var at = column
+      for index in shown.indices {
+        let matched = highlights.contains { $0.contains(index) }
+        at = grid.put(String(shown[index]), row: row, column: at, style: matched ? .match : style)
+      }
+    }
+  }
+}
+
+/// The selected class beside the list on wide terminals.
+enum ClassPreview {
+  static func draw(
+    _ item: DanceClass, watched: Int?, signedIn: Bool, into grid: inout Grid, area: Rect
+  ) {
+    var row = 0
+    for line in TextBlock.wrap(item.title, width: area.width).prefix(3) {
+      grid.put(line, row: row, column: 0, in: area, style: .heading)
+      row += 1
+    }
+    row += 1
+    var details = [
+      ("Instructor", item.instructor), ("Level", item.level.title), ("Song", item.song),
+      ("Duration", PlayTime.text(seconds: item.duration, hours: item.duration >= 3600)),
+    ]
+    if signedIn { details.append(("Watched", watched.map { "\($0)%" } ?? "not yet")) }
+    for (label, value) in details {
+      grid.put(label, row: row, column: 0, in: area, style: .label)
+      grid.put(
+        TextBlock.truncated(value, width: area.width - 12), row: row, column: 12, in: area,
+        style: .normal)
+      row += 1
+    }
+    grid.put(
+      signedIn ? "Enter to open" : "Enter to log in and watch", row: row + 1, column: 0, in: area,
+      style: .hint)
+  }
+}
+
+/// `Log in to watch` over the list: part one's login form in a box.
+enum LoginModal {
+  static func draw(_ modal: ClassLoginModal, into grid: inout Grid, area: Rect, spinnerFrame: Int)
+    -> Position?
+  {
+    let width = min(area.width, 72)
+    let metrics = Metrics(width: width - 2)
+    let body = LoginView.body(
+      modal.form, heading: nil, spinnerFrame: spinnerFrame, metrics: metrics)
+    let height = min(area.height, body.rows.count + 3)
+    let box = Rect(
+      x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
+      width: width, height: height)
+    let inside = Frame.draw(box, title: "Log in to watch", into: &grid)
+    return BodyLayout.draw(body, into: &grid, area: inside.inset(top: -1))
+  }
+}
