@@ -20,6 +20,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
     .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
+    // Async-signal-safe crash handlers that put the terminal back (C: no Swift in a handler).
+    .target(name: "CTerminalGuard"),
     .target(name: "MyworkoutCore", swiftSettings: strict),
     .target(
       name: "MyworkoutServices",
@@ -32,7 +34,8 @@ let package = Package(
     ),
     .target(name: "MyworkoutView", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .target(
-      name: "MyworkoutTerminal", dependencies: ["CNcurses", "MyworkoutView"], swiftSettings: strict),
+      name: "MyworkoutTerminal", dependencies: ["CNcurses", "CTerminalGuard", "MyworkoutView"],
+      swiftSettings: strict),
     .executableTarget(
       name: "myworkout",
       dependencies: [

@@ -22,7 +22,7 @@ final class MainLoop {
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
   init() {
-    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
+    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP]
     signals = numbers.withUnsafeBufferPointer {
       mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
     }
