@@ -64,6 +64,8 @@ let package = Package(
     .testTarget(
       name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
+    // The app target's own pieces (command-line values).
+    .testTarget(name: "MyworkoutAppTests", dependencies: ["myworkout"], swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(
       name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices", "TestProcesses"],

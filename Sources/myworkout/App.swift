@@ -20,11 +20,13 @@ enum App {
   ) throws -> Never {
     // First, before any thread starts: the loop takes the signals for itself.
     let loop = MainLoop()
+    // Then refuse an unusable terminal before anything is created.
+    _ = try Terminal.check(environment: environment)
     let directory = try DataDirectory.prepare(path: path)
+    CrashGuard.install(reportDirectory: directory.path)
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
-    let loaded = sessions.load(now: Date())
     let accounts = AccountsStore(
       directory: directory,
       onNotice: { notice in
@@ -32,6 +34,7 @@ enum App {
           MainActor.assumeIsolated { Self.runtime?.dispatch(.noticeRaised(notice)) }
         }
       })
+    let loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
     let service = MockAccountService(
       store: accounts, signer: signer, clock: ContinuousClock(), sessionLifetime: sessionLifetime)
 
