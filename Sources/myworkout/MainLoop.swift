@@ -42,12 +42,14 @@ final class MainLoop {
         handlers.terminate(1)
       }
       if fds[2].revents != 0 { _dispatch_main_queue_callback_4CF(nil) }
+      // Keys before signals: text typed just before Ctrl-Z or Ctrl-C was typed first, and once
+      // the app stops, the shell would read whatever is left in the terminal's input.
+      if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
       if fds[1].revents != 0 { drainSignals(handlers) }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).
         handlers.terminate(128 + SIGHUP)
       }
-      if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
     }
   }
 

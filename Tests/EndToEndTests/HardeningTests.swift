@@ -51,6 +51,16 @@ extension EndToEnd {
       #expect(text.contains("backtrace"))
     }
 
+    @Test func keysTypedJustBeforeCtrlZStayInTheApp() throws {
+      let app = try TerminalSession()
+      try app.launchInShell(waitingFor: "Myworkout GO")
+      try app.send(bytes: Array("kept".utf8) + [0x1A])  // in one write, then Ctrl-Z
+      try app.waitFor("Stopped")
+      try app.type("fg")
+      try app.press("Enter")
+      try app.waitFor("[kept ")
+    }
+
     // MARK: 2. Home, End and Alt+letter
 
     static let homeKeys: [[UInt8]] = [
