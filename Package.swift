@@ -23,6 +23,8 @@ let package = Package(
     .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
     // The system's libsqlite3 (FTS5 with the trigram tokenizer): catalog.sqlite, progress.sqlite.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    // Async-signal-safe crash handlers that put the terminal back (C: no Swift in a handler).
+    .target(name: "CTerminalGuard"),
     .target(name: "MyworkoutCore", swiftSettings: strict),
     .target(
       name: "MyworkoutServices",
@@ -35,7 +37,8 @@ let package = Package(
     ),
     .target(name: "MyworkoutView", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .target(
-      name: "MyworkoutTerminal", dependencies: ["CNcurses", "MyworkoutView"], swiftSettings: strict),
+      name: "MyworkoutTerminal", dependencies: ["CNcurses", "CTerminalGuard", "MyworkoutView"],
+      swiftSettings: strict),
     .executableTarget(
       name: "myworkout",
       dependencies: [
@@ -64,7 +67,8 @@ let package = Package(
     .testTarget(
       name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
-    // The runtime without a terminal: a recording terminal, manual timers, a gated service.
+    // The app target: the runtime without a terminal (a recording terminal, manual timers, a
+    // gated service) and its command-line values.
     .testTarget(
       name: "MyworkoutAppTests",
       dependencies: ["myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutView"],

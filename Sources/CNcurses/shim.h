@@ -12,6 +12,13 @@
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
 
+// From <ncursesw/term.h>, which cannot be included here: its capability macros (`columns`,
+// `lines`, ...) would rewrite ordinary names.
+struct term;
+extern int setupterm(const char *type, int fd, int *error);
+extern struct term *set_curterm(struct term *terminal);
+extern int del_curterm(struct term *terminal);
+
 static inline WINDOW *mw_stdscr(void) { return stdscr; }
 
 static inline attr_t mw_attr_normal(void) { return A_NORMAL; }
@@ -42,6 +49,24 @@ static inline int mw_terminal_size(int fd, int *rows, int *columns) {
 
 /// Starts ncurses on standard output and input for a terminal type; NULL when it is unknown.
 static inline SCREEN *mw_newterm(const char *type) { return newterm(type, stdout, stdin); }
+
+/// 1 when the terminal type is known and can move its cursor (terminfo `cup`), 0 when the type
+/// is unknown, -1 when it is known but has no cursor addressing (`dumb`). Reads the terminfo
+/// entry and frees it again: nothing is sent to the terminal and no screen is started.
+static inline int mw_terminal_type_usable(const char *type) {
+  int error = 0;
+  if (setupterm(type, STDOUT_FILENO, &error) != OK) return 0;
+  const char *cup = tigetstr("cup");
+  int usable = cup != NULL && cup != (const char *)-1;
+  del_curterm(set_curterm(NULL));
+  return usable ? 1 : -1;
+}
+
+/// A string capability of the current terminal, or "" when it has none.
+static inline const char *mw_capability(const char *name) {
+  const char *value = tigetstr(name);
+  return value == NULL || value == (const char *)-1 ? "" : value;
+}
 
 static inline void mw_write_raw(const char *text) {
   fputs(text, stdout);

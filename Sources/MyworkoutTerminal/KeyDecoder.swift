@@ -2,45 +2,118 @@ import CNcurses
 import MyworkoutView
 
 /// Turns what `get_wch` returns into `Key`s, gathering a bracketed paste into one `.paste`.
+/// Home and End are understood in every common form whatever terminfo says; an Esc followed in
+/// the same read by a character (Alt+letter) or by the rest of a sequence no key definition
+/// matched (`ESC [ 1 ; 5 H`) is ignored, never taken for Esc and typed text.
 struct KeyDecoder {
   /// Key codes we ask ncurses to report for the bracketed-paste markers `ESC[200~`/`ESC[201~`.
   static let pasteStart: Int32 = KEY_MAX + 1
   static let pasteEnd: Int32 = KEY_MAX + 2
 
+  /// Home and End as xterm, VT220, rxvt and others send them, with the keypad in either mode.
+  static let homeSequences = ["\u{1B}[1~", "\u{1B}[7~", "\u{1B}[H", "\u{1B}OH"]
+  static let endSequences = ["\u{1B}[4~", "\u{1B}[8~", "\u{1B}[F", "\u{1B}OF"]
+
   static func defineKeys() {
     define_key("\u{1B}[200~", pasteStart)
     define_key("\u{1B}[201~", pasteEnd)
+    for sequence in homeSequences { define_key(sequence, KEY_HOME) }
+    for sequence in endSequences { define_key(sequence, KEY_END) }
   }
 
   /// The text of a paste in progress, or nil outside a paste.
   private var paste: String?
 
-  mutating func decode(_ value: Int32, isFunctionKey: Bool) -> Key? {
+  /// Where an escape sequence that ncurses did not recognise stands.
+  private enum Escape {
+    case none
+    /// An Esc was read: it is the Esc key if the read ends here or a control key follows.
+    case started
+    /// Inside `ESC [ ...`: skipped up to its final byte.
+    case controlSequence
+    /// After `ESC O`: the next character ends it.
+    case singleShift
+  }
+
+  private var escape = Escape.none
+
+  /// Decodes one value `get_wch` returned, appending the keys it completes to `keys`.
+  mutating func decode(_ value: Int32, isFunctionKey: Bool, into keys: inout [Key]) {
     if isFunctionKey {
+      if escape == .started { keys.append(.escape) }
+      escape = .none
       switch value {
       case Self.pasteStart:
         paste = ""
-        return nil
       case Self.pasteEnd:
-        defer { paste = nil }
-        return paste.map(Key.paste)
+        if let text = paste { keys.append(.paste(text)) }
+        paste = nil
       default:
-        return functionKey(value)
+        if let key = functionKey(value) { keys.append(key) }
       }
+      return
     }
-    guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return nil }
+    guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return }
     if paste != nil {
       paste?.unicodeScalars.append(scalar)
-      return nil
+      return
     }
+    guard continueEscape(scalar, into: &keys) else { return }
+    if scalar.value == 27 {
+      escape = .started
+    } else if let key = Self.key(for: scalar) {
+      keys.append(key)
+    }
+  }
+
+  /// The read is over: an Esc with nothing after it is the Esc key; an unfinished sequence is
+  /// dropped.
+  mutating func endOfRead(into keys: inout [Key]) {
+    if escape == .started { keys.append(.escape) }
+    escape = .none
+  }
+
+  /// Feeds `scalar` to an escape in progress; false when it belonged to the escape, true when
+  /// it is to be decoded on its own.
+  private mutating func continueEscape(_ scalar: Unicode.Scalar, into keys: inout [Key]) -> Bool {
+    let value = scalar.value
+    switch escape {
+    case .none:
+      return true
+    case .singleShift:
+      escape = .none
+      return false
+    case .controlSequence:
+      // Parameter and intermediate bytes continue it, a final byte ends it.
+      if (0x20...0x3F).contains(value) { return false }
+      escape = .none
+      return !(0x40...0x7E).contains(value)
+    case .started:
+      escape = .none
+      switch value {
+      case 0x5B:  // [
+        escape = .controlSequence
+        return false
+      case 0x4F:  // O
+        escape = .singleShift
+        return false
+      case 0x20...0x7E, 0xA0...:  // Alt and a character: no key
+        return false
+      default:  // Esc, then a control key such as another Esc or Enter
+        keys.append(.escape)
+        return true
+      }
+    }
+  }
+
+  private static func key(for scalar: Unicode.Scalar) -> Key? {
     switch scalar.value {
-    case 9: return .tab
-    case 10, 13: return .enter
-    case 27: return .escape
-    case 8, 127: return .backspace
-    case 1...26: return .control(Character(Unicode.Scalar(scalar.value + 96)!))
-    case 0..<32: return nil
-    default: return .character(Character(scalar))
+    case 9: .tab
+    case 10, 13: .enter
+    case 8, 127: .backspace
+    case 1...26: .control(Character(Unicode.Scalar(scalar.value + 96)!))
+    case 0..<32, 0x80..<0xA0: nil
+    default: .character(Character(scalar))
     }
   }
 
@@ -56,6 +129,9 @@ struct KeyDecoder {
     case KEY_DC: .delete
     case KEY_ENTER: .enter
     case KEY_BTAB: .backTab
+    case KEY_PPAGE: .pageUp
+    case KEY_NPAGE: .pageDown
+    case KEY_F0 + 1...KEY_F0 + 12: .function(Int(code - KEY_F0))
     default: nil
     }
   }

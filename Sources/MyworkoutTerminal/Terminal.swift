@@ -12,6 +12,8 @@ package final class Terminal: TerminalBackend {
   package enum OpenError: Error, CustomStringConvertible {
     case notATerminal
     case unknownTerminal(String)
+    /// The terminal type cannot move the cursor (terminfo has no `cup`), as `dumb`.
+    case noCursorAddressing(String)
 
     package var description: String {
       switch self {
@@ -20,6 +22,9 @@ package final class Terminal: TerminalBackend {
       case .unknownTerminal(let name):
         "myworkout cannot use the terminal type '\(name)'; set TERM to one your system knows "
           + "(for example xterm-256color)."
+      case .noCursorAddressing(let name):
+        "myworkout cannot draw on the terminal type TERM='\(name)': it cannot move the cursor; "
+          + "set TERM to one that can (for example xterm-256color)."
       }
     }
   }
@@ -34,12 +39,11 @@ package final class Terminal: TerminalBackend {
 
   /// Starts full-screen mode. `colors` is false for `NO_COLOR` (or when the terminal has none).
   package init(colors: Bool, environment: [String: String]) throws(OpenError) {
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    let name = try Self.check(environment: environment)
     setlocale(LC_ALL, "")
-    let name = environment["TERM"] ?? ""
-    guard !name.isEmpty, let screen = mw_newterm(name) else {
-      throw .unknownTerminal(name)
-    }
+    // The modes as the shell left them, for the crash handlers (ncurses changes them next).
+    CrashGuard.saveModes()
+    guard let screen = mw_newterm(name) else { throw .unknownTerminal(name) }
     self.screen = screen
     set_term(screen)
     cbreak()
@@ -53,10 +57,34 @@ package final class Terminal: TerminalBackend {
     palette = Palette(colors: colors && has_colors())
     (width, height) = Self.followKernelSize()
     mw_write_raw(Self.bracketedPasteOn)
+    CrashGuard.arm(resetBytes: Self.resetBytes())
+  }
+
+  /// Checks, creating nothing and sending nothing to the terminal, that standard input and
+  /// output are a terminal whose type ncurses knows and can draw on; returns that type.
+  package static func check(environment: [String: String]) throws(OpenError) -> String {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    let name = environment["TERM"] ?? ""
+    guard !name.isEmpty else { throw .unknownTerminal(name) }
+    switch mw_terminal_type_usable(name) {
+    case 1: return name
+    case 0: throw .unknownTerminal(name)
+    default: throw .noCursorAddressing(name)
+    }
   }
 
   static let bracketedPasteOn = "\u{1B}[?2004h"
   static let bracketedPasteOff = "\u{1B}[?2004l"
+  /// Mouse reporting off (normal and SGR modes), for when the app turns it on.
+  static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
+
+  /// What gives the screen back to the shell after a crash: attributes off, paste and mouse
+  /// modes off, keypad back to normal, the cursor shown, the normal screen back.
+  private static func resetBytes() -> String {
+    let capability = { (name: String) in String(cString: mw_capability(name)) }
+    return capability("sgr0") + bracketedPasteOff + mouseOff + capability("rmkx")
+      + capability("cnorm") + capability("rmcup")
+  }
 
   /// Draws a frame, sending only the cells that changed since the last one.
   package func draw(_ grid: Grid) {
@@ -88,10 +116,9 @@ package final class Terminal: TerminalBackend {
     while true {
       let status = mw_get_wch(&value)
       if status == ERR { break }
-      if let key = decoder.decode(Int32(value), isFunctionKey: status == KEY_CODE_YES) {
-        keys.append(key)
-      }
+      decoder.decode(Int32(value), isFunctionKey: status == KEY_CODE_YES, into: &keys)
     }
+    decoder.endOfRead(into: &keys)
     return keys
   }
 
@@ -127,6 +154,7 @@ package final class Terminal: TerminalBackend {
     guard isOpen else { return }
     isOpen = false
     leave()
+    CrashGuard.disarm()
     if let screen { delscreen(screen) }
     screen = nil
   }

@@ -31,14 +31,17 @@ enum App {
   static func launch(_ options: LaunchOptions, environment: [String: String]) throws -> Never {
     // First, before any thread starts: the loop takes the signals for itself.
     let loop = MainLoop()
+    // Then refuse an unusable terminal before anything is created.
+    _ = try Terminal.check(environment: environment)
     let directory = try DataDirectory.prepare(path: options.dataDirectory)
+    CrashGuard.install(reportDirectory: directory.path)
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
-    let loaded = sessions.load(now: Date())
     let notices = NoticeRelay()
     let clock = ContinuousClock()
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
+    let loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
     let catalog = CatalogStore(
       directory: directory,

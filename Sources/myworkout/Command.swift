@@ -2,11 +2,13 @@ import ArgumentParser
 import MyworkoutCore
 import MyworkoutServices
 
-/// `myworkout [--data-dir PATH] [--reset] [--version] [--help]`
+/// `myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] [--help]`
 struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "myworkout",
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
+    usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] "
+      + "[--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \
@@ -24,6 +26,9 @@ struct MyworkoutCommand: ParsableCommand {
 
   @Option(
     name: .customLong("session-lifetime"),
+    // The next word is the value even when it starts with `-`, so `-5s` is refused as a
+    // duration rather than taken for an option.
+    parsing: .unconditional,
     help: ArgumentHelp(
       "How long a login stays valid, e.g. 30s, 15m, 12h, 30d (default: 30d).",
       valueName: "DURATION"),
@@ -58,6 +63,12 @@ struct MyworkoutCommand: ParsableCommand {
 
   @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
   var assets: String?
+
+  func validate() throws {
+    if dataDirectory?.isEmpty == true {
+      throw ValidationError("--data-dir needs a path; it was given an empty one.")
+    }
+  }
 
   func run() throws {
     if reset {

@@ -1,14 +1,11 @@
-/// Reads durations written for people: `90`, `30s`, `15m`, `12h`, `30d`.
+/// Reads durations written for people: a whole number and a unit, `30s`, `15m`, `12h`, `30d`.
+/// A bare number is refused: the unit is never guessed.
 enum DurationText {
   static func parse(_ text: String) -> Duration? {
-    var digits = Substring(text)
-    var unit: Int64 = 1
-    if let last = digits.last, let factor = units[last] {
-      unit = factor
-      digits = digits.dropLast()
-    }
-    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let value = Int64(digits), value > 0,
-      value <= Int64.max / unit / 1000
+    guard let last = text.last, let unit = units[last] else { return nil }
+    let digits = text.dropLast()
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let value = Int64(digits), value > 0, value <= Int64.max / unit / 1000
     else { return nil }
     return .seconds(value * unit)
   }

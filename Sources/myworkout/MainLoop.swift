@@ -22,7 +22,7 @@ final class MainLoop {
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
   init() {
-    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
+    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP]
     signals = numbers.withUnsafeBufferPointer {
       mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
     }
@@ -42,12 +42,14 @@ final class MainLoop {
         handlers.terminate(1)
       }
       if fds[2].revents != 0 { _dispatch_main_queue_callback_4CF(nil) }
+      // Keys before signals: text typed just before Ctrl-Z or Ctrl-C was typed first, and once
+      // the app stops, the shell would read whatever is left in the terminal's input.
+      if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
       if fds[1].revents != 0 { drainSignals(handlers) }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).
         handlers.terminate(128 + SIGHUP)
       }
-      if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
     }
   }
 

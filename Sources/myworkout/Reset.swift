@@ -26,7 +26,9 @@ enum Reset {
     let directory = try DataDirectory.prepare(path: path)
     let (key, _) = try SigningKey.load(in: directory, now: .now)
     try SessionStore(directory: directory, signer: TokenSigner(key: key)).delete()
-    try AccountsStore(directory: directory).reset()
+    if let name = try AccountsStore(directory: directory).reset() {
+      print("accounts.json could not be read; moved it aside to \(name) in \(path).")
+    }
     print("Signed out; the registry holds only registered@email.com again.")
   }
 }

@@ -120,7 +120,10 @@ extension EndToEnd {
       let app = try start(email: "registered@email.com", expecting: "Welcome back")
       try app.logIn()
       let session = app.dataDirectory.appendingPathComponent("session.json")
-      #expect(FileManager.default.fileExists(atPath: session.path))
+      // Saved off the main thread once Profile shows; the write may land a moment later.
+      try app.waitUntil("the session saved") { _ in
+        FileManager.default.fileExists(atPath: session.path)
+      }
       try app.press("l")
       let getStarted = try app.waitFor("Myworkout GO")
       #expect(getStarted.contains("[registered@email.com"), "the email stays filled in")

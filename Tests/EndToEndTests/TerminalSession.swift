@@ -6,7 +6,8 @@ import Testing
 /// types into it with `send-keys` and reads the screen with `capture-pane`, as a person would.
 final class TerminalSession {
   let dataDirectory: URL
-  private let socket: String
+  /// The tmux server's socket name; each start of the pane gets a new server (see `startTmux`).
+  private var socket: String
   private let workspace: URL
   private static let session = "app"
 
@@ -79,7 +80,11 @@ final class TerminalSession {
   /// Starts the pane. Its output is not captured: the tmux server this may start inherits the
   /// client's standard output, and a pipe held open by it would never reach end of file.
   private func startTmux(width: Int, height: Int, command: String) throws {
-    _ = try? tmux(["kill-session", "-t", Self.session])
+    // A new server on a new socket: killing the old session ends its server, and a client that
+    // reached that socket while the server was still exiting got "server exited unexpectedly"
+    // and a pane that never started (seen on a loaded machine).
+    _ = try? tmux(["kill-server"])
+    socket = "mw-\(UUID().uuidString.prefix(8))"
     try tmux(
       [
         "-f", config, "new-session", "-d", "-s", Self.session, "-x", "\(width)", "-y",
@@ -124,6 +129,12 @@ final class TerminalSession {
 
   /// Types text literally.
   func type(_ text: String) throws { try tmux(["send-keys", "-t", Self.session, "-l", text]) }
+
+  /// Sends raw bytes to the terminal, as a terminal sends a key's escape sequence.
+  func send(bytes: [UInt8]) throws {
+    let hex = bytes.map { String($0, radix: 16) }
+    try tmux(["send-keys", "-t", Self.session, "-H"] + hex)
+  }
 
   /// Presses named keys (`Enter`, `Tab`, `BTab`, `Escape`, `Up`, `C-c`, ...).
   func press(_ keys: String...) throws {

@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -59,10 +61,34 @@ package struct AccountsStore: Sendable {
     }
   }
 
-  /// Restores the registry to its single seeded account (`--reset`).
-  package func reset() throws {
+  /// Restores the registry to its single seeded account (`--reset`). A damaged `accounts.json`
+  /// is moved aside first, never overwritten; returns the name it was moved to, if it was.
+  @discardableResult
+  package func reset() throws -> String? {
     let fresh = try seeded()
-    try FileLock.withExclusiveLock(path: directory.lockPath) { try write(fresh) }
+    return try FileLock.withExclusiveLock(path: directory.lockPath) {
+      var movedTo: String?
+      switch JSONFile.read(Registry.self, path: directory.accountsPath) {
+      case .found, .missing: break
+      case .failed(let error): throw error
+      case .damaged: movedTo = try Quarantine.moveAside(path: directory.accountsPath, now: now())
+      }
+      try write(fresh)
+      return movedTo
+    }
+  }
+
+  /// What the registry holds for `email`, read without the lock and without writing anything.
+  package func lookUp(email: String) -> RegistryLookup {
+    switch JSONFile.read(Registry.self, path: directory.accountsPath) {
+    case .found(let registry):
+      return registry.account(for: email).map { .found($0.profile) } ?? .absent
+    // A missing registry is made with the seeded account alone at its first use.
+    case .missing:
+      return Email.normalized(email) == SeedAccount.profile.email
+        ? .found(SeedAccount.profile) : .absent
+    case .damaged, .failed: return .unknown
+    }
   }
 
   /// Under the lock: the registry on disk, or a fresh seeded one written in place of a missing or
@@ -95,4 +121,13 @@ package struct AccountsStore: Sendable {
     }
     try AtomicFile.write(data, to: directory.accountsPath)
   }
+}
+
+/// What `AccountsStore.lookUp(email:)` found.
+package enum RegistryLookup: Equatable, Sendable {
+  case found(Profile)
+  /// The registry has no account for the email.
+  case absent
+  /// The registry cannot be read now (damaged or unreadable); the next request deals with it.
+  case unknown
 }

@@ -1,10 +1,17 @@
 import MyworkoutCore
 
 extension MockAccountService {
-  /// A freshly signed session for `profile`.
+  /// A freshly signed session for `profile`, valid for the session lifetime.
   func session(for profile: Profile) -> Session {
     Session(
       token: signer.sign(profile, issuedAt: now(), lifetime: sessionLifetime),
+      profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+  }
+
+  /// A freshly signed session for `profile` that ends at `expiresAt` (seconds since 1970).
+  func session(for profile: Profile, expiresAt: Int64) -> Session {
+    Session(
+      token: signer.sign(profile, issuedAt: now(), expiresAt: expiresAt),
       profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
   }
 

@@ -17,6 +17,7 @@ package struct MockAccountService: AccountService {
   let now: @Sendable () -> Date
   let sessionLifetime: Duration
   let latency: Duration
+  let folder: DataFolderWatch
 
   /// - Parameters:
   ///   - now: wall-clock time for the tokens' `iat` and `exp`.
@@ -32,18 +33,23 @@ package struct MockAccountService: AccountService {
     self.now = now
     self.sessionLifetime = sessionLifetime
     self.latency = latency
+    folder = DataFolderWatch(directory: store.directory, key: signer.signingKey)
   }
 
   package func isRegistered(email: String) async throws -> Bool {
-    let store = store
-    async let found = Self.offMain { try store.load().index(of: email) != nil }
+    let (store, folder) = (store, folder)
+    async let found = Self.offMain {
+      try folder.ensurePresent()
+      return try store.load().index(of: email) != nil
+    }
     try await clock.sleep(for: latency)
     return try await found
   }
 
   package func logIn(email: String, password: String) async throws -> Session {
-    let store = store
+    let (store, folder) = (store, folder)
     async let checked = Self.offMain {
+      try folder.ensurePresent()
       guard let account = try store.load().account(for: email) else {
         store.hasher.simulateVerification(password)
         throw ServiceError.noAccount
@@ -58,8 +64,9 @@ package struct MockAccountService: AccountService {
   }
 
   package func signUp(_ registration: Registration) async throws -> Session {
-    let store = store
+    let (store, folder) = (store, folder)
     async let prepared = Self.offMain {
+      try folder.ensurePresent()
       let profile = try Self.newProfile(registration)
       guard try store.load().index(of: profile.email) == nil else {
         throw ServiceError.emailExists
@@ -81,27 +88,31 @@ package struct MockAccountService: AccountService {
     return session(for: account.profile)
   }
 
+  /// The new session keeps the old one's expiry: editing never extends a login, and a token
+  /// that expires while the call waits changes nothing.
   package func updateMobile(token: String, mobile: String) async throws -> Session {
-    let (store, signer, now) = (store, signer, now)
+    let (store, signer, now, folder) = (store, signer, now, folder)
     async let checked = Self.offMain {
-      guard let claims = try? signer.verify(token, now: now()) else {
+      try folder.ensurePresent()
+      guard let claims = try? signer.claims(of: token, now: now()) else {
         throw ServiceError.sessionExpired
       }
       guard let number = MobileNumber.normalized(mobile) else { throw ServiceError.invalidMobile }
-      return (email: claims.email, mobile: number)
+      return (email: claims.email, mobile: number, expiresAt: claims.exp)
     }
     try await clock.sleep(for: latency)
     let change = try await checked
     try Task.checkCancellation()
     let profile = try await Self.offMain {
       try store.update { registry in
-        guard let index = registry.index(of: change.email) else {
-          throw ServiceError.sessionExpired
-        }
+        // Checked again at the moment of the change, after the wait.
+        guard (try? signer.claims(of: token, now: now())) != nil,
+          let index = registry.index(of: change.email)
+        else { throw ServiceError.sessionExpired }
         registry.accounts[index].profile.mobile = change.mobile
         return registry.accounts[index].profile
       }
     }
-    return session(for: profile)
+    return session(for: profile, expiresAt: change.expiresAt)
   }
 }

@@ -41,10 +41,25 @@ package struct SigningKey: Sendable {
         notice = "signing.key could not be read; moved it aside to \(name) and made a new key"
       }
       let key = random()
-      let text = key.key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
-      try AtomicFile.write(Data(text.utf8), to: path)
+      try key.write(to: path)
       return (key, notice)
     }
+  }
+
+  /// Writes this key into a directory that has none (made again after it was removed while
+  /// the app ran), so that sessions it signs stay valid at the next launch. A key already there
+  /// is left alone.
+  func keep(in directory: DataDirectory) throws {
+    let path = directory.signingKeyPath
+    try FileLock.withExclusiveLock(path: directory.lockPath) {
+      guard try AtomicFile.read(path: path, limit: 4096) == nil else { return }
+      try write(to: path)
+    }
+  }
+
+  private func write(to path: String) throws {
+    let text = key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n"
+    try AtomicFile.write(Data(text.utf8), to: path)
   }
 
   private static func parse(_ data: Data) -> SigningKey? {

@@ -8,7 +8,7 @@ package enum TokenError: Error, Equatable, Sendable {
   case badSignature
   /// A claim is missing or has the wrong type or value.
   case invalidClaims
-  /// `exp` has passed.
+  /// `exp` has been reached (no allowance for clock skew).
   case expired
   /// `iat` is in the future.
   case issuedInFuture

@@ -9,17 +9,24 @@ import MyworkoutCore
 
 /// Signs and checks session tokens: JWTs (RFC 7519) with HS256, written by hand on swift-crypto.
 package struct TokenSigner: Sendable {
-  let key: SymmetricKey
+  let signingKey: SigningKey
+  var key: SymmetricKey { signingKey.key }
 
   package init(key: SigningKey) {
-    self.key = key.key
+    signingKey = key
   }
 
   /// A token whose claims carry `profile`, valid from `issuedAt` for `lifetime`.
   package func sign(_ profile: Profile, issuedAt: Date, lifetime: Duration) -> String {
     let issued = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
-    let claims = TokenClaims(
-      profile: profile, issuedAt: issued, expiresAt: issued + lifetime.components.seconds)
+    return sign(profile, issuedAt: issuedAt, expiresAt: issued + lifetime.components.seconds)
+  }
+
+  /// A token whose claims carry `profile`, issued at `issuedAt` and valid until the moment
+  /// `expiresAt` (seconds since 1970).
+  func sign(_ profile: Profile, issuedAt: Date, expiresAt: Int64) -> String {
+    let issued = Int64(issuedAt.timeIntervalSince1970.rounded(.down))
+    let claims = TokenClaims(profile: profile, issuedAt: issued, expiresAt: expiresAt)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Encoding these plain structs cannot fail.
@@ -35,23 +42,32 @@ package struct TokenSigner: Sendable {
     return signingInput + "." + Base64URL.encode(signature)
   }
 
-  /// How far a token's times may be off the clock (skew between issuer and verifier).
+  /// How far a token's issue time may be ahead of the clock (skew between issuer and
+  /// verifier). Expiry has no such allowance: a token is refused from its `exp` on.
   package static let leeway: Duration = .seconds(30)
 
-  /// The moment a token stops being accepted (its `exp` plus the leeway), read without checking
-  /// the signature: for scheduling, on tokens that were verified when they were loaded or made.
+  /// The moment a token stops being accepted (its `exp`, exactly), read without checking the
+  /// signature: for scheduling, on tokens that were verified when they were loaded or made.
   package static func acceptedUntil(_ token: String) -> Date? {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
       let claims = try? JSONDecoder().decode(TokenClaims.self, from: Data(payload))
     else { return nil }
-    return Date(timeIntervalSince1970: Double(claims.exp + leeway.components.seconds))
+    return Date(timeIntervalSince1970: Double(claims.exp))
   }
 
-  /// The profile a genuine, current token carries.
+  /// The profile a genuine, current token carries. `leeway` is how far its `iat` may be ahead
+  /// of `now`; it is refused from the moment `exp` is reached.
   package func verify(
     _ token: String, now: Date, leeway: Duration = TokenSigner.leeway
   ) throws(TokenError) -> Profile {
+    try claims(of: token, now: now, leeway: leeway).profile
+  }
+
+  /// The claims of a genuine, current token (see `verify`).
+  func claims(
+    of token: String, now: Date, leeway: Duration = TokenSigner.leeway
+  ) throws(TokenError) -> TokenClaims {
     let parts = token.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, let headerBytes = Base64URL.decode(parts[0]),
       let payloadBytes = Base64URL.decode(parts[1]), let signature = Base64URL.decode(parts[2])
@@ -71,8 +87,8 @@ package struct TokenSigner: Sendable {
     else { throw .invalidClaims }
     let current = now.timeIntervalSince1970
     let slack = Double(leeway.components.seconds) + Double(leeway.components.attoseconds) * 1e-18
-    guard current < Double(claims.exp) + slack else { throw .expired }
+    guard current < Double(claims.exp) else { throw .expired }
     guard Double(claims.iat) <= current + slack else { throw .issuedInFuture }
-    return claims.profile
+    return claims
   }
 }

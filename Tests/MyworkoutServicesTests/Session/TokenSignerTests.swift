@@ -20,9 +20,9 @@ import Testing
     #expect(try signer.verify(token, now: fixedNow + 3599) == profile)
   }
 
-  @Test func acceptedUntilIsExpiryPlusLeewayAndMatchesVerify() throws {
+  @Test func acceptedUntilIsExactlyTheExpiryAndMatchesVerify() throws {
     let until = try #require(TokenSigner.acceptedUntil(token))
-    #expect(until == fixedNow + 3600 + 30)
+    #expect(until == fixedNow + 3600)
     #expect(try signer.verify(token, now: until - 1) == profile)
     #expect(throws: TokenError.expired) { try signer.verify(token, now: until) }
     #expect(TokenSigner.acceptedUntil("not.a.token") == nil)
@@ -83,13 +83,11 @@ import Testing
     }
   }
 
-  @Test func refusesExpiredTokensBeyondTheLeeway() throws {
-    #expect(try signer.verify(token, now: fixedNow + 3600 + 29) == profile)
+  @Test func refusesTokensFromTheirExpiryWithNoAllowance() throws {
+    #expect(try signer.verify(token, now: fixedNow + 3599.999) == profile)
+    #expect(throws: TokenError.expired) { try signer.verify(token, now: fixedNow + 3600) }
     #expect(throws: TokenError.expired) {
-      try signer.verify(token, now: fixedNow + 3600 + 30)
-    }
-    #expect(throws: TokenError.expired) {
-      try signer.verify(token, now: fixedNow + 3600, leeway: .zero)
+      try signer.verify(token, now: fixedNow + 3600, leeway: .seconds(3600))
     }
   }
 

@@ -1,0 +1,159 @@
+import Testing
+
+@testable import MyworkoutCore
+
+@Suite struct EmailTests {
+  @Test(arguments: [
+    "registered@email.com", "  Registered@Email.COM ", "a.b+c@sub.example.co", "zoë@exämple.de",
+    "x@y.io",
+  ])
+  func valid(_ email: String) { #expect(Email.isValid(email)) }
+
+  @Test(arguments: [
+    "", "   ", "plain", "@email.com", "a@", "a@b", "a@b.c", "a@@b.com", "a b@c.com", "a@b..com",
+    "a@-b.com", "a@b.c0m", ".a@b.com", "a.@b.com", "a@b.com\n",
+  ])
+  func invalid(_ email: String) {
+    if email == "a@b.com\n" {
+      #expect(Email.isValid(email), "surrounding white space is trimmed")
+    } else {
+      #expect(!Email.isValid(email))
+    }
+  }
+
+  @Test func normalizesForComparison() {
+    #expect(Email.normalized("  Registered@EMAIL.com\t") == "registered@email.com")
+  }
+}
+
+@Suite struct PasswordTests {
+  @Test func exactlyEightWithSpecialIsStrong() { #expect(Password.isStrong("passwor!")) }
+  @Test func sevenIsWeak() { #expect(!Password.isStrong("passw!d")) }
+  @Test func noSpecialIsWeak() { #expect(!Password.isStrong("password123")) }
+  @Test func spaceIsNotSpecial() { #expect(!Password.isStrong("pass word")) }
+  @Test func unicodeCountsCharacters() {
+    #expect(Password.isStrong("pässwörd€"))
+    #expect(!Password.isStrong("中文中文中文!"), "7 characters")
+    #expect(Password.isStrong("中文中文中文中!"))
+  }
+  @Test func seededPasswordIsWeakButLoginDoesNotCare() {
+    #expect(!Password.isStrong("password"))
+    var form = LoginForm(email: "registered@email.com")
+    form.password = TextInput("password")
+    #expect(form.problem == nil)
+  }
+}
+
+@Suite struct MobileNumberTests {
+  @Test(arguments: [
+    ("012-345 6789", "+60123456789"), ("0123456789", "+60123456789"),
+    ("+60 12-345 6789", "+60123456789"), ("+60 12 345 6789", "+60123456789"),
+    ("011-1234 5678", "+601112345678"), ("60123456789", "+60123456789"),
+    ("019 876 5432", "+60198765432"), ("015-4000 1234", "+601540001234"),
+    (" 012-3456789 ", "+60123456789"),
+  ])
+  func accepted(_ written: String, _ normalized: String) {
+    #expect(MobileNumber.normalized(written) == normalized)
+  }
+
+  @Test(arguments: [
+    "", "   ", "12345", "012-345 678", "012-345 67890", "011-123 4567", "03-1234 5678",
+    "+61 12 345 6789", "+6012a3456789", "012--345 6789", "-0123456789", "０１２３４５６７８９",
+    "+60 ", "0123456789 ext 2",
+  ])
+  func rejected(_ written: String) { #expect(MobileNumber.normalized(written) == nil) }
+
+  @Test func displaysReadably() {
+    #expect(MobileNumber.display("+60123456789") == "+60 12-345 6789")
+    #expect(MobileNumber.display("+601112345678") == "+60 11-1234 5678")
+  }
+}
+
+@Suite struct FormProblemTests {
+  @Test func getStartedRefusesEmptyAndMalformedAtTheEmail() {
+    #expect(Refusal(GetStartedForm().problem) == Refusal("Email is not valid", at: .email))
+    #expect(
+      Refusal(GetStartedForm(email: "nope").problem) == Refusal("Email is not valid", at: .email))
+    #expect(GetStartedForm(email: "a@b.co").problem == nil)
+  }
+
+  @Test func loginRulesInScreenOrder() {
+    var form = LoginForm(email: "")
+    #expect(Refusal(form.problem) == Refusal("All fields are required", at: .email))
+    form.email = TextInput("bad")
+    #expect(Refusal(form.problem) == Refusal("Email is not valid", at: .email))
+    form.email = TextInput("a@b.co")
+    #expect(Refusal(form.problem) == Refusal("All fields are required", at: .password))
+    form.password = TextInput("x")
+    #expect(form.problem == nil)
+  }
+
+  @Test func signupRulesInScreenOrder() {
+    var form = SignupForm(email: "")
+    #expect(Refusal(form.problem) == Refusal("Please complete the form", at: .email))
+    form.email = TextInput("bad")
+    #expect(Refusal(form.problem) == Refusal("Email is not valid", at: .email))
+    form.email = TextInput("new@email.com")
+    #expect(Refusal(form.problem) == Refusal("Please complete the form", at: .password))
+    form.password = TextInput("short!")
+    #expect(
+      Refusal(form.problem)
+        == Refusal(
+          "Password should contain one special character and minimum 8 characters required",
+          at: .password))
+    form.password = TextInput("longer!!")
+    #expect(Refusal(form.problem) == Refusal("Please select a gender", at: .gender))
+    form.gender = .male
+    #expect(Refusal(form.problem) == Refusal("Please complete the form", at: .mobile))
+    form.mobile = TextInput("12345")
+    #expect(Refusal(form.problem) == Refusal("Mobile number is not valid", at: .mobile))
+    form.mobile = TextInput("012-345 6789")
+    #expect(form.problem == nil, "first and last name are optional")
+  }
+
+  @Test func editNumberRule() {
+    #expect(
+      Refusal(EditNumberDialog(mobile: "").problem)
+        == Refusal("Mobile number is not valid", at: .mobile))
+    #expect(
+      Refusal(EditNumberDialog(mobile: "0123").problem)
+        == Refusal("Mobile number is not valid", at: .mobile))
+    #expect(EditNumberDialog(mobile: "011-1234 5678").problem == nil)
+  }
+
+  @Test func fieldColoursNeutralUntilTouched() {
+    var form = SignupForm(email: "")
+    #expect(form.validity(of: .email) == .neutral)
+    form.email.insert("x")
+    #expect(form.validity(of: .email) == .invalid)
+    form.email.insert("@y.io")
+    #expect(form.validity(of: .email) == .valid)
+    #expect(form.validity(of: .gender) == .neutral)
+    form.gender = .female
+    #expect(form.validity(of: .gender) == .valid)
+  }
+
+  @Test func anUntouchedGenderTurnsRedOnlyAfterItsRefusal() {
+    var form = SignupForm(email: "new@email.com")
+    form.phase = .invalid(Message.completeTheForm)
+    #expect(form.validity(of: .gender) == .neutral)
+    form.phase = .invalid(Message.selectGender)
+    #expect(form.validity(of: .gender) == .invalid)
+    form.gender = .male
+    #expect(form.validity(of: .gender) == .valid)
+  }
+
+  @Test func loginAndDialogColours() {
+    var login = LoginForm(email: "")
+    #expect(login.validity(of: .email) == .neutral)
+    #expect(login.validity(of: .password) == .neutral)
+    login.password.insert("x")
+    #expect(login.validity(of: .password) == .valid)
+    login.password.deleteBackward()
+    #expect(login.validity(of: .password) == .invalid)
+    #expect(login.validity(of: .logIn) == .neutral)
+    #expect(EditNumberDialog(mobile: "").validity(of: .mobile) == .neutral)
+    #expect(EditNumberDialog(mobile: "0123").validity(of: .mobile) == .invalid)
+    #expect(EditNumberDialog(mobile: "+60 12-345 6789").validity(of: .mobile) == .valid)
+  }
+}
