@@ -33,6 +33,15 @@ let package = Package(
     .target(name: "MyworkoutView", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .target(
       name: "MyworkoutTerminal", dependencies: ["CNcurses", "MyworkoutView"], swiftSettings: strict),
+    // libpng and libjpeg(-turbo) called under setjmp; Debian's libpng-dev, libjpeg62-turbo-dev.
+    .target(
+      name: "CImageCodecs",
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+    ),
+    // Decoding, scaling and quantising pictures for half-block drawing; the image service.
+    .target(
+      name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutView"],
+      swiftSettings: strict),
     .executableTarget(
       name: "myworkout",
       dependencies: [
@@ -61,6 +70,14 @@ let package = Package(
     .testTarget(
       name: "MyworkoutViewTests", dependencies: ["MyworkoutView"], exclude: ["__Snapshots__"],
       swiftSettings: strict),
+    .testTarget(
+      name: "MyworkoutImagesTests",
+      dependencies: [
+        "MyworkoutImages", "MyworkoutView",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strict
+    ),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(
       name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices", "TestProcesses"],

@@ -26,6 +26,8 @@ public final class Terminal {
 
   public private(set) var width: Int
   public private(set) var height: Int
+  /// The terminal's colours (0 without): pictures use the 256-colour palette from 256 up.
+  package var colorCount: Int { palette.colorCount }
   private var previous: Grid?
   private let palette: Palette
   private var decoder = KeyDecoder()

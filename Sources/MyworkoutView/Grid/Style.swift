@@ -20,6 +20,9 @@ public enum Style: Hashable, Sendable {
   case border
   /// One of the identicon colours (0..<Style.avatarColorCount).
   case avatar(UInt8)
+  /// One cell of a picture drawn with `▀`: the upper half in xterm 256-colour index
+  /// `foreground`, the lower half in `background` (0–7 are the basic colours).
+  case pixels(foreground: UInt8, background: UInt8)
 
   public static let avatarColorCount: UInt8 = 6
 }
