@@ -41,13 +41,6 @@ struct OKLab: Sendable {
     b = 0.025_904_037_1 * long + 0.782_771_766_2 * medium - 0.808_675_766_0 * short
   }
 
-  func distanceSquared(to other: OKLab) -> Float {
-    let dl = l - other.l
-    let da = a - other.a
-    let db = b - other.b
-    return dl * dl + da * da + db * db
-  }
-
   /// sRGB byte → linear light (the sRGB transfer function), for all 256 values.
   static let linear: [Float] = (0...255).map { value in
     let v = Float(value) / 255
