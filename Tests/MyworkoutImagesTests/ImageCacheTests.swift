@@ -53,20 +53,27 @@ import Testing
     #expect(service.reads(of: "city.jpg") == 1)
   }
 
-  @Test func aFailureIsKeptAndOthersAreUnaffected() async throws {
+  @Test func aDecodingFailureIsKeptAndOthersAreUnaffected() async throws {
     let cache = ImageCache(service: service)
     let junk = await cache.picture(
       for: CountingService.info("junk.png"), tile: tile, colors: .xterm256)
     #expect(junk == .failure(.notAnImage))
-    let missing = await cache.picture(
-      for: CountingService.info("gone.png"), tile: tile, colors: .xterm256)
-    #expect(missing == .failure(.unreadable("gone.png")))
     _ = await cache.picture(for: CountingService.info("junk.png"), tile: tile, colors: .xterm256)
     #expect(service.reads(of: "junk.png") == 1)
     let leaf = try await cache.picture(
       for: CountingService.info("leaf.png"), tile: tile, colors: .xterm256
     ).get()
     #expect(leaf.rows == 5)
+  }
+
+  @Test func aFetchFailureIsNotKept() async {
+    let cache = ImageCache(service: service)
+    for _ in 0..<2 {
+      let missing = await cache.picture(
+        for: CountingService.info("gone.png"), tile: tile, colors: .xterm256)
+      #expect(missing == .failure(.unreadable("gone.png")))
+    }
+    #expect(service.reads(of: "gone.png") == 2)
   }
 
   @Test func theMemoryBoundDropsTheLeastRecentlyUsed() async {

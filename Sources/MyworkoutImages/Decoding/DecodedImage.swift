@@ -37,3 +37,21 @@ package struct DecodedImage: Equatable, Sendable {
     return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
   }
 }
+
+/// RGBA pixels borrowed for the length of a call (a decoded image's or the decoder's buffer).
+struct RGBAPixels {
+  let width: Int
+  let height: Int
+  let bytes: UnsafeBufferPointer<UInt8>
+  let sourceSize: PixelSize
+
+  var size: PixelSize { PixelSize(width: width, height: height) }
+}
+
+extension DecodedImage {
+  func withPixels<T>(_ body: (RGBAPixels) -> T) -> T {
+    pixels.withUnsafeBufferPointer { buffer in
+      body(RGBAPixels(width: width, height: height, bytes: buffer, sourceSize: sourceSize))
+    }
+  }
+}

@@ -40,6 +40,19 @@ package enum ImageDecoder {
   package static func decode(
     bytes: [UInt8], fittingAtLeast box: PixelSize? = nil, maxPixels: Int = maxPixels
   ) throws(ImageError) -> DecodedImage {
+    try withDecoded(bytes: bytes, fittingAtLeast: box, maxPixels: maxPixels) { pixels in
+      DecodedImage(
+        width: pixels.width, height: pixels.height, pixels: Array(pixels.bytes),
+        sourceSize: pixels.sourceSize)
+    }
+  }
+
+  /// Decodes and lends the library's pixel buffer to `body` (freed after it), sparing a copy
+  /// of a large image when only a scaled version is wanted.
+  static func withDecoded<T>(
+    bytes: [UInt8], fittingAtLeast box: PixelSize?, maxPixels: Int = maxPixels,
+    _ body: (RGBAPixels) -> T
+  ) throws(ImageError) -> T {
     var image = mwi_image()
     var message = [CChar](repeating: 0, count: Int(MWI_MESSAGE_SIZE))
     let status = bytes.withUnsafeBufferPointer { buffer in
@@ -54,10 +67,11 @@ package enum ImageDecoder {
     try check(status, message)
     let width = Int(image.width)
     let height = Int(image.height)
-    let pixels = [UInt8](UnsafeBufferPointer(start: image.pixels, count: width * height * 4))
-    return DecodedImage(
-      width: width, height: height, pixels: pixels,
-      sourceSize: PixelSize(width: Int(image.source_width), height: Int(image.source_height)))
+    return body(
+      RGBAPixels(
+        width: width, height: height,
+        bytes: UnsafeBufferPointer(start: image.pixels, count: width * height * 4),
+        sourceSize: PixelSize(width: Int(image.source_width), height: Int(image.source_height))))
   }
 
   /// Reads only the header: the format and the declared size.

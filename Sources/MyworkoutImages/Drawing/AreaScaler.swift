@@ -7,6 +7,10 @@ package enum AreaScaler {
   package static func scale(
     _ image: DecodedImage, to size: PixelSize, over background: RGB = .black
   ) -> [RGB] {
+    image.withPixels { scale($0, to: size, over: background) }
+  }
+
+  static func scale(_ image: RGBAPixels, to size: PixelSize, over background: RGB) -> [RGB] {
     let width = max(1, size.width)
     let height = max(1, size.height)
     guard image.width > 0, image.height > 0 else {
@@ -58,31 +62,30 @@ package enum AreaScaler {
 
   /// Every source row averaged horizontally: `image.height` rows of `columns.count` x 3 floats,
   /// each pixel composited over the background first.
-  private static func averageRows(_ image: DecodedImage, columns: [Span], background: RGB)
+  private static func averageRows(_ image: RGBAPixels, columns: [Span], background: RGB)
     -> [Float]
   {
     let backdrop = [Float(background.r), Float(background.g), Float(background.b)]
     var out = [Float](repeating: 0, count: image.height * columns.count * 3)
-    image.pixels.withUnsafeBufferPointer { pixels in
-      var o = 0
-      for y in 0..<image.height {
-        let row = y * image.width * 4
-        for span in columns {
-          var sums: (Float, Float, Float) = (0, 0, 0)
-          for (x, weight) in span.parts {
-            let p = row + x * 4
-            let alpha = Float(pixels[p + 3]) / 255
-            let w = weight * alpha
-            let rest = weight * (1 - alpha)
-            sums.0 += Float(pixels[p]) * w + backdrop[0] * rest
-            sums.1 += Float(pixels[p + 1]) * w + backdrop[1] * rest
-            sums.2 += Float(pixels[p + 2]) * w + backdrop[2] * rest
-          }
-          out[o] = sums.0 / span.total
-          out[o + 1] = sums.1 / span.total
-          out[o + 2] = sums.2 / span.total
-          o += 3
+    let pixels = image.bytes
+    var o = 0
+    for y in 0..<image.height {
+      let row = y * image.width * 4
+      for span in columns {
+        var sums: (Float, Float, Float) = (0, 0, 0)
+        for (x, weight) in span.parts {
+          let p = row + x * 4
+          let alpha = Float(pixels[p + 3]) / 255
+          let w = weight * alpha
+          let rest = weight * (1 - alpha)
+          sums.0 += Float(pixels[p]) * w + backdrop[0] * rest
+          sums.1 += Float(pixels[p + 1]) * w + backdrop[1] * rest
+          sums.2 += Float(pixels[p + 2]) * w + backdrop[2] * rest
         }
+        out[o] = sums.0 / span.total
+        out[o + 1] = sums.1 / span.total
+        out[o + 2] = sums.2 / span.total
+        o += 3
       }
     }
     return out

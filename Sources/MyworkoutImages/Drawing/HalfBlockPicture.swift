@@ -36,6 +36,10 @@ extension HalfBlockPicture {
   package init(
     image: DecodedImage, tile: TileSize, colors: PictureColors, background: RGB = .black
   ) {
+    self = image.withPixels { Self(pixels: $0, tile: tile, colors: colors, background: background) }
+  }
+
+  init(pixels image: RGBAPixels, tile: TileSize, colors: PictureColors, background: RGB) {
     let size = tile.fitted(image.size)
     guard size.width > 0 else {
       self.init(columns: 0, rows: 0, cells: [])
@@ -66,8 +70,9 @@ extension HalfBlockPicture {
   package static func decoding(bytes: [UInt8], tile: TileSize, colors: PictureColors)
     throws(ImageError) -> HalfBlockPicture
   {
-    let image = try ImageDecoder.decode(bytes: bytes, fittingAtLeast: tile.pixelBox)
-    return HalfBlockPicture(image: image, tile: tile, colors: colors)
+    try ImageDecoder.withDecoded(bytes: bytes, fittingAtLeast: tile.pixelBox) { pixels in
+      HalfBlockPicture(pixels: pixels, tile: tile, colors: colors, background: .black)
+    }
   }
 
   /// The shade level (0–4) for the mean perceived lightness (OKLab L) of two pixels: five

@@ -1,7 +1,8 @@
 /// Pictures ready to draw, keyed by image, tile size and colours, so that each image is
 /// decoded once per size. Decoding runs off the main thread (in a detached task, so that up to
 /// one decode per core runs at once); concurrent requests for the same key share one decode.
-/// A failure is kept too: a bad file fails the same way next time, without being read again.
+/// A decoding failure is kept too: a bad file fails the same way next time without being read
+/// again; a failure to fetch the bytes (a file gone, a network error) is not kept.
 /// Entries past `byteLimit` (an estimate of their memory) are dropped, least recently used
 /// first.
 package actor ImageCache {
@@ -28,7 +29,7 @@ package actor ImageCache {
   private let service: any ImageService
   package let byteLimit: Int
   private var entries: [Key: Entry] = [:]
-  private var running: [Key: Task<Outcome, Never>] = [:]
+  private var running: [Key: Task<Made, Never>] = [:]
   private var clock: UInt64 = 0
   package private(set) var bytesUsed = 0
   /// How many decodes have started: each key's first request, and a request after eviction.
@@ -46,17 +47,17 @@ package actor ImageCache {
   {
     let key = Key(imageID: image.id, tile: tile, colors: colors)
     if let outcome = cached(key) { return outcome }
-    if let task = running[key] { return await task.value }
+    if let task = running[key] { return await task.value.outcome }
     decodeCount += 1
     let service = service
-    let task = Task.detached(priority: .userInitiated) { () -> Outcome in
+    let task = Task.detached(priority: .userInitiated) {
       await Self.make(image, tile: tile, colors: colors, service: service)
     }
     running[key] = task
-    let outcome = await task.value
+    let made = await task.value
     running[key] = nil
-    store(outcome, for: key)
-    return outcome
+    if made.keep { store(made.outcome, for: key) }
+    return made.outcome
   }
 
   /// The picture if it is ready, without starting anything.
@@ -88,21 +89,26 @@ package actor ImageCache {
     return 256 + cells * MemoryLayout<HalfBlockPicture.Cell>.stride
   }
 
+  /// An outcome, and whether it is worth keeping (not when the bytes could not be had).
+  private typealias Made = (outcome: Outcome, keep: Bool)
+
   private static func make(
     _ image: ImageInfo, tile: TileSize, colors: PictureColors, service: any ImageService
-  ) async -> Outcome {
+  ) async -> Made {
     let bytes: [UInt8]
     do {
       bytes = try await service.bytes(of: image)
     } catch let error as ImageError {
-      return .failure(error)
+      return (.failure(error), false)
     } catch {
-      return .failure(.unreadable(String(describing: error)))
+      return (.failure(.unreadable(String(describing: error))), false)
     }
     do throws(ImageError) {
-      return .success(try HalfBlockPicture.decoding(bytes: bytes, tile: tile, colors: colors))
+      return (
+        .success(try HalfBlockPicture.decoding(bytes: bytes, tile: tile, colors: colors)), true
+      )
     } catch {
-      return .failure(error)
+      return (.failure(error), true)
     }
   }
 }
