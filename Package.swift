@@ -53,6 +53,10 @@ let package = Package(
     // Times the real password hasher for bench/bench.py.
     .executableTarget(
       name: "hash-timing", dependencies: ["MyworkoutServices"], swiftSettings: strict),
+    // Times the image pipeline (list → tiles decoded, scaled, quantised) for bench/bench.py.
+    .executableTarget(
+      name: "image-bench", dependencies: ["MyworkoutImages", "MyworkoutView"],
+      swiftSettings: strict),
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
@@ -78,6 +82,8 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .testTarget(
+      name: "MyworkoutTerminalTests", dependencies: ["MyworkoutTerminal"], swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(
       name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices", "TestProcesses"],
