@@ -1,6 +1,6 @@
 /// A picture ready to draw in terminal cells: each cell shows two pixels, the upper one as the
 /// foreground of `▀` and the lower one as its background, in palette indices; or, without
-/// colour, one shade of ` ░▒▓█` for the cell's lightness. Small (two bytes a cell) and
+/// colour, one shade of ` ░▒▓█` for the cell's lightness. Small (a few bytes a cell) and
 /// `Equatable`, so a tile can keep it and tests can compare it.
 package struct HalfBlockPicture: Hashable, Sendable {
   package enum Cell: Hashable, Sendable {
