@@ -39,6 +39,15 @@ let package = Package(
     .target(
       name: "MyworkoutTerminal", dependencies: ["CNcurses", "CTerminalGuard", "MyworkoutView"],
       swiftSettings: strict),
+    // libpng and libjpeg(-turbo) called under setjmp; Debian's libpng-dev, libjpeg62-turbo-dev.
+    .target(
+      name: "CImageCodecs",
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]
+    ),
+    // Decoding, scaling and quantising pictures for half-block drawing; the image service.
+    .target(
+      name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutView"],
+      swiftSettings: strict),
     .executableTarget(
       name: "myworkout",
       dependencies: [
@@ -50,6 +59,10 @@ let package = Package(
     // Times the real password hasher for bench/bench.py.
     .executableTarget(
       name: "hash-timing", dependencies: ["MyworkoutServices"], swiftSettings: strict),
+    // Times the image pipeline (list → tiles decoded, scaled, quantised) for bench/bench.py.
+    .executableTarget(
+      name: "image-bench", dependencies: ["MyworkoutImages", "MyworkoutView"],
+      swiftSettings: strict),
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
@@ -73,6 +86,16 @@ let package = Package(
       name: "MyworkoutAppTests",
       dependencies: ["myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutView"],
       swiftSettings: strict),
+    .testTarget(
+      name: "MyworkoutImagesTests",
+      dependencies: [
+        "MyworkoutImages", "MyworkoutView",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "MyworkoutTerminalTests", dependencies: ["MyworkoutTerminal"], swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.
     .testTarget(
       name: "EndToEndTests", dependencies: ["MyworkoutCore", "MyworkoutServices", "TestProcesses"],

@@ -3,7 +3,7 @@
 
 Both programs are driven from outside through an 80x24 pseudo-terminal, as a terminal would, and
 the script prints, per figure, the median and min–max over the runs, the ratio app/reference and
-whether the target is met.
+whether the target is met. The image pipeline is timed in-process by the image-bench executable.
 
     python3 bench/bench.py                 # release build in .build-static, 5 runs, 10 s idle
     python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
@@ -278,6 +278,26 @@ def hash_seconds(binary):
     return None
 
 
+def image_figures(binary):
+    """Runs image-bench from the repository root; returns its `name: value` figures, or {}."""
+    try:
+        done = subprocess.run([str(binary)], cwd=ROOT, capture_output=True, text=True,
+                              timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"image-bench failed: {error}", file=sys.stderr)
+        return {}
+    figures = {}
+    for line in done.stdout.splitlines():
+        name, separator, value = line.partition(": ")
+        with contextlib.suppress(ValueError):
+            if separator:
+                figures[name] = float(value)
+    if not figures:
+        print(f"image-bench printed no figure: {done.stdout!r} {done.stderr[-500:]!r}",
+              file=sys.stderr)
+    return figures
+
+
 def compile_reference():
     """Compiles bench/reference.c into bench/out/reference; returns its path."""
     out = ROOT / "bench/out/reference"
@@ -300,6 +320,7 @@ FIGURES = [
     ("peak_rss_mib", "peak resident memory", "MiB", 1, "peak_rss_mib", "max", 12),
     ("service_delay_s", "service delay on screen", "s", 1, None, "range", (1.00, 1.10)),
     ("hash_s", "password hash (210k PBKDF2-SHA512)", "s", 1, None, "max", 0.3),
+    ("tiles_ms", "8 image tiles: list → grid drawn", "ms", 1, None, "max", 300),
 ]
 
 
@@ -363,22 +384,23 @@ def parse_args():
 
 
 def binaries(args):
-    """The app binary and the hash-timing binary (or None) to use, building them if needed."""
+    """The app binary, and the hash-timing and image-bench binaries (or None), building them
+    if needed."""
     debug_dir = ROOT / ".build/debug"
     if args.quick:
         app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
                               else swift_build("myworkout", release=False))
-        hasher = debug_dir / "hash-timing"
-        return app, hasher if hasher.exists() else None
+        hasher, images = debug_dir / "hash-timing", debug_dir / "image-bench"
+        return app, hasher if hasher.exists() else None, images if images.exists() else None
     app = args.binary or swift_build("myworkout", release=True)
-    return app, swift_build("hash-timing", release=True)
+    return app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True)
 
 
 def main():
     """Builds, runs both programs `--runs` times, prints the table; see the module docstring."""
     args = parse_args()
     try:
-        app_binary, hash_binary = binaries(args)
+        app_binary, hash_binary, image_binary = binaries(args)
         if app_binary is None or not Path(app_binary).exists():
             raise DriveError(f"no app binary ({app_binary})")
         reference = compile_reference()
@@ -396,7 +418,11 @@ def main():
     seconds = hash_seconds(hash_binary) if hash_binary else None
     if seconds is not None:
         app["hash_s"] = [seconds]
-    notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)"}
+    images = image_figures(image_binary) if image_binary else {}
+    if "eight_tiles_median_ms" in images and not args.quick:  # a debug build's time says little
+        app["tiles_ms"] = [images["eight_tiles_median_ms"]]
+    notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)",
+             "tiles_ms": "n/a (quick)" if args.quick else "n/a (no image-bench figures)"}
     print(f"\nmyworkout: {app_binary}\nruns: {args.runs}, idle window: {args.idle_seconds:g} s,"
           f" {len(TYPED_TEXT)} characters typed, {TAB_PRESSES} Tab presses\n")
     met_count, measured = table(app, ref, notes)
@@ -408,11 +434,17 @@ def main():
               f" {app['idle_threads_ended']}")
     if any(app["idle_bytes"]):
         print(f"\nnote: the app wrote {app['idle_bytes']} bytes while idle")
+    if images:
+        print("\nimages (image-bench, in-process, 80x24 grid of 2 columns; grid bytes are an"
+              f" estimate{', debug build' if args.quick else ''}):")
+        for name, value in images.items():
+            print(f"  {name}: {value:g}")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
-                                         "app": app, "reference": ref}, indent=2) + "\n")
+                                         "app": app, "reference": ref, "images": images},
+                                        indent=2) + "\n")
     return 0
 
 

@@ -31,12 +31,17 @@ static inline attr_t mw_attr_reverse(void) { return A_REVERSE; }
 static inline int mw_get_wch(wint_t *out) { return get_wch(out); }
 
 /// Draws one character (a base character and up to four combining marks) at a position.
+/// The pair goes through setcchar's `opts` so that pairs past 32,767 (extended pairs) work.
 static inline int mw_put(int row, int column, const wchar_t *text, attr_t attributes,
-                         short pair) {
+                         int pair) {
   cchar_t cell;
-  if (setcchar(&cell, text, attributes, pair, NULL) != OK) return ERR;
+  if (setcchar(&cell, text, attributes, (short)(pair <= 0x7FFF ? pair : 0), &pair) != OK)
+    return ERR;
   return mvwadd_wch(stdscr, row, column, &cell);
 }
+
+/// How many colours the terminal has (ncurses' COLORS, valid after start_color).
+static inline int mw_colors(void) { return COLORS; }
 
 /// The terminal's size as the kernel knows it (ncurses' own LINES/COLS lag behind a resize).
 static inline int mw_terminal_size(int fd, int *rows, int *columns) {

@@ -5,6 +5,8 @@ import MyworkoutView
 /// attributes that keep every state visible (focus reversed, errors bold, hints dim).
 struct Palette {
   private let colors: Bool
+  /// The terminal's colour count (0 without colours); picture cells depend on it.
+  let colorCount: Int
 
   private enum Pair: Int16 {
     case blue = 1, red, green, yellow, magenta, cyan
@@ -14,8 +16,12 @@ struct Palette {
 
   init(colors: Bool) {
     self.colors = colors
-    guard colors else { return }
+    guard colors else {
+      colorCount = 0
+      return
+    }
     start_color()
+    colorCount = Int(mw_colors())
     use_default_colors()
     let foregrounds: [(Pair, Int16)] = [
       (.blue, Int16(COLOR_BLUE)), (.red, Int16(COLOR_RED)), (.green, Int16(COLOR_GREEN)),
@@ -26,7 +32,7 @@ struct Palette {
     }
   }
 
-  func look(for style: Style) -> (attr_t, Int16) {
+  func look(for style: Style) -> (attr_t, Int32) {
     let bold = mw_attr_bold()
     let dim = mw_attr_dim()
     let reverse = mw_attr_reverse()
@@ -44,17 +50,19 @@ struct Palette {
     case .valid: return colored(.blue, bold)
     case .invalid, .error: return colored(.red, bold)
     case .success: return colored(.green, bold)
-    case .notice: return colors ? (bold, Pair.yellow.rawValue) : (reverse, 0)
+    case .notice: return colors ? (bold, Int32(Pair.yellow.rawValue)) : (reverse, 0)
     case .spinner: return colored(.cyan, mw_attr_normal())
-    case .match: return colors ? (bold, Pair.yellow.rawValue) : (reverse, 0)
+    case .match: return colors ? (bold, Int32(Pair.yellow.rawValue)) : (reverse, 0)
     case .header: return (bold, 0)
     case .avatar(let index):
       let pair = Self.avatarPairs[Int(index) % Self.avatarPairs.count]
       return colored(pair, mw_attr_normal())
+    case .pixels(let foreground, let background):
+      return pixels(foreground: foreground, background: background)
     }
   }
 
-  private func colored(_ pair: Pair, _ attributes: attr_t) -> (attr_t, Int16) {
-    colors ? (attributes, pair.rawValue) : (attributes, 0)
+  private func colored(_ pair: Pair, _ attributes: attr_t) -> (attr_t, Int32) {
+    colors ? (attributes, Int32(pair.rawValue)) : (attributes, 0)
   }
 }

@@ -31,6 +31,8 @@ package final class Terminal: TerminalBackend {
 
   package private(set) var width: Int
   package private(set) var height: Int
+  /// The terminal's colours (0 without): pictures use the 256-colour palette from 256 up.
+  package var colorCount: Int { palette.colorCount }
   private var previous: Grid?
   private let palette: Palette
   private var decoder = KeyDecoder()

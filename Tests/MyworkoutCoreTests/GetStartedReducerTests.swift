@@ -132,8 +132,9 @@ import Testing
   @Test func focusWrapsBothWays() {
     var store = TestStore(.launch(with: .none))
     store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .next }
+    store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .browseClasses }
     store.send(email(.focusMoved(.forward))) { $0.getStarted.focus = .email }
-    store.send(email(.focusMoved(.backward))) { $0.getStarted.focus = .next }
+    store.send(email(.focusMoved(.backward))) { $0.getStarted.focus = .browseClasses }
   }
 
   @Test func pasteWithNewlineNeverSubmits() {

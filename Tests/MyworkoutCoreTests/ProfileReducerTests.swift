@@ -168,13 +168,10 @@ import Testing
   @Test(arguments: [ServiceError.sessionExpired, .unauthorized])
   func aRefusedSessionDuringEditShowsTheExpiryScreen(error: ServiceError) {
     var store = saving()
-    withKnownIssue(
-      "core: the root cancels .editNumber although its answer has just arrived (it reads the running requests before the screen's reducer ran)"
-    ) {
-      store.send(.profile(.editNumberResponse(.failure(error))), effects: [.deleteSession]) {
-        $0.root = .signedOut(
-          SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
-      }
+    // The answer ended its own request: nothing is left to cancel.
+    store.send(.profile(.editNumberResponse(.failure(error))), effects: [.deleteSession]) {
+      $0.root = .signedOut(
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
     }
     #expect(store.state.screen.kind == .sessionExpired)
     #expect(subscriptions(store.state).isEmpty)

@@ -131,7 +131,8 @@ import Testing
     expired.notice = nil
     #expect(
       KeyBindings.hints(for: profile).map(\.text) == [
-        "e edit number", "l log out", "q quit", "Tab/↑↓ move", "Enter select", "Ctrl-C quit",
+        "e edit number", "l log out", "c classes", "q quit", "Tab/↑↓ move", "Enter select",
+        "? keys", "Ctrl-C quit",
       ])
   }
 
@@ -140,7 +141,8 @@ import Testing
     state.apply(.pasted("a@b.co"))
     state.apply(.enterPressed)
     #expect(state.isBusy)
-    #expect(KeyBindings.hints(for: state).map(\.text) == ["Esc cancel request", "Ctrl-C quit"])
+    #expect(
+      KeyBindings.hints(for: state).map(\.text) == ["Esc cancel request", "? keys", "Ctrl-C quit"])
   }
 
   @Test func footerDropsWholeHintsNeverHalfOfOne() {

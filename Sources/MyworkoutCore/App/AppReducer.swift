@@ -35,8 +35,9 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
       effects += [.saveSession(session)]
     }
   case .signedIn(var signedIn):
-    let running = state.running
     let outcome = SignedInReducer.reduce(&signedIn, action)
+    // What still runs once the screen has handled the action (an answer ends its own request).
+    let running = signedIn.running
     state.root = .signedIn(signedIn)
     effects = outcome.effects
     switch outcome.delegate {

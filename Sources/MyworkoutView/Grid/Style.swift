@@ -22,6 +22,9 @@ package enum Style: Hashable, Sendable {
   case header
   /// One of the identicon colours (0..<Style.avatarColorCount).
   case avatar(UInt8)
+  /// One cell of a picture drawn with `▀`: the upper half in xterm 256-colour index
+  /// `foreground`, the lower half in `background` (0–7 are the basic colours).
+  case pixels(foreground: UInt8, background: UInt8)
 
   package static let avatarColorCount: UInt8 = 6
 }

@@ -75,8 +75,7 @@ final class ManualNow: Sendable {
       #expect(try await service.isRegistered(email: "registered@email.com"))
       removeTree(directory.path)
       await #expect(
-        throws: ServiceError.storage(
-          "The data folder \(directory.path) is gone; it will be recreated")
+        throws: ServiceError.dataFolderGone(path: directory.path)
       ) {
         try await service.logIn(email: "registered@email.com", password: "password")
       }

@@ -1,0 +1,114 @@
+/// Pictures ready to draw, keyed by image, tile size and colours, so that each image is
+/// decoded once per size. Decoding runs off the main thread (in a detached task, so that up to
+/// one decode per core runs at once); concurrent requests for the same key share one decode.
+/// A decoding failure is kept too: a bad file fails the same way next time without being read
+/// again; a failure to fetch the bytes (a file gone, a network error) is not kept.
+/// Entries past `byteLimit` (an estimate of their memory) are dropped, least recently used
+/// first.
+package actor ImageCache {
+  package struct Key: Hashable, Sendable {
+    package let imageID: String
+    package let tile: TileSize
+    package let colors: PictureColors
+
+    package init(imageID: String, tile: TileSize, colors: PictureColors) {
+      self.imageID = imageID
+      self.tile = tile
+      self.colors = colors
+    }
+  }
+
+  package typealias Outcome = Result<HalfBlockPicture, ImageError>
+
+  private struct Entry {
+    let outcome: Outcome
+    let cost: Int
+    var lastUse: UInt64
+  }
+
+  private let service: any ImageService
+  package let byteLimit: Int
+  private var entries: [Key: Entry] = [:]
+  private var running: [Key: Task<Made, Never>] = [:]
+  private var clock: UInt64 = 0
+  package private(set) var bytesUsed = 0
+  /// How many decodes have started: each key's first request, and a request after eviction.
+  package private(set) var decodeCount = 0
+
+  package init(service: any ImageService, byteLimit: Int = 4 << 20) {
+    self.service = service
+    self.byteLimit = byteLimit
+  }
+
+  /// The picture for an image in a tile of a size: cached, or fetched and decoded now. If the
+  /// caller is cancelled the decode still finishes and is cached, for the next request.
+  package func picture(for image: ImageInfo, tile: TileSize, colors: PictureColors) async
+    -> Outcome
+  {
+    let key = Key(imageID: image.id, tile: tile, colors: colors)
+    if let outcome = cached(key) { return outcome }
+    if let task = running[key] { return await task.value.outcome }
+    decodeCount += 1
+    let service = service
+    let task = Task.detached(priority: .userInitiated) {
+      await Self.make(image, tile: tile, colors: colors, service: service)
+    }
+    running[key] = task
+    let made = await task.value
+    running[key] = nil
+    if made.keep { store(made.outcome, for: key) }
+    return made.outcome
+  }
+
+  /// The picture if it is ready, without starting anything.
+  package func cached(_ key: Key) -> Outcome? {
+    guard var entry = entries[key] else { return nil }
+    clock += 1
+    entry.lastUse = clock
+    entries[key] = entry
+    return entry.outcome
+  }
+
+  private func store(_ outcome: Outcome, for key: Key) {
+    guard entries[key] == nil else { return }
+    let cost = Self.cost(of: outcome)
+    clock += 1
+    entries[key] = Entry(outcome: outcome, cost: cost, lastUse: clock)
+    bytesUsed += cost
+    while bytesUsed > byteLimit, entries.count > 1,
+      let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+    {
+      bytesUsed -= oldest.value.cost
+      entries[oldest.key] = nil
+    }
+  }
+
+  /// A picture's cells plus a fixed overhead for the entry, key and arrays.
+  private static func cost(of outcome: Outcome) -> Int {
+    let cells = (try? outcome.get().cells.count) ?? 0
+    return 256 + cells * MemoryLayout<HalfBlockPicture.Cell>.stride
+  }
+
+  /// An outcome, and whether it is worth keeping (not when the bytes could not be had).
+  private typealias Made = (outcome: Outcome, keep: Bool)
+
+  private static func make(
+    _ image: ImageInfo, tile: TileSize, colors: PictureColors, service: any ImageService
+  ) async -> Made {
+    let bytes: [UInt8]
+    do {
+      bytes = try await service.bytes(of: image)
+    } catch let error as ImageError {
+      return (.failure(error), false)
+    } catch {
+      return (.failure(.unreadable(String(describing: error))), false)
+    }
+    do throws(ImageError) {
+      return (
+        .success(try HalfBlockPicture.decoding(bytes: bytes, tile: tile, colors: colors)), true
+      )
+    } catch {
+      return (.failure(error), true)
+    }
+  }
+}
