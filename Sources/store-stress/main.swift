@@ -8,6 +8,9 @@
 //   store-stress churn <data-dir> <prefix>
 //       adds <prefix>-<i>@stress.test accounts one after another and saves a session after each,
 //       forever; prints `ready` on standard output once the first round is written.
+//   store-stress progress <data-dir> <account> <class> <lane> <lanes> <count>
+//       records <count> one-second intervals of lane <lane> of <lanes> (ProgressStress) for
+//       <account> and <class> in progress.sqlite; exit 0 when all are saved.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
@@ -19,11 +22,19 @@ do {
     try await Stress(path: arguments[1], prefix: arguments[2]).signUp(count: count)
   case ("churn", 3):
     try await Stress(path: arguments[1], prefix: arguments[2]).churn()
+  case ("progress", 7):
+    guard let lane = Int(arguments[4]), let lanes = Int(arguments[5]),
+      let count = Int(arguments[6]),
+      lanes > 0, (0..<lanes).contains(lane), count >= 0
+    else { fail("lane, lanes and count must be whole numbers, lane below lanes") }
+    try await ProgressStress(path: arguments[1], account: arguments[2], classID: arguments[3])
+      .play(lane: lane, of: lanes, count: count)
   default:
     fail(
       """
       usage: store-stress signup <data-dir> <prefix> <count>
              store-stress churn <data-dir> <prefix>
+             store-stress progress <data-dir> <account> <class> <lane> <lanes> <count>
       """)
   }
 } catch {

@@ -37,18 +37,7 @@ final class CatalogDatabase {
     // A cache: losing the last transactions to a power cut only means importing again.
     try connection.enableWriteAheadLog()
     try connection.execute("PRAGMA synchronous = NORMAL")
-    try connection.transaction(.immediate) {
-      switch try connection.userVersion() {
-      case Self.schemaVersion: return
-      case 0 where try connection.scalar("SELECT count(*) FROM sqlite_schema") == .integer(0):
-        try connection.execute(Self.schema)
-        try connection.setUserVersion(Self.schemaVersion)
-      case let version:
-        throw SQLiteError(
-          code: SQLITE_NOTADB, message: "not a catalog of version \(Self.schemaVersion)",
-          context: "schema version \(version)")
-      }
-    }
+    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
   }
 
   // MARK: Meta

@@ -5,9 +5,6 @@ import MyworkoutCore
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The catalog in `catalog.sqlite`, kept up to date with its classes file (SPEC §11). An actor:
 /// its SQLite work runs on the global executor, never on the main actor, one call at a time.
@@ -128,20 +125,12 @@ package actor CatalogStore {
     return database
   }
 
-  /// Closes the catalog and, under the data directory's lock, moves it aside with its -wal and
-  /// -shm files, unless another copy of the app has already put a new file in its place.
+  /// Closes the catalog and moves it aside, unless another copy of the app has already put a
+  /// new file in its place.
   private func moveAside() throws {
     database = nil
-    let path = directory.catalogPath
-    let damaged = opened
-    let name = try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> String? in
-      guard let damaged, FileIdentity(path: path) == damaged else { return nil }
-      let name = try Quarantine.moveAside(path: path, now: now())
-      for suffix in ["-wal", "-shm"] where FileIdentity(path: path + suffix) != nil {
-        _ = try Quarantine.moveAside(path: path + suffix, now: now())
-      }
-      return name
-    }
+    let name = try DatabaseQuarantine.moveAside(
+      path: directory.catalogPath, ifStill: opened, directory: directory, now: now())
     if let name {
       report("catalog.sqlite could not be read; moved it aside to \(name) and rebuilt it")
     }

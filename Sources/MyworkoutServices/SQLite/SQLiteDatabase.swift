@@ -8,8 +8,8 @@ import CSQLite
 /// keep it inside one actor or lock, and use it off the main actor, since every call may block on
 /// file I/O or on another process's lock (up to the busy timeout).
 ///
-/// While a statement runs inside a task, cancelling the task interrupts it: the call throws an
-/// `SQLiteError` whose `isInterrupt` is true.
+/// While a statement runs inside a task, cancelling the task interrupts it (unless the options
+/// say otherwise): the call throws an `SQLiteError` whose `isInterrupt` is true.
 package final class SQLiteDatabase {
   /// How to open a database file.
   package struct Options: Sendable {
@@ -17,10 +17,17 @@ package final class SQLiteDatabase {
     package var readOnly = false
     /// How long a statement waits for another connection's lock before failing with BUSY.
     package var busyTimeout: Duration = .seconds(5)
+    /// Cancelling the task that runs a statement interrupts it. Off for writes that must finish
+    /// once started (saving progress when the screen that asked has gone).
+    package var interruptsWhenCancelled = true
 
-    package init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) {
+    package init(
+      readOnly: Bool = false, busyTimeout: Duration = .seconds(5),
+      interruptsWhenCancelled: Bool = true
+    ) {
       self.readOnly = readOnly
       self.busyTimeout = busyTimeout
+      self.interruptsWhenCancelled = interruptsWhenCancelled
     }
   }
 
@@ -33,7 +40,8 @@ package final class SQLiteDatabase {
   /// wider permissions is narrowed to 0600. Something other than a regular file at `path` is
   /// reported as damage (`isDamage`), like a file that is not a database.
   package init(path: String, options: Options = Options()) throws(SQLiteError) {
-    if !options.readOnly { try Self.createPrivately(path) }
+    // ":memory:" and "" are databases in memory and a temporary file: nothing to create.
+    if !options.readOnly, path != ":memory:", !path.isEmpty { try Self.createPrivately(path) }
     var connection: OpaquePointer?
     let flags =
       (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -51,8 +59,10 @@ package final class SQLiteDatabase {
       options.busyTimeout.components.seconds * 1000
       + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
     sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
-    // Every 1,000 virtual machine steps, stop if the task running this statement was cancelled.
-    sqlite3_progress_handler(handle, 1000, { _ in Task.isCancelled ? 1 : 0 }, nil)
+    if options.interruptsWhenCancelled {
+      // Every 1,000 virtual machine steps, stop if the task running the statement was cancelled.
+      sqlite3_progress_handler(handle, 1000, { _ in Task.isCancelled ? 1 : 0 }, nil)
+    }
   }
 
   deinit {

@@ -105,6 +105,7 @@ import Testing
 
   @Test func quickCheckPassesOnAHealthyFile() throws {
     let database = try SQLiteDatabase(path: ":memory:")
+    #expect(!exists(":memory:"), "an in-memory database makes no file")
     try database.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
     #expect(try database.passesQuickCheck())
     try database.setUserVersion(7)

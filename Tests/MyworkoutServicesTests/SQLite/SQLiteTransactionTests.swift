@@ -65,4 +65,31 @@ import Testing
     #expect(error?.isInterrupt == true)
     #expect(error?.code == SQLITE_INTERRUPT)
   }
+
+  @Test(arguments: [true, false])
+  func interruptingOnCancellationIsAnOption(interrupts: Bool) async throws {
+    let task = Task { () -> Result<SQLiteValue?, SQLiteError> in
+      withUnsafeCurrentTask { $0?.cancel() }
+      do throws(SQLiteError) {
+        let database = try SQLiteDatabase(
+          path: ":memory:", options: .init(interruptsWhenCancelled: interrupts))
+        return .success(
+          try database.scalar(
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+            SELECT count(*) FROM n
+            """))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch await task.value {
+    case .success(let count):
+      #expect(!interrupts)
+      #expect(count == .integer(100_000))
+    case .failure(let error):
+      #expect(interrupts)
+      #expect(error.isInterrupt)
+    }
+  }
 }

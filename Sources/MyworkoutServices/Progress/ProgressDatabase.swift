@@ -1,0 +1,153 @@
+/// `progress.sqlite`: watch progress per account and class, and lesson completion events per
+/// account and round. User data: written with full syncs, never rebuilt. Not thread-safe, like
+/// its connection: `ProgressStore` owns it.
+final class ProgressDatabase {
+  static let schemaVersion = 1
+
+  static let schema = """
+    CREATE TABLE class_progress(
+      account TEXT NOT NULL,
+      class TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      watched TEXT NOT NULL,
+      time_in_class INTEGER NOT NULL,
+      PRIMARY KEY (account, class)) WITHOUT ROWID;
+    CREATE TABLE lesson_rounds(
+      account TEXT PRIMARY KEY,
+      round INTEGER NOT NULL) WITHOUT ROWID;
+    CREATE TABLE lesson_events(
+      account TEXT NOT NULL,
+      round INTEGER NOT NULL,
+      lesson TEXT NOT NULL,
+      started TEXT NOT NULL,
+      completed TEXT NOT NULL,
+      UNIQUE (account, round, lesson));
+    """
+
+  /// A class_progress row as stored, before it is checked.
+  struct ClassRow {
+    var classID: String
+    var position: Int64
+    var watched: String
+    var timeInClass: Int64
+  }
+
+  /// A lesson_events row as stored, before it is checked.
+  struct EventRow {
+    var rowID: Int64
+    var lesson: String
+    var started: String
+    var completed: String
+  }
+
+  let connection: SQLiteDatabase
+
+  /// Opens (creating if new) the progress file at `path`. Throws an error whose `isDamage` is
+  /// true when the file is not a progress file of this version.
+  init(path: String) throws {
+    connection = try SQLiteDatabase(path: path, options: .init(interruptsWhenCancelled: false))
+    try connection.enableWriteAheadLog()
+    // User data: every commit reaches the disk before it returns.
+    try connection.execute("PRAGMA synchronous = FULL")
+    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+  }
+
+  // MARK: Classes
+
+  private static let classColumns = "class, position, watched, time_in_class"
+
+  private static func classRow(_ row: SQLiteStatement) -> ClassRow {
+    ClassRow(
+      classID: row.text(0), position: row.int64(1), watched: row.text(2),
+      timeInClass: row.int64(3))
+  }
+
+  func classRow(account: String, classID: String) throws(SQLiteError) -> ClassRow? {
+    try connection.statement(
+      "SELECT \(Self.classColumns) FROM class_progress WHERE account = ? AND class = ?"
+    ).firstRow([.text(account), .text(classID)], Self.classRow)
+  }
+
+  func classRows(account: String) throws(SQLiteError) -> [ClassRow] {
+    try connection.statement(
+      "SELECT \(Self.classColumns) FROM class_progress WHERE account = ?"
+    ).rows([.text(account)], Self.classRow)
+  }
+
+  func writeClass(account: String, classID: String, _ progress: ClassRowValues)
+    throws(SQLiteError)
+  {
+    try connection.statement(
+      """
+      INSERT OR REPLACE INTO class_progress(account, class, position, watched, time_in_class)
+      VALUES (?, ?, ?, ?, ?)
+      """
+    ).run([
+      .text(account), .text(classID), .int(progress.position), .text(progress.watched),
+      .int(progress.timeInClass),
+    ])
+  }
+
+  /// Deletes the row only if it still holds `row`'s values (another process may have fixed it).
+  func deleteClass(account: String, _ row: ClassRow) throws(SQLiteError) {
+    try connection.statement(
+      """
+      DELETE FROM class_progress WHERE account = ? AND class = ? AND position IS ?
+        AND watched IS ? AND time_in_class IS ?
+      """
+    ).run([
+      .text(account), .text(row.classID), .integer(row.position), .text(row.watched),
+      .integer(row.timeInClass),
+    ])
+  }
+
+  /// The values written for one class.
+  struct ClassRowValues {
+    var position: Int
+    var watched: String
+    var timeInClass: Int
+  }
+
+  // MARK: Lessons
+
+  /// The account's current round (1 before any Start over).
+  func round(account: String) throws(SQLiteError) -> Int {
+    try connection.statement("SELECT round FROM lesson_rounds WHERE account = ?")
+      .firstRow([.text(account)]) { $0.int(0) } ?? 1
+  }
+
+  func setRound(account: String, _ round: Int) throws(SQLiteError) {
+    try connection.statement("INSERT OR REPLACE INTO lesson_rounds(account, round) VALUES (?, ?)")
+      .run([.text(account), .int(round)])
+  }
+
+  /// Adds an event unless the lesson already has one in that round; true when added.
+  func insertEvent(
+    account: String, round: Int, lesson: String, started: String, completed: String
+  ) throws(SQLiteError) -> Bool {
+    try connection.statement(
+      """
+      INSERT OR IGNORE INTO lesson_events(account, round, lesson, started, completed)
+      VALUES (?, ?, ?, ?, ?)
+      """
+    ).run([.text(account), .int(round), .text(lesson), .text(started), .text(completed)])
+    return connection.changes == 1
+  }
+
+  /// The round's events in the order they were recorded.
+  func events(account: String, round: Int) throws(SQLiteError) -> [EventRow] {
+    try connection.statement(
+      """
+      SELECT rowid, lesson, started, completed FROM lesson_events
+      WHERE account = ? AND round = ? ORDER BY rowid
+      """
+    ).rows([.text(account), .int(round)]) { row in
+      EventRow(
+        rowID: row.int64(0), lesson: row.text(1), started: row.text(2), completed: row.text(3))
+    }
+  }
+
+  func deleteEvent(rowID: Int64) throws(SQLiteError) {
+    try connection.statement("DELETE FROM lesson_events WHERE rowid = ?").run([.integer(rowID)])
+  }
+}

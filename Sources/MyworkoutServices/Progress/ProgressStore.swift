@@ -1,0 +1,158 @@
+import MyworkoutCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Watch progress and lesson completion events in `progress.sqlite` (SPEC §12, §13), per
+/// account id. An actor: its SQLite work runs off the main actor, one call at a time; calls are
+/// immediate (no mock latency) and are not interrupted by cancellation once started.
+///
+/// Changes merge inside `BEGIN IMMEDIATE` transactions, so two processes never lose each
+/// other's intervals, time or events. A damaged row is dropped with a notice; a damaged file is
+/// moved aside with a notice and a new one started (user data is never rebuilt away).
+package actor ProgressStore {
+  let directory: DataDirectory
+  let now: @Sendable () -> Date
+  let onNotice: @Sendable (String) -> Void
+  private var database: ProgressDatabase?
+  private var opened: FileIdentity?
+  private var isRepairing = false
+
+  /// - Parameter onNotice: called (off the main actor) with a one-line notice for the user when
+  ///   damaged progress was dropped or a damaged file moved aside.
+  package init(
+    directory: DataDirectory, now: @escaping @Sendable () -> Date = { Date() },
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.directory = directory
+    self.now = now
+    self.onNotice = onNotice
+  }
+
+  // MARK: Classes
+
+  /// What `account` did with the class (empty progress when never opened).
+  package func progress(account: String, classID: String) throws -> ClassProgress {
+    try guarded("read") {
+      try withDatabase { database in
+        guard let row = try database.classRow(account: account, classID: classID) else {
+          return ClassProgress()
+        }
+        return try checked(row, account: account, in: database) ?? ClassProgress()
+      }
+    }
+  }
+
+  /// Merges `update` into what is stored and returns the result: the position replaced, the
+  /// intervals united, the time added.
+  @discardableResult
+  package func record(_ update: ProgressUpdate) throws -> ClassProgress {
+    try guarded("saved") {
+      try withDatabase { database in
+        try database.connection.transaction(.immediate) {
+          var progress = ClassProgress()
+          if let row = try database.classRow(account: update.account, classID: update.classID) {
+            if let stored = Self.progress(row) {
+              progress = stored
+            } else {
+              onNotice(Self.damagedClassNotice)  // replaced below
+            }
+          }
+          progress.lastPosition = max(0, update.position)
+          progress.watched.formUnion(update.played)
+          progress.timeInClass += max(0, update.addedTimeInClass)
+          try database.writeClass(
+            account: update.account, classID: update.classID,
+            .init(
+              position: progress.lastPosition, watched: progress.watched.encoded,
+              timeInClass: progress.timeInClass))
+          return progress
+        }
+      }
+    }
+  }
+
+  /// Watched % (rounded down) of each of `classes` that `account` has opened, by class id;
+  /// classes never opened are left out (the list shows them blank).
+  package func watchedPercents(account: String, classes: [DanceClass]) throws -> [String: Int] {
+    try guarded("read") {
+      try withDatabase { database in
+        let durations = Dictionary(
+          classes.map { ($0.id, $0.durationMilliseconds) }, uniquingKeysWith: { first, _ in first })
+        var percents: [String: Int] = [:]
+        for row in try database.classRows(account: account) {
+          guard let duration = durations[row.classID],
+            let progress = try checked(row, account: account, in: database)
+          else { continue }
+          percents[row.classID] = progress.watched.watchedPercent(duration: duration)
+        }
+        return percents
+      }
+    }
+  }
+
+  static let damagedClassNotice = "The progress of a class could not be read and was reset"
+
+  /// The row as progress, or nil (after deleting it, with a notice) when it is damaged.
+  private func checked(
+    _ row: ProgressDatabase.ClassRow, account: String, in database: ProgressDatabase
+  ) throws -> ClassProgress? {
+    if let progress = Self.progress(row) { return progress }
+    try database.deleteClass(account: account, row)
+    onNotice(Self.damagedClassNotice)
+    return nil
+  }
+
+  private static func progress(_ row: ProgressDatabase.ClassRow) -> ClassProgress? {
+    guard row.position >= 0, row.timeInClass >= 0,
+      let watched = IntervalSet(encoded: row.watched)
+    else { return nil }
+    return ClassProgress(
+      lastPosition: Int(row.position), watched: watched, timeInClass: Int(row.timeInClass))
+  }
+
+  // MARK: Shared machinery
+
+  /// Runs `body` on the open file. When the file turns out to be damaged, moves it aside (with
+  /// a notice), starts a new one and runs `body` once more.
+  func withDatabase<T>(_ body: (ProgressDatabase) throws -> T) throws -> T {
+    do {
+      return try body(try openDatabase())
+    } catch let error as SQLiteError where error.isDamage && !isRepairing {
+      isRepairing = true
+      defer { isRepairing = false }
+      database = nil
+      let name = try DatabaseQuarantine.moveAside(
+        path: directory.progressPath, ifStill: opened, directory: directory, now: now())
+      if let name {
+        onNotice(
+          "progress.sqlite could not be read; moved it aside to \(name) and started a new one")
+      }
+      return try body(try openDatabase())
+    }
+  }
+
+  private func openDatabase() throws -> ProgressDatabase {
+    if let database { return database }
+    opened = FileIdentity(path: directory.progressPath)
+    let database = try ProgressDatabase(path: directory.progressPath)
+    if opened == nil { opened = FileIdentity(path: directory.progressPath) }
+    self.database = database
+    return database
+  }
+
+  /// Runs `body`, turning every failure into a `ProgressError`: `Progress could not be <what>:
+  /// <reason>`.
+  func guarded<T>(_ what: String, _ body: () throws -> T) throws(ProgressError) -> T {
+    do {
+      return try body()
+    } catch let error as ProgressError {
+      throw error
+    } catch {
+      throw ProgressError(message: "Progress could not be \(what): \(error)")
+    }
+  }
+}

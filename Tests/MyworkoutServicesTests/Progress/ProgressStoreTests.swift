@@ -1,0 +1,157 @@
+import MyworkoutCore
+import Testing
+
+@testable import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+func makeProgressStore(_ directory: DataDirectory, notices: NoticeLog = NoticeLog())
+  -> ProgressStore
+{
+  ProgressStore(directory: directory, now: { fixedNow }, onNotice: notices.handler)
+}
+
+/// A 10:00 class for the watched % cases.
+let tenMinuteClass = DanceClass(
+  id: "c1", title: "T", instructor: "I", level: .beginner, song: "S", videoURL: "u",
+  thumbnailSlug: "t", duration: 600)
+
+/// Watch progress per account and class (SPEC §12).
+@Suite struct ProgressStoreTests {
+  @Test func recordsMergeIntervalsAddTimeAndReplaceThePosition() async throws {
+    try await withDataDirectory { directory throws in
+      let store = makeProgressStore(directory)
+      // 0–15 %, then seek to 10 % and play to 25 %.
+      try await store.record(
+        ProgressUpdate(
+          account: "a1", classID: "c1", position: 90_000, played: IntervalSet([0..<90_000]),
+          addedTimeInClass: 95_000))
+      let merged = try await store.record(
+        ProgressUpdate(
+          account: "a1", classID: "c1", position: 150_000,
+          played: IntervalSet([60_000..<150_000]), addedTimeInClass: 91_000))
+      #expect(merged.watched.ranges == [0..<150_000])
+      #expect(merged.lastPosition == 150_000)
+      #expect(merged.timeInClass == 186_000)
+      #expect(merged.watchedPercent(of: tenMinuteClass) == 25)
+      // A new store (a relaunch) reads the same.
+      #expect(
+        try await makeProgressStore(directory).progress(account: "a1", classID: "c1") == merged)
+      #expect(try await store.progress(account: "a2", classID: "c1") == ClassProgress())
+      #expect(permissions(directory.progressPath) == 0o600)
+    }
+  }
+
+  @Test func replayingKeepsOneMergedIntervalNotALog() async throws {
+    try await withDataDirectory { directory throws in
+      let store = makeProgressStore(directory)
+      for _ in 0..<50 {
+        try await store.record(
+          ProgressUpdate(
+            account: "a1", classID: "c1", position: 60_000, played: IntervalSet([0..<60_000])))
+      }
+      let stored = try SQLiteDatabase(path: directory.progressPath).scalar(
+        "SELECT watched FROM class_progress")
+      #expect(stored == .text("0-60000"))
+      #expect(
+        try await store.watchedPercents(account: "a1", classes: [tenMinuteClass]) == ["c1": 10])
+    }
+  }
+
+  @Test func watchedPercentsForAListOfClasses() async throws {
+    try await withDataDirectory { directory throws in
+      let store = makeProgressStore(directory)
+      let classes = (1...5).map { n in
+        DanceClass(
+          id: "c\(n)", title: "T\(n)", instructor: "I", level: .beginner, song: "S",
+          videoURL: "u", thumbnailSlug: "t", duration: 100 * n)
+      }
+      // First and last 10 % of c2 (200 s); 99.9 % of c1 rounds down; c5 opened, nothing played.
+      try await store.record(
+        ProgressUpdate(
+          account: "a1", classID: "c2", position: 0,
+          played: IntervalSet([0..<20_000, 180_000..<200_000])))
+      try await store.record(
+        ProgressUpdate(account: "a1", classID: "c1", position: 0, played: IntervalSet([0..<99_900]))
+      )
+      try await store.record(ProgressUpdate(account: "a1", classID: "c5", position: 1_000))
+      try await store.record(
+        ProgressUpdate(
+          account: "a1", classID: "elsewhere", position: 0, played: IntervalSet([0..<5])))
+      try await store.record(
+        ProgressUpdate(
+          account: "a2", classID: "c3", position: 0, played: IntervalSet([0..<300_000])))
+      let percents = try await store.watchedPercents(account: "a1", classes: classes)
+      #expect(percents == ["c1": 99, "c2": 20, "c5": 0])
+    }
+  }
+
+  @Test func aDamagedRowIsDroppedWithANotice() async throws {
+    try await withDataDirectory { directory throws in
+      let notices = NoticeLog()
+      let store = makeProgressStore(directory, notices: notices)
+      try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 5))
+      try await store.record(ProgressUpdate(account: "a1", classID: "c2", position: 5))
+      let raw = try SQLiteDatabase(path: directory.progressPath)
+      try raw.execute("UPDATE class_progress SET watched = '9-3,x' WHERE class = 'c1'")
+      try raw.execute("UPDATE class_progress SET time_in_class = -4 WHERE class = 'c2'")
+      #expect(try await store.progress(account: "a1", classID: "c1") == ClassProgress())
+      #expect(try await store.watchedPercents(account: "a1", classes: [tenMinuteClass]).isEmpty)
+      #expect(notices.all == [ProgressStore.damagedClassNotice])
+      #expect(try raw.scalar("SELECT group_concat(class) FROM class_progress") == .text("c2"))
+      // Recording over a damaged row replaces it.
+      let fresh = try await store.record(
+        ProgressUpdate(account: "a1", classID: "c2", position: 7, addedTimeInClass: 3))
+      #expect(fresh == ClassProgress(lastPosition: 7, timeInClass: 3))
+      #expect(notices.all.count == 2)
+    }
+  }
+
+  @Test(arguments: ["garbage", "directory", "newer"])
+  func aDamagedFileIsMovedAsideNotRebuilt(kind: String) async throws {
+    try await withDataDirectory { directory throws in
+      let path = directory.progressPath
+      var original: [UInt8]?
+      switch kind {
+      case "garbage":
+        original = Array(repeating: 0x42, count: 5000)
+        put(original!, at: path)
+      case "directory": #expect(mkdir(path, 0o700) == 0)
+      default:
+        try SQLiteDatabase(path: path).execute("CREATE TABLE later(x); PRAGMA user_version = 2")
+      }
+      let notices = NoticeLog()
+      let store = makeProgressStore(directory, notices: notices)
+      try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 5))
+      let moved = "progress.sqlite.corrupt-20261121T141500Z"
+      #expect(
+        notices.all == [
+          "progress.sqlite could not be read; moved it aside to \(moved) and started a new one"
+        ])
+      if let original {
+        #expect(contents(directory.path + "/" + moved).map { [UInt8]($0) } == original)
+      }
+      #expect(try await store.progress(account: "a1", classID: "c1").lastPosition == 5)
+    }
+  }
+
+  @Test func aCancelledCallerStillSaves() async throws {
+    try await withDataDirectory { directory throws in
+      let store = makeProgressStore(directory)
+      let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return try await store.record(
+          ProgressUpdate(account: "a1", classID: "c1", position: 9, played: IntervalSet([0..<9])))
+      }
+      #expect(try await task.value.lastPosition == 9)
+      #expect(try await store.progress(account: "a1", classID: "c1").lastPosition == 9)
+    }
+  }
+}
