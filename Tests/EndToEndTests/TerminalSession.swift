@@ -87,8 +87,10 @@ final class TerminalSession {
     socket = "mw-\(UUID().uuidString.prefix(8))"
     try tmux(
       [
-        "-f", config, "new-session", "-d", "-s", Self.session, "-x", "\(width)", "-y",
-        "\(height)", command,
+        // The pane starts in the test's own workspace, so files its shell writes (`stty -g >
+        // before`) never land in the repository.
+        "-f", config, "new-session", "-d", "-s", Self.session, "-c", workspace.path, "-x",
+        "\(width)", "-y", "\(height)", command,
       ], captureOutput: false)
   }
 
