@@ -37,14 +37,18 @@ package final class Terminal: TerminalBackend {
   private let palette: Palette
   private var decoder = KeyDecoder()
   private var isOpen = true
+  private let mouse: Bool
   private var screen: OpaquePointer?
 
   /// Starts full-screen mode. `colors` is false for `NO_COLOR` (or when the terminal has none).
-  package init(colors: Bool, environment: [String: String]) throws(OpenError) {
+  /// `mouse`: turn mouse reporting on (off with `--no-mouse`, so the terminal's own text
+  /// selection works).
+  package init(colors: Bool, mouse: Bool = true, environment: [String: String]) throws(OpenError) {
     let name = try Self.check(environment: environment)
     setlocale(LC_ALL, "")
     // The modes as the shell left them, for the crash handlers (ncurses changes them next).
     CrashGuard.saveModes()
+    self.mouse = mouse
     guard let screen = mw_newterm(name) else { throw .unknownTerminal(name) }
     self.screen = screen
     set_term(screen)
@@ -59,6 +63,7 @@ package final class Terminal: TerminalBackend {
     palette = Palette(colors: colors && has_colors())
     (width, height) = Self.followKernelSize()
     mw_write_raw(Self.bracketedPasteOn)
+    if mouse { _ = mw_mouse(1) }
     CrashGuard.arm(resetBytes: Self.resetBytes())
   }
 
@@ -118,10 +123,25 @@ package final class Terminal: TerminalBackend {
     while true {
       let status = mw_get_wch(&value)
       if status == ERR { break }
+      if status == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
+        if let event = Self.readMouse() { keys.append(.mouse(event)) }
+        continue
+      }
       decoder.decode(Int32(value), isFunctionKey: status == KEY_CODE_YES, into: &keys)
     }
     decoder.endOfRead(into: &keys)
     return keys
+  }
+
+  private static func readMouse() -> MouseEvent? {
+    var row: Int32 = 0
+    var column: Int32 = 0
+    switch mw_read_mouse(&row, &column) {
+    case 1: return MouseEvent(.press, row: Int(row), column: Int(column))
+    case 2: return MouseEvent(.wheelUp, row: Int(row), column: Int(column))
+    case 3: return MouseEvent(.wheelDown, row: Int(row), column: Int(column))
+    default: return nil
+    }
   }
 
   /// Follows a resize: reads the new size from the kernel and redraws everything next frame.
@@ -147,6 +167,7 @@ package final class Terminal: TerminalBackend {
     leave()
     raise(SIGSTOP)
     mw_write_raw(Self.bracketedPasteOn)
+    if mouse { _ = mw_mouse(1) }
     wrefresh(mw_stdscr())
     updateSize()
   }
@@ -163,7 +184,8 @@ package final class Terminal: TerminalBackend {
 
   private func leave() {
     curs_set(1)
+    if mouse { _ = mw_mouse(0) }
     if isendwin() == false { endwin() }
-    mw_write_raw(Self.bracketedPasteOff)
+    mw_write_raw(Self.bracketedPasteOff + (mouse ? Self.mouseOff : ""))
   }
 }

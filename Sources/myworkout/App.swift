@@ -23,6 +23,8 @@ struct LaunchOptions {
   var catalog: String?
   /// `--assets DIR`, else found beside the binary or in the source tree.
   var assets: String?
+  /// Mouse reporting (off with `--no-mouse`, so the terminal's own text selection works).
+  var mouse = true
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -53,7 +55,8 @@ enum App {
         latency: options.latency),
       catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency))
 
-    let terminal = try Terminal(colors: environment["NO_COLOR"] == nil, environment: environment)
+    let terminal = try Terminal(
+      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     let runtime = Runtime(
       state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),

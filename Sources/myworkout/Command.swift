@@ -64,6 +64,11 @@ struct MyworkoutCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
   var assets: String?
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave mouse reporting off, so the terminal's own text selection works.")
+  var noMouse = false
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
@@ -80,7 +85,7 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets),
+        catalog: catalog, assets: assets, mouse: !noMouse),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

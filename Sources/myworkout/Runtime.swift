@@ -71,7 +71,9 @@ final class Runtime {
   /// Standard input is readable: every key waiting is handled, then one frame is drawn.
   func keysArrived() {
     for key in terminal.readKeys() {
-      if let action = KeyBindings.action(for: key, in: state) { send(action) }
+      let action = KeyBindings.action(
+        for: key, in: state, width: terminal.width, height: terminal.height)
+      if let action { send(action) }
     }
     render()
   }

@@ -91,5 +91,37 @@ extension EndToEnd {
       #expect(screen.contains("3 classes"))
       #expect(screen.contains("Song, with a comma"))
     }
+
+    /// A row of the screen (from 0), empty rows counted.
+    static func line(_ row: Int, of screen: String) -> String {
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      return row < lines.count ? String(lines[row]) : ""
+    }
+
+    @Test func theMouseSelectsScrollsAndIsOffWithNoMouse() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      #expect(try app.mouseReporting())
+      try app.press("Tab", "Tab", "Enter")
+      try app.waitFor("44 classes")
+      // Row 0 is the heading; the list's column names are on row 5, its first class on row 6.
+      try app.click(row: 11, column: 10)
+      var screen = try app.waitUntil("the sixth class selected") {
+        Self.line(11, of: $0).hasPrefix("▸")
+      }
+      #expect(screen.contains("Camila Duarte"))
+      try app.wheelDown(row: 11, column: 10)
+      screen = try app.waitUntil("the wheel moved the selection down three") {
+        Self.line(14, of: $0).hasPrefix("▸")
+      }
+      try app.press("C-c")
+      _ = try app.waitForExit()
+      #expect(try !app.mouseReporting(), "mouse reporting is off after the app")
+
+      try app.launch(["--no-mouse"])
+      try app.waitFor("Myworkout GO")
+      #expect(try !app.mouseReporting())
+    }
   }
 }

@@ -109,12 +109,35 @@ final class TerminalSession {
     return nil
   }
 
-  /// Whether the pane shows the normal screen with a visible cursor (as a shell expects).
+  /// Whether the pane shows the normal screen with a visible cursor and no mouse reporting (as
+  /// a shell expects).
   func terminalLooksRestored() throws -> Bool {
     let flags = try tmux([
-      "display-message", "-p", "-t", Self.session, "#{alternate_on} #{cursor_flag}",
+      "display-message", "-p", "-t", Self.session,
+      "#{alternate_on} #{cursor_flag} #{mouse_any_flag}",
     ]).trimmingCharacters(in: .whitespacesAndNewlines)
-    return flags == "0 1"
+    return flags == "0 1 0"
+  }
+
+  /// Whether the program in the pane asked the terminal to report the mouse.
+  func mouseReporting() throws -> Bool {
+    try tmux(["display-message", "-p", "-t", Self.session, "#{mouse_any_flag}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+  }
+
+  /// A press of the first mouse button at a cell (from 0), as an xterm reports it.
+  func click(row: Int, column: Int) throws {
+    try mouse(button: 0, row: row, column: column)
+  }
+
+  /// The mouse wheel turned down (away from the person) over a cell.
+  func wheelDown(row: Int, column: Int) throws {
+    try mouse(button: 65, row: row, column: column)
+  }
+
+  private func mouse(button: Int, row: Int, column: Int) throws {
+    let bytes = [0x1B, 0x5B, 0x4D, 32 + button, 33 + column, 33 + row]
+    try tmux(["send-keys", "-t", Self.session, "-H"] + bytes.map { String($0, radix: 16) })
   }
 
   /// Where the terminal's cursor stands (row and column, from 0).

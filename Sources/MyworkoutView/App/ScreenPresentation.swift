@@ -11,6 +11,8 @@ struct ScreenPresentation {
 
   var content: Content
   var keys: KeyMap
+  /// What a mouse event at a cell means, given where the content is laid out.
+  var mouse: (@Sendable (_ event: MouseEvent, _ area: Rect) -> Action?)?
 }
 
 extension Screen {
@@ -45,7 +47,8 @@ extension Screen {
         content: .canvas {
           ClassesView.draw(classes, signedIn: signedIn, into: &$0, area: $1, spinnerFrame: $2)
         },
-        keys: ClassesKeys.map(classes, signedIn: signedIn))
+        keys: ClassesKeys.map(classes, signedIn: signedIn),
+        mouse: { ClassesView.action(for: $0, in: classes, area: $1) })
     case .classPage(let page):
       ScreenPresentation(
         content: .rows { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
@@ -56,9 +59,17 @@ extension Screen {
 /// Which action a key means in the current state, and the footer that tells the person: both
 /// from the screen's key map, plus the keys that work everywhere.
 package enum KeyBindings {
-  package static func keyMap(for state: AppState) -> KeyMap {
+  /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
+  /// against the same layout the screen is drawn with.
+  package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
     if state.showsKeys { return KeysPanel.keys }
-    return withGlobalKeys(state.screen.presentation.keys, signedIn: state.session != nil)
+    let presentation = state.screen.presentation
+    var map = withGlobalKeys(presentation.keys, signedIn: state.session != nil)
+    if let mouse = presentation.mouse {
+      let area = Renderer.contentArea(for: state, width: width, height: height)
+      map.mouse = { mouse($0, area) }
+    }
+    return map
   }
 
   /// A screen's key map with the keys that work on every screen after its own: the `Keys`
@@ -79,8 +90,10 @@ package enum KeyBindings {
     return map
   }
 
-  package static func action(for key: Key, in state: AppState) -> Action? {
-    keyMap(for: state).action(for: key)
+  package static func action(for key: Key, in state: AppState, width: Int = 0, height: Int = 0)
+    -> Action?
+  {
+    keyMap(for: state, width: width, height: height).action(for: key)
   }
 
   package static func hints(for state: AppState) -> [Hint] {

@@ -8,16 +8,53 @@ enum ClassesView {
   static let previewFrom = 100
   static let previewWidth = 34
 
+  /// Where each part of the screen goes: drawing and mouse hit-testing use the same.
+  struct Layout {
+    var heading, field, count, list: Rect
+    var preview: Rect?
+
+    init(_ area: Rect) {
+      let roomy = area.height >= 12
+      let parts = area.rows([
+        .fixed(1), .fixed(roomy ? 1 : 0), .fixed(1), .fixed(1), .fixed(roomy ? 1 : 0), .fill(),
+      ])
+      (heading, field, count) = (parts[0], parts[2], parts[3])
+      if area.width >= previewFrom {
+        let columns = parts[5].columns([.fill(), .fixed(previewWidth)], gap: 2)
+        (list, preview) = (columns[0], columns[1])
+      } else {
+        (list, preview) = (parts[5], nil)
+      }
+    }
+  }
+
+  /// What a mouse event means (SPEC §10): the wheel scrolls the list, a press on a row selects
+  /// it, on the field focuses it, on the preview opens the class (the brief's click on the
+  /// thumbnail). The modal takes no mouse.
+  static func action(for event: MouseEvent, in state: ClassesState, area: Rect) -> Action? {
+    guard state.modal == nil else { return nil }
+    switch event.kind {
+    case .wheelUp: return .classes(.selectionMoved(by: -3))
+    case .wheelDown: return .classes(.selectionMoved(by: 3))
+    case .press:
+      let layout = Layout(area)
+      let at = event.position
+      if layout.field.contains(at) { return state.focus == .list ? .classes(.focusToggled) : nil }
+      if let preview = layout.preview, preview.contains(at), state.selectedClass != nil {
+        return state.focus == .list ? .classes(.enterPressed) : .classes(.rowClicked(state.selected))
+      }
+      guard let row = ClassList.row(at: at, in: layout.list, state: state) else { return nil }
+      return .classes(.rowClicked(row))
+    }
+  }
+
   static func draw(
     _ state: ClassesState, signedIn: Bool, into grid: inout Grid, area: Rect, spinnerFrame: Int
   ) -> Position? {
     guard !area.isEmpty else { return nil }
     let metrics = Metrics(width: area.width)
-    let roomy = area.height >= 12
-    let parts = area.rows([
-      .fixed(1), .fixed(roomy ? 1 : 0), .fixed(1), .fixed(1), .fixed(roomy ? 1 : 0), .fill(),
-    ])
-    let (heading, field, count, body) = (parts[0], parts[2], parts[3], parts[5])
+    let layout = Layout(area)
+    let (heading, field, count) = (layout.heading, layout.field, layout.count)
     grid.put(
       "Classes", row: 0, column: max(0, (area.width - 7) / 2), in: heading, style: .heading)
 
@@ -35,18 +72,14 @@ enum ClassesView {
     }
     drawCount(state, into: &grid, area: count, metrics: metrics, spinnerFrame: spinnerFrame)
 
-    let columns =
-      area.width >= previewFrom
-      ? body.columns([.fill(), .fixed(previewWidth)], gap: 2) : [body]
-    if let row = ClassList.draw(state, signedIn: signedIn, into: &grid, area: columns[0]),
+    if let row = ClassList.draw(state, signedIn: signedIn, into: &grid, area: layout.list),
       state.focus == .list, state.modal == nil
     {
       cursor = row
     }
-    if columns.count > 1, let chosen = state.selectedClass {
+    if let preview = layout.preview, let chosen = state.selectedClass {
       ClassPreview.draw(
-        chosen, watched: state.watched[chosen.id], signedIn: signedIn, into: &grid,
-        area: columns[1])
+        chosen, watched: state.watched[chosen.id], signedIn: signedIn, into: &grid, area: preview)
     }
     if let modal = state.modal {
       cursor = LoginModal.draw(modal, into: &grid, area: area, spinnerFrame: spinnerFrame)
@@ -91,7 +124,7 @@ enum ClassList {
       terms: [], style: .label, into: &grid, row: parts[0].y, x: area.x + 2)
     let rows = parts[1]
     guard !classes.isEmpty, rows.height > 0 else { return nil }
-    let top = (state.selected / rows.height) * rows.height
+    let top = firstShown(state, rows: rows.height)
     let terms = SearchText.terms(of: state.results?.query ?? "")
     var cursor: Position?
     for (offset, index) in (top..<min(classes.count, top + rows.height)).enumerated() {
@@ -109,6 +142,19 @@ enum ClassList {
         x: area.x + 2)
     }
     return cursor
+  }
+
+  /// The first class shown: the list shows a page at a time, the page holding the selection.
+  static func firstShown(_ state: ClassesState, rows: Int) -> Int {
+    (state.selected / max(1, rows)) * max(1, rows)
+  }
+
+  /// The class drawn at a cell of the list's area, if any.
+  static func row(at position: Position, in area: Rect, state: ClassesState) -> Int? {
+    let rows = area.rows([.fixed(1), .fill()])[1]
+    guard rows.contains(position) else { return nil }
+    let index = firstShown(state, rows: rows.height) + position.row - rows.y
+    return state.classes.indices.contains(index) ? index : nil
   }
 
   /// Widths of title, instructor, level, song and watched for a row of `width` columns.
