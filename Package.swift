@@ -63,6 +63,10 @@ let package = Package(
     .executableTarget(
       name: "image-bench", dependencies: ["MyworkoutImages", "MyworkoutView"],
       swiftSettings: strict),
+    // Times catalog import and search at 100,000 classes for bench/bench.py (not in the app).
+    .executableTarget(
+      name: "catalog-bench", dependencies: ["MyworkoutCore", "MyworkoutServices"],
+      swiftSettings: strict),
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),

@@ -4,6 +4,8 @@
 Both programs are driven from outside through an 80x24 pseudo-terminal, as a terminal would, and
 the script prints, per figure, the median and min–max over the runs, the ratio app/reference and
 whether the target is met. The image pipeline is timed in-process by the image-bench executable.
+The catalog figures (SPEC §16) come from the catalog-bench executable: import and pages at
+100,000 generated classes, and search calls over the brief's 351.
 
     python3 bench/bench.py                 # release build in .build-static, 5 runs, 10 s idle
     python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
@@ -298,6 +300,27 @@ def image_figures(binary):
     return figures
 
 
+def catalog_figures(binary, quick):
+    """Runs catalog-bench (100,000 generated classes; 10,000 and 3 repeats with --quick) from the
+    repository root, so it finds the brief's 351 classes in ../shared/data; returns its numeric
+    `name: value` lines as floats (an empty dict if it failed)."""
+    command = [str(binary)] + (["--classes", "10000", "--repeats", "3"] if quick else [])
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"catalog-bench failed: {error}", file=sys.stderr)
+        return {}
+    figures = {}
+    for line in done.stdout.splitlines():
+        name, _, value = line.partition(": ")
+        with contextlib.suppress(ValueError):
+            figures[name] = float(value)
+    if done.returncode != 0 or not figures:
+        print(f"catalog-bench printed no figures: {done.stdout!r} {done.stderr[-500:]!r}",
+              file=sys.stderr)
+    return figures
+
+
 def compile_reference():
     """Compiles bench/reference.c into bench/out/reference; returns its path."""
     out = ROOT / "bench/out/reference"
@@ -321,7 +344,16 @@ FIGURES = [
     ("service_delay_s", "service delay on screen", "s", 1, None, "range", (1.00, 1.10)),
     ("hash_s", "password hash (210k PBKDF2-SHA512)", "s", 1, None, "max", 0.3),
     ("tiles_ms", "8 image tiles: list → grid drawn", "ms", 1, None, "max", 300),
+    ("catalog_import_s", "catalog import (classes: see below)", "s", 1, None, "max", 3.0),
+    ("catalog_long_ms", "catalog page of 50, 3+ chars (p95)", "ms", 1, None, "max", 5),
+    ("catalog_short_ms", "catalog page of 50, 1–2 chars (p95)", "ms", 1, None, "max", 100),
+    ("catalog_key_ms", "search call per key, 351 classes (p95)", "ms", 1, None, "max", 50),
 ]
+
+# catalog-bench's lines behind the catalog figures above.
+CATALOG_FIGURES = {"catalog_import_s": "import_s", "catalog_long_ms": "page_long_p95_ms",
+                   "catalog_short_ms": "page_short_p95_ms",
+                   "catalog_key_ms": "key_to_results_351_p95_ms"}
 
 
 def number(value, unit):
@@ -384,23 +416,26 @@ def parse_args():
 
 
 def binaries(args):
-    """The app binary, and the hash-timing and image-bench binaries (or None), building them
-    if needed."""
+    """The app binary and the hash-timing, image-bench and catalog-bench binaries (or None),
+    building them if needed."""
     debug_dir = ROOT / ".build/debug"
     if args.quick:
         app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
                               else swift_build("myworkout", release=False))
-        hasher, images = debug_dir / "hash-timing", debug_dir / "image-bench"
-        return app, hasher if hasher.exists() else None, images if images.exists() else None
+        hasher, images, catalog = (debug_dir / name for name in
+                                    ("hash-timing", "image-bench", "catalog-bench"))
+        return (app, hasher if hasher.exists() else None, images if images.exists() else None,
+                catalog if catalog.exists() else None)
     app = args.binary or swift_build("myworkout", release=True)
-    return app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True)
+    return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
+            swift_build("catalog-bench", release=True))
 
 
 def main():
     """Builds, runs both programs `--runs` times, prints the table; see the module docstring."""
     args = parse_args()
     try:
-        app_binary, hash_binary, image_binary = binaries(args)
+        app_binary, hash_binary, image_binary, catalog_binary = binaries(args)
         if app_binary is None or not Path(app_binary).exists():
             raise DriveError(f"no app binary ({app_binary})")
         reference = compile_reference()
@@ -421,12 +456,25 @@ def main():
     images = image_figures(image_binary) if image_binary else {}
     if "eight_tiles_median_ms" in images and not args.quick:  # a debug build's time says little
         app["tiles_ms"] = [images["eight_tiles_median_ms"]]
+    catalog = catalog_figures(catalog_binary, args.quick) if catalog_binary else {}
+    for key, name in CATALOG_FIGURES.items():
+        if name in catalog:
+            app[key] = [catalog[name]]
     notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)",
              "tiles_ms": "n/a (quick)" if args.quick else "n/a (no image-bench figures)"}
+    for key in CATALOG_FIGURES:
+        notes[key] = "n/a (no catalog-bench)" if catalog_binary is None else "n/a (failed)"
     print(f"\nmyworkout: {app_binary}\nruns: {args.runs}, idle window: {args.idle_seconds:g} s,"
           f" {len(TYPED_TEXT)} characters typed, {TAB_PRESSES} Tab presses\n")
     met_count, measured = table(app, ref, notes)
     print(f"\ntargets met: {met_count} of {measured} measured")
+    if catalog:
+        print(f"\ncatalog ({catalog_binary}): {catalog.get('classes', 0):,.0f} generated classes;"
+              f" page of 50 p50 {catalog.get('page_long_p50_ms', float('nan')):.1f} ms (3+ chars),"
+              f" {catalog.get('page_short_p50_ms', float('nan')):.1f} ms (1–2 chars);"
+              f" {catalog.get('page_long_capped_queries', 0):.0f} of"
+              f" {catalog.get('page_long_queries', 0):.0f} long queries capped at"
+              " 1,000+; per-key figures exclude the UI's 150 ms pause")
     if any(status != 130 for status in app["ctrl_c_status"]):
         print(f"\nnote: Ctrl-C exit statuses of the app: {app['ctrl_c_status']} (expected 130)")
     if any(app["idle_threads_ended"]):
@@ -443,7 +491,8 @@ def main():
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
-                                         "app": app, "reference": ref, "images": images},
+                                         "app": app, "reference": ref, "images": images,
+                                         "catalog": catalog},
                                         indent=2) + "\n")
     return 0
 
