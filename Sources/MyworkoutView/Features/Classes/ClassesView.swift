@@ -41,7 +41,8 @@ enum ClassesView {
       let at = event.position
       if layout.field.contains(at) { return state.focus == .list ? .classes(.focusToggled) : nil }
       if let preview = layout.preview, preview.contains(at), state.selectedClass != nil {
-        return state.focus == .list ? .classes(.enterPressed) : .classes(.rowClicked(state.selected))
+        return state.focus == .list
+          ? .classes(.enterPressed) : .classes(.rowClicked(state.selected))
       }
       guard let row = ClassList.row(at: at, in: layout.list, state: state) else { return nil }
       return .classes(.rowClicked(row))
