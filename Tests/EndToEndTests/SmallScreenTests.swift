@@ -109,5 +109,35 @@ extension EndToEnd {
       let screen = try app.waitFor("The pasted text was cut to fit")
       #expect(screen.contains("254 characters"))
     }
+
+    @Test func aClickFocusesAFieldAndActivatesAButton() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"])
+      let screen = try app.waitFor("[ Browse classes ]")
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let next = try #require(lines.firstIndex { $0.contains("[ Next ]") })
+      let email = try #require(lines.firstIndex { $0.contains("Email") })
+      try app.press("Tab")
+      try app.waitFor("▸[ Next ]")
+      try app.click(row: email, column: 30)
+      try app.waitFor("▸ Email")
+      try app.type("registered@email.com")
+      try app.click(row: next, column: 20)
+      try app.waitFor("Welcome back")
+      try app.type("password")
+      let login = try app.screen().split(separator: "\n", omittingEmptySubsequences: false)
+      let logIn = try #require(login.firstIndex { $0.contains("[ Log in ]") })
+      try app.click(row: logIn, column: 20)
+      let profile = try app.waitFor("Log out")
+      let rows = profile.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let buttons = try #require(rows.firstIndex { $0.contains("[ Log out ]") })
+      let column = try #require(rows[buttons].range(of: "[ Log out ]")).lowerBound
+      try app.click(
+        row: buttons, column: rows[buttons].distance(from: rows[buttons].startIndex, to: column) + 2
+      )
+      try app.waitUntil("logged out by a click") {
+        $0.contains("Myworkout GO") && $0.contains("[registered@email.com")
+      }
+    }
   }
 }

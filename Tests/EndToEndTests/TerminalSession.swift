@@ -125,9 +125,11 @@ final class TerminalSession {
       .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
   }
 
-  /// A press of the first mouse button at a cell (from 0), as an xterm reports it.
+  /// A click of the first mouse button at a cell (from 0): the press and the release, as an
+  /// xterm reports them.
   func click(row: Int, column: Int) throws {
     try mouse(button: 0, row: row, column: column)
+    try mouse(button: 3, row: row, column: column)
   }
 
   /// The mouse wheel turned down (away from the person) over a cell.

@@ -85,6 +85,16 @@ enum BodyLayout {
     return cursor
   }
 
+  /// The focus stop (its place in the focus order) drawn at a cell, if any: what a click hits.
+  static func stop(at position: Position, in body: Body, area: Rect) -> Int? {
+    guard area.contains(position) else { return nil }
+    let (rows, _) = fit(body, rows: area.height)
+    let index = position.row - area.y
+    guard rows.indices.contains(index) else { return nil }
+    let column = position.column - area.x
+    return rows[index].zones.first { $0.columns.contains(column) }?.stop
+  }
+
   /// The rows that fit, and the index of the focused row among them.
   static func fit(_ body: Body, rows available: Int) -> ([Row], Int?) {
     guard available > 0 else { return ([], nil) }

@@ -4,7 +4,7 @@ import MyworkoutCore
 struct ScreenPresentation {
   enum Content {
     /// Rows laid out from the top; compacted and scrolled to keep the focus in view.
-    case rows((_ spinnerFrame: Int, _ metrics: Metrics) -> Body)
+    case rows(@Sendable (_ spinnerFrame: Int, _ metrics: Metrics) -> Body)
     /// Drawn straight into the content rectangle; returns where the cursor stands, if shown.
     case canvas((_ grid: inout Grid, _ area: Rect, _ spinnerFrame: Int) -> Position?)
   }
@@ -13,6 +13,37 @@ struct ScreenPresentation {
   var keys: KeyMap
   /// What a mouse event at a cell means, given where the content is laid out.
   var mouse: (@Sendable (_ event: MouseEvent, _ area: Rect) -> Action?)?
+
+  /// Rows content whose focus stops a click focuses (and, on a button, activates): `click` is
+  /// the screen's action for the stop at a place in its focus order.
+  init(
+    rows body: @escaping @Sendable (_ spinnerFrame: Int, _ metrics: Metrics) -> Body,
+    keys: KeyMap, click: (@Sendable (Int) -> Action?)? = nil
+  ) {
+    content = .rows(body)
+    self.keys = keys
+    guard let click else {
+      mouse = nil
+      return
+    }
+    mouse = { @Sendable (event: MouseEvent, area: Rect) -> Action? in
+      guard event.kind == .press else { return nil }
+      let drawn = body(0, Metrics(width: area.width))
+      guard let stop = BodyLayout.stop(at: event.position, in: drawn, area: area) else {
+        return nil
+      }
+      return click(stop)
+    }
+  }
+
+  init(
+    content: Content, keys: KeyMap,
+    mouse: (@Sendable (_ event: MouseEvent, _ area: Rect) -> Action?)? = nil
+  ) {
+    self.content = content
+    self.keys = keys
+    self.mouse = mouse
+  }
 }
 
 extension Screen {
@@ -22,26 +53,24 @@ extension Screen {
     switch self {
     case .getStarted(let form):
       ScreenPresentation(
-        content: .rows { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: GetStartedKeys.map(form))
+        rows: { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: GetStartedKeys.map(form), click: { .getStarted(.form(.stopClicked($0))) })
     case .login(let form):
       ScreenPresentation(
-        content: .rows { LoginView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: LoginKeys.map(form))
+        rows: { LoginView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: LoginKeys.map(form), click: { .login(.form(.stopClicked($0))) })
     case .signup(let form):
       ScreenPresentation(
-        content: .rows { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: SignupKeys.map(form))
+        rows: { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: SignupKeys.map(form), click: { .signup(.form(.stopClicked($0))) })
     case .sessionExpired(let screen):
       ScreenPresentation(
-        content: .rows { SessionExpiredView.body(screen, metrics: $1) },
-        keys: SessionExpiredKeys.map(screen))
+        rows: { SessionExpiredView.body(screen, metrics: $1) },
+        keys: SessionExpiredKeys.map(screen), click: { _ in .sessionExpiredScreen(.logInAgainPressed) })
     case .profile(let profile, let session):
       ScreenPresentation(
-        content: .rows {
-          ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1)
-        },
-        keys: ProfileKeys.map(profile))
+        rows: { ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1) },
+        keys: ProfileKeys.map(profile), click: { .profile(.form(.stopClicked($0))) })
     case .classes(let classes, let signedIn):
       ScreenPresentation(
         content: .canvas {
@@ -51,7 +80,7 @@ extension Screen {
         mouse: { ClassesView.action(for: $0, in: classes, area: $1) })
     case .classPage(let page):
       ScreenPresentation(
-        content: .rows { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
+        rows: { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
     }
   }
 }

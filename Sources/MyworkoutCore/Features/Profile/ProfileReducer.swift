@@ -18,6 +18,10 @@ enum ProfileReducer {
     case .form(.focusMoved(let direction)):
       profile.focus = profile.focus.moved(direction)
       return .none
+    case .form(.stopClicked(let index)):
+      guard ProfileState.Focus.allCases.indices.contains(index) else { return .none }
+      profile.focus = ProfileState.Focus.allCases[index]
+      return reduce(&profile, .form(.enterPressed), session: session)
     case .form(.enterPressed):
       switch profile.focus {
       case .edit: return openDialog(&profile, session: session)
@@ -47,7 +51,8 @@ enum ProfileReducer {
     guard var dialog = profile.dialog else { return .none }
     defer { if profile.dialog != nil { profile.dialog = dialog } }
     switch action {
-    case .form(let formAction):
+    case .form(let clicked):
+      guard let formAction = FormEditing.resolvingClick(&dialog, clicked) else { return .none }
       if case .handled = FormEditing.reduce(&dialog, formAction) { return .none }
       switch formAction {
       case .enterPressed:

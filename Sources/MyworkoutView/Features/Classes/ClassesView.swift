@@ -32,7 +32,12 @@ enum ClassesView {
   /// it, on the field focuses it, on the preview opens the class (the brief's click on the
   /// thumbnail). The modal takes no mouse.
   static func action(for event: MouseEvent, in state: ClassesState, area: Rect) -> Action? {
-    guard state.modal == nil else { return nil }
+    if let modal = state.modal {
+      guard event.kind == .press,
+        let stop = LoginModal.stop(at: event.position, modal: modal, area: area)
+      else { return nil }
+      return .classes(.modal(.form(.stopClicked(stop))))
+    }
     switch event.kind {
     case .wheelUp: return .classes(.selectionMoved(by: -3))
     case .wheelDown: return .classes(.selectionMoved(by: 3))
@@ -220,6 +225,22 @@ enum LoginModal {
   static func draw(_ modal: ClassLoginModal, into grid: inout Grid, area: Rect, spinnerFrame: Int)
     -> Position?
   {
+    let (body, box) = layout(modal, area: area, spinnerFrame: spinnerFrame)
+    let inside = Frame.draw(box, title: "Log in to watch", into: &grid)
+    return BodyLayout.draw(body, into: &grid, area: inside.inset(top: -1))
+  }
+
+  /// The focus stop of the modal's form at a cell, if any.
+  static func stop(at position: Position, modal: ClassLoginModal, area: Rect) -> Int? {
+    let (body, box) = layout(modal, area: area, spinnerFrame: 0)
+    return BodyLayout.stop(
+      at: position, in: body, area: box.inset(top: 2, left: 1, bottom: 1, right: 1).inset(top: -1))
+  }
+
+  /// The form's rows and the box they are drawn in, centred over the list.
+  private static func layout(_ modal: ClassLoginModal, area: Rect, spinnerFrame: Int)
+    -> (Body, Rect)
+  {
     let width = min(area.width, 72)
     let metrics = Metrics(width: width - 2)
     let body = LoginView.body(
@@ -228,7 +249,6 @@ enum LoginModal {
     let box = Rect(
       x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
       width: width, height: height)
-    let inside = Frame.draw(box, title: "Log in to watch", into: &grid)
-    return BodyLayout.draw(body, into: &grid, area: inside.inset(top: -1))
+    return (body, box)
   }
 }

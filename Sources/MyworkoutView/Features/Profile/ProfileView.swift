@@ -13,9 +13,14 @@ enum ProfileView {
     body.add(
       ButtonRow.rows(
         [
-          Button(title: "Edit number", focused: !dialogOpen && profile.focus == .edit),
-          Button(title: "Log out", focused: !dialogOpen && profile.focus == .logOut),
-          Button(title: "Classes", focused: !dialogOpen && profile.focus == .classes),
+          Button(
+            title: "Edit number", focused: !dialogOpen && profile.focus == .edit,
+            isStop: !dialogOpen),
+          Button(
+            title: "Log out", focused: !dialogOpen && profile.focus == .logOut, isStop: !dialogOpen),
+          Button(
+            title: "Classes", focused: !dialogOpen && profile.focus == .classes,
+            isStop: !dialogOpen),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let confirmation = profile.confirmation {
