@@ -66,7 +66,8 @@ extension Screen {
     case .sessionExpired(let screen):
       ScreenPresentation(
         rows: { SessionExpiredView.body(screen, metrics: $1) },
-        keys: SessionExpiredKeys.map(screen), click: { _ in .sessionExpiredScreen(.logInAgainPressed) })
+        keys: SessionExpiredKeys.map(screen),
+        click: { _ in .sessionExpiredScreen(.logInAgainPressed) })
     case .profile(let profile, let session):
       ScreenPresentation(
         rows: { ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1) },

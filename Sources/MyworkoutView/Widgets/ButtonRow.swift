@@ -38,7 +38,8 @@ enum ButtonRow {
         let style: Style = button.disabled ? .buttonDisabled : .button
         row.segments.append(Segment(column: column + 1, text: labels[index], style: style))
         if button.isStop {
-          row.zones.append(Row.Zone(columns: column..<(column + 1 + DisplayWidth.of(labels[index]))))
+          row.zones.append(
+            Row.Zone(columns: column..<(column + 1 + DisplayWidth.of(labels[index]))))
         }
         column += 1 + DisplayWidth.of(labels[index]) + 1
       }
