@@ -73,27 +73,6 @@ static inline const char *mw_capability(const char *name) {
   return value == NULL || value == (const char *)-1 ? "" : value;
 }
 
-/// Turns mouse reporting on (a press of the first button and the wheel) or off; 0 on success.
-static inline int mw_mouse(int on) {
-  mmask_t wanted = on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED) : 0;
-  mouseinterval(0);
-  mmask_t got = mousemask(wanted, NULL);
-  return on && got == 0 ? -1 : 0;
-}
-
-/// Reads the mouse event behind a KEY_MOUSE: 1 a press of the first button, 2 the wheel up,
-/// 3 the wheel down, 0 anything else (or nothing to read); its cell in `row` and `column`.
-static inline int mw_read_mouse(int *row, int *column) {
-  MEVENT event;
-  if (getmouse(&event) != OK) return 0;
-  *row = event.y;
-  *column = event.x;
-  if (event.bstate & BUTTON4_PRESSED) return 2;
-  if (event.bstate & BUTTON5_PRESSED) return 3;
-  if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
-  return 0;
-}
-
 static inline void mw_write_raw(const char *text) {
   fputs(text, stdout);
   fflush(stdout);

@@ -62,8 +62,7 @@ package final class Terminal: TerminalBackend {
     KeyDecoder.defineKeys()
     palette = Palette(colors: colors && has_colors())
     (width, height) = Self.followKernelSize()
-    mw_write_raw(Self.bracketedPasteOn)
-    if mouse { _ = mw_mouse(1) }
+    mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     CrashGuard.arm(resetBytes: Self.resetBytes())
   }
 
@@ -82,6 +81,9 @@ package final class Terminal: TerminalBackend {
 
   static let bracketedPasteOn = "\u{1B}[?2004h"
   static let bracketedPasteOff = "\u{1B}[?2004l"
+  /// Mouse reporting of presses, releases and the wheel, in the SGR encoding (any size of
+  /// terminal, and decoded by `KeyDecoder`, not by ncurses).
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
   /// Mouse reporting off (normal and SGR modes), for when the app turns it on.
   static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
 
@@ -123,25 +125,10 @@ package final class Terminal: TerminalBackend {
     while true {
       let status = mw_get_wch(&value)
       if status == ERR { break }
-      if status == KEY_CODE_YES, Int32(value) == KEY_MOUSE {
-        if let event = Self.readMouse() { keys.append(.mouse(event)) }
-        continue
-      }
       decoder.decode(Int32(value), isFunctionKey: status == KEY_CODE_YES, into: &keys)
     }
     decoder.endOfRead(into: &keys)
     return keys
-  }
-
-  private static func readMouse() -> MouseEvent? {
-    var row: Int32 = 0
-    var column: Int32 = 0
-    switch mw_read_mouse(&row, &column) {
-    case 1: return MouseEvent(.press, row: Int(row), column: Int(column))
-    case 2: return MouseEvent(.wheelUp, row: Int(row), column: Int(column))
-    case 3: return MouseEvent(.wheelDown, row: Int(row), column: Int(column))
-    default: return nil
-    }
   }
 
   /// Follows a resize: reads the new size from the kernel and redraws everything next frame.
@@ -166,8 +153,7 @@ package final class Terminal: TerminalBackend {
     guard isOpen else { return }
     leave()
     raise(SIGSTOP)
-    mw_write_raw(Self.bracketedPasteOn)
-    if mouse { _ = mw_mouse(1) }
+    mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     wrefresh(mw_stdscr())
     updateSize()
   }
@@ -184,7 +170,6 @@ package final class Terminal: TerminalBackend {
 
   private func leave() {
     curs_set(1)
-    if mouse { _ = mw_mouse(0) }
     if isendwin() == false { endwin() }
     mw_write_raw(Self.bracketedPasteOff + (mouse ? Self.mouseOff : ""))
   }

@@ -125,21 +125,21 @@ final class TerminalSession {
       .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
   }
 
-  /// A click of the first mouse button at a cell (from 0): the press and the release, as an
-  /// xterm reports them.
+  /// A click of the first mouse button at a cell (from 0): the press and the release, each in
+  /// its own write, as an xterm reports them in the SGR encoding the app asks for.
   func click(row: Int, column: Int) throws {
-    try mouse(button: 0, row: row, column: column)
-    try mouse(button: 3, row: row, column: column)
+    try mouse("\u{1B}[<0;\(column + 1);\(row + 1)M")
+    try mouse("\u{1B}[<0;\(column + 1);\(row + 1)m")
   }
 
   /// The mouse wheel turned down (away from the person) over a cell.
   func wheelDown(row: Int, column: Int) throws {
-    try mouse(button: 65, row: row, column: column)
+    try mouse("\u{1B}[<65;\(column + 1);\(row + 1)M")
   }
 
-  private func mouse(button: Int, row: Int, column: Int) throws {
-    let bytes = [0x1B, 0x5B, 0x4D, 32 + button, 33 + column, 33 + row]
-    try tmux(["send-keys", "-t", Self.session, "-H"] + bytes.map { String($0, radix: 16) })
+  private func mouse(_ report: String) throws {
+    let bytes = Array(report.utf8).map { String($0, radix: 16) }
+    try tmux(["send-keys", "-t", Self.session, "-H"] + bytes)
   }
 
   /// Where the terminal's cursor stands (row and column, from 0).
