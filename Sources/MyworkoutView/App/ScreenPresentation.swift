@@ -111,11 +111,13 @@ package enum KeyBindings {
         KeyBinding(
           [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
     }
+    // The footer names `?` on every screen (SPEC §10); in a text field `?` is typed and F1
+    // opens the panel. One text for both keeps the footer still while the focus moves.
     map.append(
       KeyBinding(
         screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
-        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isEssential: false),
-        .keysPanelToggled, help: Hint(keys: "?/F1", action: "all keys (this panel)")))
+        Hint(keys: "?", action: "keys", isEssential: false), .keysPanelToggled,
+        help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     return map
   }
