@@ -2,6 +2,10 @@ import ArgumentParser
 import MyworkoutCore
 import MyworkoutServices
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] [--help]`
 struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -64,10 +68,24 @@ struct MyworkoutCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
   var assets: String?
 
+  @Option(
+    name: .customLong("images-dir"),
+    help: ArgumentHelp("Show the PNG and JPEG files of DIR on Images.", valueName: "DIR"))
+  var imagesDirectory: String?
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
+    if let imagesDirectory, !Self.isFolder(imagesDirectory) {
+      throw ValidationError("--images-dir: '\(imagesDirectory)' is not a folder.")
+    }
+  }
+
+  /// Whether a path names a folder (following links).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return !path.isEmpty && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   func run() throws {
@@ -80,7 +98,7 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets),
+        catalog: catalog, assets: assets, imagesDirectory: imagesDirectory),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

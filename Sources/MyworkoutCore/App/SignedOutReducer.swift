@@ -7,7 +7,9 @@ enum SignedOutReducer {
     case signedIn(Session, path: [SignedIn.Route])
   }
 
-  static func reduce(_ flow: inout SignedOut, _ action: Action) -> Outcome<Delegate> {
+  static func reduce(_ flow: inout SignedOut, _ action: Action, display: Display)
+    -> Outcome<Delegate>
+  {
     switch (action, flow.path.last) {
     case (.getStarted(let action), nil):
       let outcome = GetStartedReducer.reduce(&flow.getStarted, action)
@@ -17,7 +19,7 @@ enum SignedOutReducer {
       case .emailChecked(let email, registered: false)?:
         flow.path = [.signup(SignupForm(email: email))]
       case .browseClasses?:
-        let (classes, effects) = ClassesReducer.opened()
+        let (classes, effects) = ClassesReducer.opened(colors: display.colors)
         flow.path = [.classes(classes)]
         return .effects(outcome.effects + effects)
       case nil:
