@@ -50,6 +50,7 @@ class Terminal:
 
     def __init__(self, argv, env):
         self.output = bytearray()
+        self.last_output_at = None  # when the latest bytes arrived
         self.status = None  # exit code once reaped (negative: killed by that signal)
         self.started = time.monotonic()
         self.pid, self.fd = pty.fork()
@@ -77,6 +78,8 @@ class Terminal:
             chunk = b""
         if not chunk:
             time.sleep(min(timeout, 0.01))
+        else:
+            self.last_output_at = time.monotonic()
         self.output += chunk
         return chunk
 
@@ -99,10 +102,10 @@ class Terminal:
             self.read(deadline - time.monotonic())
         return time.monotonic()
 
-    def settle(self, timeout=WAIT_TIMEOUT):
-        """Reads until no output arrived for QUIET seconds; returns the byte count read."""
+    def settle(self, timeout=WAIT_TIMEOUT, quiet=QUIET):
+        """Reads until no output arrived for `quiet` seconds; returns the byte count read."""
         start, deadline = len(self.output), time.monotonic() + timeout
-        while self.read(QUIET) and time.monotonic() < deadline:
+        while self.read(quiet) and time.monotonic() < deadline:
             pass
         return len(self.output) - start
 
@@ -293,6 +296,42 @@ def _search_once(binary):
             return {"search_ms": (shown - sent - SEARCH_PAUSE_S) * 1000, "search_idle_wakeups": idle}
 
 
+def run_images_screen(binary):
+    """One run of the Images screen in the 80x24 pty with `--latency 0s` on a folder of 8 of the
+    project's images: ms from `i` on Profile to the last byte of the last tile drawn (the
+    output settled with no `Loading…` left), and the bytes that drew the grid."""
+    names = sorted(p for p in (ROOT / "Assets/images").iterdir()
+                   if p.suffix.lower() in (".png", ".jpg", ".jpeg"))[:8]
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        folder = Path(tmp, "images")
+        folder.mkdir()
+        for path in names:
+            (folder / path.name).write_bytes(path.read_bytes())
+        argv = [str(binary), "--latency", "0s", "--images-dir", str(folder)]
+        with Terminal(argv, program_env(tmp)) as term:
+            term.wait_for("Myworkout GO", "the Get started screen")
+            term.settle()
+            term.send(b"registered@email.com\r")
+            term.wait_for("Welcome", "Login")
+            term.settle()
+            _, mark = term.send(b"password\r")
+            term.wait_for("Log out", "Profile after logging in", since=mark)
+            term.settle()
+            sent, mark = term.send(b"i")
+            term.wait_for("1 of 8", "the image list", since=mark)
+            # Tiles decode side by side; a half-second silence means the last one is drawn.
+            term.settle(quiet=0.5)
+            shown = term.output[mark:].decode("utf-8", errors="ignore")
+            last = shown.rfind("Loading")
+            if "Can't show" in shown or "\u2580" not in shown[last:]:
+                raise DriveError(f"the Images grid did not draw its tiles: {term.tail()!r}")
+            elapsed = (term.last_output_at - sent) * 1000
+            grid_bytes = len(term.output) - mark
+            term.send(b"\x03")
+            term.wait_exit("exit after Ctrl-C")
+        return {"images_screen_ms": elapsed, "images_screen_bytes": grid_bytes}
+
+
 def swift_build(product, release):
     """Builds `product` (release: into .build-static, with the Swift runtime linked statically, as
     it would ship); returns its path, or None if that failed."""
@@ -372,7 +411,8 @@ def compile_reference():
 
 
 # (key, label, unit, scale, key of the reference figure or None, target kind, target bound)
-# Target kinds: "ratio" app/reference ≤ bound; "max" app ≤ bound; "range" bound[0] ≤ app ≤ bound[1].
+# Target kinds: "ratio" app/reference ≤ bound; "max" app ≤ bound; "range" bound[0] ≤ app ≤ bound[1];
+# None: reported without a target.
 FIGURES = [
     ("start_s", "start to first frame", "ms", 1000, "start_s", "ratio", 1.5),
     ("relaunch_s", "relaunch to Profile (vs ref start)", "ms", 1000, "start_s", "ratio", 2.0),
@@ -391,6 +431,8 @@ FIGURES = [
     ("catalog_long_ms", "catalog page of 50, 3+ chars (p95)", "ms", 1, None, "max", 5),
     ("catalog_short_ms", "catalog page of 50, 1–2 chars (p95)", "ms", 1, None, "max", 100),
     ("catalog_key_ms", "search call per key, 351 classes (p95)", "ms", 1, None, "max", 50),
+    ("images_screen_ms", "Images screen: `i` → last tile drawn", "ms", 1, None, "max", 300),
+    ("images_screen_bytes", "Images screen: bytes to draw the grid", "B", 1, None, None, None),
 ]
 
 # catalog-bench's lines behind the catalog figures above.
@@ -427,15 +469,17 @@ def table(app, ref, notes):
             target, met = f"≤ {bound}×", ratio is not None and ratio <= bound
         elif kind == "max":
             target, met = f"≤ {bound} {unit}".rstrip(), app_med is not None and app_med <= bound
+        elif kind is None:  # reported, no target
+            target, met = "—", None
         else:
             target = f"{bound[0]:.2f}–{bound[1]:.2f} {unit}"
             met = app_med is not None and bound[0] <= app_med <= bound[1]
-        if app_med is not None:
+        if app_med is not None and met is not None:
             measured += 1
             met_count += met
         rows.append((label, app_text or notes.get(key, "n/a"), ref_text or "—",
                      f"{ratio:.2f}×" if ratio is not None else "—", target,
-                     "n/a" if app_med is None else "yes" if met else "NO"))
+                     "n/a" if app_med is None else "—" if met is None else "yes" if met else "NO"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for n, row in enumerate(rows):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -488,7 +532,8 @@ def main():
             for figures, found in ((app, run_form(app_binary, "Myworkout GO", args.idle_seconds)),
                                    (ref, run_form(reference, "Reference GO", args.idle_seconds)),
                                    (app, run_session(app_binary)),
-                                   (app, run_search(app_binary))):
+                                   (app, run_search(app_binary)),
+                                   (app, run_images_screen(app_binary))):
                 for key, value in found.items():
                     figures.setdefault(key, []).append(value)
     except (DriveError, subprocess.CalledProcessError, OSError) as error:

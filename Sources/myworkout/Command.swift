@@ -2,6 +2,10 @@ import ArgumentParser
 import MyworkoutCore
 import MyworkoutServices
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] [--help]`
 struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -69,10 +73,24 @@ struct MyworkoutCommand: ParsableCommand {
     help: "Leave mouse reporting off, so the terminal's own text selection works.")
   var noMouse = false
 
+  @Option(
+    name: .customLong("images-dir"),
+    help: ArgumentHelp("Show the PNG and JPEG files of DIR on Images.", valueName: "DIR"))
+  var imagesDirectory: String?
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
+    if let imagesDirectory, !Self.isFolder(imagesDirectory) {
+      throw ValidationError("--images-dir: '\(imagesDirectory)' is not a folder.")
+    }
+  }
+
+  /// Whether a path names a folder (following links).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return !path.isEmpty && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   func run() throws {
@@ -85,7 +103,7 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets, mouse: !noMouse),
+        catalog: catalog, assets: assets, mouse: !noMouse, imagesDirectory: imagesDirectory),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

@@ -32,6 +32,7 @@ final class Runtime {
     acceptedUntil: @escaping (String) -> Date?, exit: @escaping @MainActor (Int32) -> Void
   ) {
     self.state = state
+    self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
     self.timers = timers
     self.acceptedUntil = acceptedUntil
@@ -80,6 +81,7 @@ final class Runtime {
 
   func resized() {
     terminal.updateSize()
+    send(.terminalResized(TerminalSize(width: terminal.width, height: terminal.height)))
     render()
   }
 

@@ -12,6 +12,7 @@ extension AppState {
       case .sessionExpired: .sessionExpiredScreen(.logInAgainPressed)
       case .classes: .classes(.modal(.form(action)))
       case .classPage: .classPage(.backPressed)
+      case .images: .images(.backPressed)
       }
     _ = reduce(&self, wrapped)
   }

@@ -131,7 +131,8 @@ import Testing
     expired.notice = nil
     #expect(
       KeyBindings.hints(for: profile).map(\.text) == [
-        "e edit number", "l log out", "c classes", "q quit", "Tab/↑↓ move", "Enter select",
+        "e edit number", "l log out", "c classes", "i images", "q quit", "Tab/↑↓ move",
+        "Enter select",
         "? keys", "Ctrl-C quit",
       ])
   }

@@ -9,6 +9,8 @@ package struct AppState: Equatable, Sendable {
   package var spinnerFrame = 0
   /// The `Keys` panel (`?` or F1) is open over the screen.
   package var showsKeys = false
+  /// The terminal's size and colours (set at launch; the size again on every resize).
+  package var display = Display()
 
   package init(root: Root, notice: String? = nil) {
     self.root = root
@@ -70,6 +72,7 @@ package enum Root: Equatable, Sendable {
       case nil: .profile(signedIn.profile, signedIn.session)
       case .classes(let classes): .classes(classes, signedIn: true)
       case .classPage(let page): .classPage(page)
+      case .images(let images): .images(images)
       }
     }
   }
@@ -111,6 +114,7 @@ package struct SignedIn: Equatable, Sendable {
   package enum Route: Equatable, Sendable {
     case classes(ClassesState)
     case classPage(ClassPageState)
+    case images(ImagesState)
   }
 
   package var session: Session
@@ -127,6 +131,7 @@ package struct SignedIn: Equatable, Sendable {
   var running: Set<EffectID> {
     path.reduce(into: profile.running) { ids, route in
       if case .classes(let classes) = route { ids.formUnion(classes.running) }
+      if case .images(let images) = route { ids.formUnion(images.running) }
     }
   }
 }
@@ -140,6 +145,7 @@ package enum Screen: Equatable, Sendable {
   case profile(ProfileState, Session)
   case classes(ClassesState, signedIn: Bool)
   case classPage(ClassPageState)
+  case images(ImagesState)
 
   /// Which screen this is, without its data.
   package var kind: ScreenKind {
@@ -151,12 +157,13 @@ package enum Screen: Equatable, Sendable {
     case .profile: .profile
     case .classes: .classes
     case .classPage: .classPage
+    case .images: .images
     }
   }
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile, classes, classPage
+  case getStarted, login, signup, sessionExpired, profile, classes, classPage, images
 
   /// The section's name in the header line of signed-in screens.
   package var section: String {
@@ -166,6 +173,7 @@ package enum ScreenKind: Equatable, Sendable {
     case .signup: "Sign up"
     case .sessionExpired, .profile: "Profile"
     case .classes, .classPage: "Classes"
+    case .images: "Images"
     }
   }
 }

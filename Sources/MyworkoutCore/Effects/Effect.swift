@@ -1,6 +1,6 @@
 /// Which running piece of work an effect starts or cancels. Starting work under an id that is
 /// already running supersedes it: the older answer never arrives.
-package enum EffectID: Hashable, Sendable, CaseIterable {
+package enum EffectID: Hashable, Sendable {
   case checkEmail
   case logIn
   case signUp
@@ -9,6 +9,13 @@ package enum EffectID: Hashable, Sendable, CaseIterable {
   case catalogSearch
   /// A later page of the catalog.
   case catalogMore
+  /// The Images screen's list.
+  case imageList
+  /// One picture: an image decoded for a tile of a size (one id per tile and size, so a tile
+  /// scrolled away is cancelled alone).
+  case picture(TileKey)
+  /// A class's thumbnail for the Classes preview, by its file name.
+  case thumbnail(slug: String)
 }
 
 /// A service call, as data. The effect runner carries it out and answers with the action the
@@ -24,6 +31,13 @@ package enum Request: Equatable, Sendable {
   case updateMobile(token: String, mobile: String)
   /// A page of the catalog; answers `.classes(.pageLoaded)`.
   case catalogPage(query: String, offset: Int, limit: Int)
+  /// The images to show; answers `.images(.listLoaded)`.
+  case imageList
+  /// An image decoded, scaled and quantised for a tile; answers `.images(.pictureLoaded)`.
+  case picture(ImageInfo, tile: TileSize, colors: PictureColors)
+  /// A class's thumbnail (found by `thumbnailSlug` next to the catalog file) for a tile;
+  /// answers `.classes(.thumbnailLoaded)`.
+  case thumbnail(slug: String, tile: TileSize, colors: PictureColors)
 }
 
 /// Work the reducer asks for, as plain data. Several requests may run at once, each under its

@@ -5,5 +5,7 @@ package enum ProfileAction: Equatable, Sendable {
   case editNumberPressed
   /// `c` or `[ Classes ]`.
   case classesPressed
+  /// `i` or `[ Images ]`.
+  case imagesPressed
   case editNumberResponse(Result<Session, ServiceError>)
 }

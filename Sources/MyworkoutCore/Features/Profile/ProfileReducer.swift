@@ -4,6 +4,7 @@ enum ProfileReducer {
   enum Delegate: Equatable, Sendable {
     case logOutRequested
     case classesRequested
+    case imagesRequested
     /// The number was saved: the service answered a new session.
     case sessionRenewed(Session)
     /// The service refused the session.
@@ -27,11 +28,14 @@ enum ProfileReducer {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
       case .classes: return .delegate(.classesRequested)
+      case .images: return .delegate(.imagesRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
     case .classesPressed:
       return .delegate(.classesRequested)
+    case .imagesPressed:
+      return .delegate(.imagesRequested)
     case .form, .editNumberResponse:
       return .none
     }
@@ -73,7 +77,7 @@ enum ProfileReducer {
       default:
         return .none
       }
-    case .editNumberPressed, .classesPressed:
+    case .editNumberPressed, .classesPressed, .imagesPressed:
       return .none
     case .editNumberResponse(let result):
       guard dialog.phase.isRunning else { return .none }

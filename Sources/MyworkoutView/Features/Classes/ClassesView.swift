@@ -5,7 +5,7 @@ import MyworkoutCore
 /// the selected class; signed out, `Log in to watch` over it all.
 enum ClassesView {
   /// Columns from which a preview stands beside the list.
-  static let previewFrom = 100
+  static let previewFrom = ClassesState.previewMinimumWidth
   static let previewWidth = 34
 
   /// Where each part of the screen goes: drawing and mouse hit-testing use the same.
@@ -85,7 +85,8 @@ enum ClassesView {
     }
     if let preview = layout.preview, let chosen = state.selectedClass {
       ClassPreview.draw(
-        chosen, watched: state.watched[chosen.id], signedIn: signedIn, into: &grid, area: preview)
+        chosen, watched: state.watched[chosen.id], signedIn: signedIn,
+        thumbnail: state.selectedThumbnail, into: &grid, area: preview)
     }
     if let modal = state.modal {
       cursor = LoginModal.draw(modal, into: &grid, area: area, spinnerFrame: spinnerFrame)
@@ -191,13 +192,22 @@ enum ClassList {
   }
 }
 
-/// The selected class beside the list on wide terminals.
+/// The selected class beside the list on wide terminals: its thumbnail (when there is one and
+/// room for it), title and details.
 enum ClassPreview {
   static func draw(
-    _ item: DanceClass, watched: Int?, signedIn: Bool, into grid: inout Grid, area: Rect
+    _ item: DanceClass, watched: Int?, signedIn: Bool, thumbnail: HalfBlockPicture?,
+    into grid: inout Grid, area: Rect
   ) {
     var row = 0
-    for line in TextBlock.wrap(item.title, width: area.width).prefix(3) {
+    let title = TextBlock.wrap(item.title, width: area.width).prefix(3)
+    // Title, a blank row, 4 or 5 details, a blank row and the hint.
+    let textRows = title.count + (signedIn ? 9 : 8)
+    if let thumbnail, area.height >= thumbnail.rows + 1 + textRows {
+      grid.draw(thumbnail, row: area.y, column: area.x, clip: area)
+      row = thumbnail.rows + 1
+    }
+    for line in title {
       grid.put(line, row: row, column: 0, in: area, style: .heading)
       row += 1
     }

@@ -21,6 +21,8 @@ enum ProfileView {
           Button(
             title: "Classes", focused: !dialogOpen && profile.focus == .classes,
             isStop: !dialogOpen),
+          Button(
+            title: "Images", focused: !dialogOpen && profile.focus == .images, isStop: !dialogOpen),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let confirmation = profile.confirmation {
