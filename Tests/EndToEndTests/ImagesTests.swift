@@ -122,5 +122,24 @@ extension EndToEnd {
       #expect(status != 0)
       #expect(screen.contains("--images-dir: '/nonexistent/pictures' is not a folder."))
     }
+
+    @Test func aClickOnATileShowsItLargeAndAnotherComesBack() throws {
+      let folder = try Self.folder()
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let app = try openImages(in: folder)
+      let grid = try app.waitUntil("the tiles drawn") { Self.settled($0) }
+      let rows = grid.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      let row = try #require(rows.firstIndex { $0.contains("fog-grey") })
+      let caption = try #require(rows[row].range(of: "fog-grey"))
+      let column = rows[row].distance(from: rows[row].startIndex, to: caption.lowerBound)
+      try app.click(row: row, column: column)
+      try app.waitUntil("fog-grey large") {
+        $0.contains("fog-grey") && $0.contains("3 of 4") && !$0.contains("aurora")
+      }
+      try app.click(row: 10, column: 10)
+      try app.waitUntil("back to the grid, the clicked image selected") {
+        $0.contains("▸ fog-grey") && $0.contains("aurora")
+      }
+    }
   }
 }

@@ -85,7 +85,7 @@ extension Screen {
     case .images(let images):
       ScreenPresentation(
         content: .canvas { ImagesView.draw(images, into: &$0, area: $1, spinnerFrame: $2) },
-        keys: ImagesKeys.map(images))
+        keys: ImagesKeys.map(images), mouse: { ImagesView.action(for: $0, in: images, area: $1) })
     }
   }
 }

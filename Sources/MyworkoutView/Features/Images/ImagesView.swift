@@ -42,6 +42,28 @@ enum ImagesView {
     }
   }
 
+  /// What a mouse event means (SPEC §10, §14): the wheel moves the selection a row, a click on a
+  /// tile (its picture or its caption) shows that image large; on the large image a click goes
+  /// back to the grid.
+  static func action(for event: MouseEvent, in state: ImagesState, area: Rect) -> Action? {
+    switch event.kind {
+    case .wheelUp: return state.isOpen ? nil : .images(.moved(.up))
+    case .wheelDown: return state.isOpen ? nil : .images(.moved(.down))
+    case .press:
+      if state.isOpen { return area.contains(event.position) ? .images(.backPressed) : nil }
+      guard state.load == .loaded else { return nil }
+      let layout = state.layout
+      for index in state.visible {
+        let box = Rect(
+          x: area.x + layout.column(ofColumn: index % 2),
+          y: area.y + layout.row(ofImage: index, firstRow: state.firstRow),
+          width: layout.tile.columns, height: layout.tile.rows + 1)  // the caption too
+        if box.contains(event.position) { return .images(.tileClicked(index)) }
+      }
+      return nil
+    }
+  }
+
   /// `3 of 12`: where the selection stands.
   private static func position(of state: ImagesState) -> String {
     "\(state.selected + 1) of \(state.images.count)"
