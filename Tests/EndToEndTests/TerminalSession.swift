@@ -221,7 +221,14 @@ final class TerminalSession {
     var last = ""
     while Date() < deadline {
       last = try screen()
-      if condition(last) { return last }
+      if condition(last) {
+        // A capture can land between the writes that draw one frame: return only a screen
+        // that two captures in a row agree on (and that still meets the condition).
+        Thread.sleep(forTimeInterval: 0.02)
+        let again = try screen()
+        if again == last { return last }
+        continue
+      }
       Thread.sleep(forTimeInterval: 0.02)
     }
     Issue.record("Timed out waiting for \(what). Screen:\n\(last)", sourceLocation: sourceLocation)
