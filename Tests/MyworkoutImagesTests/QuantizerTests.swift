@@ -1,4 +1,5 @@
 import MyworkoutImages
+import MyworkoutView
 import Testing
 
 /// Colours and the basic colour (0–7) nearest each.

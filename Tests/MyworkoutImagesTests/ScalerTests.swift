@@ -1,4 +1,5 @@
 import MyworkoutImages
+import MyworkoutView
 import Testing
 
 /// Area averaging: exact means of known pictures, alpha over the background, aspect kept.

@@ -1,3 +1,5 @@
+import MyworkoutView
+
 /// A picture ready to draw in terminal cells: each cell shows two pixels, the upper one as the
 /// foreground of `▀` and the lower one as its background, in palette indices; or, without
 /// colour, one shade of ` ░▒▓█` for the cell's lightness. Small (a few bytes a cell) and
