@@ -23,6 +23,8 @@ struct LaunchOptions {
   var catalog: String?
   /// `--assets DIR`, else found beside the binary or in the source tree.
   var assets: String?
+  /// `--lessons FILE`, else the shipped `Assets/lessons.json`.
+  var lessons: String?
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -51,7 +53,12 @@ enum App {
       accounts: MockAccountService(
         store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
         latency: options.latency),
-      catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency))
+      catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency),
+      lessons: LessonServices(
+        course: EmbeddedLessonService(
+          file: options.lessons ?? assets + "/lessons.json", clock: clock,
+          latency: options.latency),
+        progress: ProgressStore(directory: directory, onNotice: notices.raise), now: { Date() }))
 
     let terminal = try Terminal(colors: environment["NO_COLOR"] == nil, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")

@@ -64,6 +64,10 @@ struct MyworkoutCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
   var assets: String?
 
+  @Option(
+    help: ArgumentHelp("Use the lessons in FILE (Mimo's JSON format).", valueName: "FILE"))
+  var lessons: String?
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
@@ -80,7 +84,7 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets),
+        catalog: catalog, assets: assets, lessons: lessons),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

@@ -83,6 +83,8 @@ final class EffectRunner {
       await catalogAnswer(query: query, offset: offset) {
         try await services.catalog.page(query: query, offset: offset, limit: limit)
       }
+    case .loadLessons, .recordLessonCompletion, .startLessonRound:
+      await LessonRequests.perform(request, on: services.lessons)
     }
   }
 
@@ -142,6 +144,7 @@ final class EffectRunner {
 struct Services: Sendable {
   var accounts: any AccountService
   var catalog: any CatalogService
+  var lessons: LessonServices
 }
 
 /// Keeping and forgetting the signed-in session (the JSON session store in the app; a

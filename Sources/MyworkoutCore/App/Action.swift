@@ -8,6 +8,7 @@ package enum Action: Equatable, Sendable {
   case profile(ProfileAction)
   case classes(ClassesAction)
   case classPage(ClassPageAction)
+  case lessons(LessonsAction)
 
   /// `l` on Profile or the expiry message: end the session and go to Get started.
   case logOutPressed
@@ -29,7 +30,8 @@ package enum Action: Equatable, Sendable {
   package var isInput: Bool {
     switch self {
     case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
-      .profile(.editNumberPressed), .profile(.classesPressed), .sessionExpiredScreen,
+      .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
+      .sessionExpiredScreen,
       .classPage, .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
       true
     case .classes(let action):
@@ -37,6 +39,8 @@ package enum Action: Equatable, Sendable {
       case .pageLoaded, .searchPauseEnded, .modal(.logInResponse): false
       default: true
       }
+    case .lessons(let action):
+      !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
       .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised:
       false

@@ -70,6 +70,7 @@ package enum Root: Equatable, Sendable {
       case nil: .profile(signedIn.profile, signedIn.session)
       case .classes(let classes): .classes(classes, signedIn: true)
       case .classPage(let page): .classPage(page)
+      case .lessons(let lessons): .lessons(lessons)
       }
     }
   }
@@ -111,6 +112,7 @@ package struct SignedIn: Equatable, Sendable {
   package enum Route: Equatable, Sendable {
     case classes(ClassesState)
     case classPage(ClassPageState)
+    case lessons(LessonsState)
   }
 
   package var session: Session
@@ -127,6 +129,7 @@ package struct SignedIn: Equatable, Sendable {
   var running: Set<EffectID> {
     path.reduce(into: profile.running) { ids, route in
       if case .classes(let classes) = route { ids.formUnion(classes.running) }
+      if case .lessons(let lessons) = route { ids.formUnion(lessons.running) }
     }
   }
 }
@@ -140,6 +143,7 @@ package enum Screen: Equatable, Sendable {
   case profile(ProfileState, Session)
   case classes(ClassesState, signedIn: Bool)
   case classPage(ClassPageState)
+  case lessons(LessonsState)
 
   /// Which screen this is, without its data.
   package var kind: ScreenKind {
@@ -151,12 +155,13 @@ package enum Screen: Equatable, Sendable {
     case .profile: .profile
     case .classes: .classes
     case .classPage: .classPage
+    case .lessons: .lessons
     }
   }
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile, classes, classPage
+  case getStarted, login, signup, sessionExpired, profile, classes, classPage, lessons
 
   /// The section's name in the header line of signed-in screens.
   package var section: String {
@@ -166,6 +171,7 @@ package enum ScreenKind: Equatable, Sendable {
     case .signup: "Sign up"
     case .sessionExpired, .profile: "Profile"
     case .classes, .classPage: "Classes"
+    case .lessons: "Lessons"
     }
   }
 }

@@ -5,6 +5,8 @@ enum SignedInReducer {
   enum Delegate: Equatable, Sendable {
     case loggedOut
     case expired
+    /// A line for the app's notice (lessons skipped while loading).
+    case notice(String)
   }
 
   static func reduce(_ signedIn: inout SignedIn, _ action: Action) -> Outcome<Delegate> {
@@ -19,6 +21,10 @@ enum SignedInReducer {
         let (classes, effects) = ClassesReducer.opened()
         signedIn.path.append(.classes(classes))
         return .effects(outcome.effects + effects)
+      case .lessonsRequested?:
+        let (lessons, effects) = LessonsReducer.opened(account: signedIn.account)
+        signedIn.path.append(.lessons(lessons))
+        return .effects(outcome.effects + effects)
       case .sessionRenewed(let session)?:
         signedIn.session = session
         return .effects(outcome.effects + [.saveSession(session)])
@@ -29,6 +35,8 @@ enum SignedInReducer {
       }
     case .classes(let action):
       return reduceClasses(&signedIn, action)
+    case .lessons(let action):
+      return reduceLessons(&signedIn, action)
     case .classPage(.backPressed):
       guard case .classPage? = signedIn.path.last else { return .none }
       signedIn.path.removeLast()

@@ -9,6 +9,10 @@ package enum EffectID: Hashable, Sendable, CaseIterable {
   case catalogSearch
   /// A later page of the catalog.
   case catalogMore
+  /// The lesson course and this round's events.
+  case lessonsLoad
+  /// A lesson completion or a new round being saved.
+  case lessonProgress
 }
 
 /// A service call, as data. The effect runner carries it out and answers with the action the
@@ -24,6 +28,12 @@ package enum Request: Equatable, Sendable {
   case updateMobile(token: String, mobile: String)
   /// A page of the catalog; answers `.classes(.pageLoaded)`.
   case catalogPage(query: String, offset: Int, limit: Int)
+  /// The course and the account's events of this round; answers `.lessons(.loaded)`.
+  case loadLessons(account: String)
+  /// Records a solved lesson (solved now); answers `.lessons(.completionRecorded)`.
+  case recordLessonCompletion(account: String, lessonID: Int, started: Timestamp)
+  /// Start over: a new round for the account; answers `.lessons(.roundStarted)`.
+  case startLessonRound(account: String)
 }
 
 /// Work the reducer asks for, as plain data. Several requests may run at once, each under its

@@ -49,6 +49,10 @@ extension Screen {
     case .classPage(let page):
       ScreenPresentation(
         content: .rows { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
+    case .lessons(let lessons):
+      ScreenPresentation(
+        content: .rows { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },
+        keys: LessonsKeys.map(lessons))
     }
   }
 }

@@ -5,5 +5,7 @@ package enum ProfileAction: Equatable, Sendable {
   case editNumberPressed
   /// `c` or `[ Classes ]`.
   case classesPressed
+  /// `n` or `[ Lessons ]`.
+  case lessonsPressed
   case editNumberResponse(Result<Session, ServiceError>)
 }

@@ -4,6 +4,7 @@ enum ProfileReducer {
   enum Delegate: Equatable, Sendable {
     case logOutRequested
     case classesRequested
+    case lessonsRequested
     /// The number was saved: the service answered a new session.
     case sessionRenewed(Session)
     /// The service refused the session.
@@ -23,11 +24,14 @@ enum ProfileReducer {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
       case .classes: return .delegate(.classesRequested)
+      case .lessons: return .delegate(.lessonsRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
     case .classesPressed:
       return .delegate(.classesRequested)
+    case .lessonsPressed:
+      return .delegate(.lessonsRequested)
     case .form, .editNumberResponse:
       return .none
     }
@@ -68,7 +72,7 @@ enum ProfileReducer {
       default:
         return .none
       }
-    case .editNumberPressed, .classesPressed:
+    case .editNumberPressed, .classesPressed, .lessonsPressed:
       return .none
     case .editNumberResponse(let result):
       guard dialog.phase.isRunning else { return .none }

@@ -19,6 +19,9 @@ enum ProfileKeys {
           [.character("c"), .character("C")], Hint(keys: "c", action: "classes"),
           .profile(.classesPressed)),
         KeyBinding(
+          [.character("n"), .character("N")], Hint(keys: "n", action: "lessons"),
+          .profile(.lessonsPressed)),
+        KeyBinding(
           [.character("q"), .character("Q")], Hint(keys: "q", action: "quit"), .quitPressed),
         KeyBinding(
           [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),

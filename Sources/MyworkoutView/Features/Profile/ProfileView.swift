@@ -16,6 +16,7 @@ enum ProfileView {
           Button(title: "Edit number", focused: !dialogOpen && profile.focus == .edit),
           Button(title: "Log out", focused: !dialogOpen && profile.focus == .logOut),
           Button(title: "Classes", focused: !dialogOpen && profile.focus == .classes),
+          Button(title: "Lessons", focused: !dialogOpen && profile.focus == .lessons),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let confirmation = profile.confirmation {
