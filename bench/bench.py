@@ -4,6 +4,8 @@
 Both programs are driven from outside through an 80x24 pseudo-terminal, as a terminal would, and
 the script prints, per figure, the median and min–max over the runs, the ratio app/reference and
 whether the target is met. The image pipeline is timed in-process by the image-bench executable.
+The catalog figures (SPEC §16) come from the catalog-bench executable: import and pages at
+100,000 generated classes, and search calls over the brief's 351.
 
     python3 bench/bench.py                 # release build in .build-static, 5 runs, 10 s idle
     python3 bench/bench.py --quick         # CI smoke: debug binary, 1 run, 2 s idle
@@ -48,6 +50,7 @@ class Terminal:
 
     def __init__(self, argv, env):
         self.output = bytearray()
+        self.last_output_at = None  # when the latest bytes arrived
         self.status = None  # exit code once reaped (negative: killed by that signal)
         self.started = time.monotonic()
         self.pid, self.fd = pty.fork()
@@ -75,6 +78,8 @@ class Terminal:
             chunk = b""
         if not chunk:
             time.sleep(min(timeout, 0.01))
+        else:
+            self.last_output_at = time.monotonic()
         self.output += chunk
         return chunk
 
@@ -97,10 +102,10 @@ class Terminal:
             self.read(deadline - time.monotonic())
         return time.monotonic()
 
-    def settle(self, timeout=WAIT_TIMEOUT):
-        """Reads until no output arrived for QUIET seconds; returns the byte count read."""
+    def settle(self, timeout=WAIT_TIMEOUT, quiet=QUIET):
+        """Reads until no output arrived for `quiet` seconds; returns the byte count read."""
         start, deadline = len(self.output), time.monotonic() + timeout
-        while self.read(QUIET) and time.monotonic() < deadline:
+        while self.read(quiet) and time.monotonic() < deadline:
             pass
         return len(self.output) - start
 
@@ -250,6 +255,83 @@ def run_session(binary):
         return {"service_delay_s": delay, "relaunch_s": relaunch}
 
 
+BRIEF_CATALOG = ROOT.parent / "shared/data/steezy/classes-data.csv"
+SEARCH_PAUSE_S = 0.150  # the app waits this long after the last key before it searches
+
+
+def run_search(binary):
+    """Search as you type over the brief's 351 classes with `--latency 0s`: from the last key of
+    `anne` to `3 of 351 classes match` on screen, less the app's deliberate pause (SPEC §16)."""
+    if not BRIEF_CATALOG.exists():
+        return {}
+    try:
+        return _search_once(binary)
+    except DriveError as error:  # a figure this run could not take; the others stand
+        print(f"search figure not taken: {error}", file=sys.stderr)
+        return {}
+
+
+def _search_once(binary):
+    """The search figure of `run_search`; raises DriveError when the screen did not follow."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        argv = [str(binary), "--catalog", str(BRIEF_CATALOG), "--latency", "0s", "--no-mouse"]
+        with Terminal(argv, program_env(tmp)) as term:
+            term.wait_for("Myworkout GO", "the Get started screen")
+            term.settle()
+            _, mark = term.send(b"\t\t\r")
+            term.wait_for("351 classes", "the catalog after Browse classes", since=mark)
+            term.settle()
+            for ch in "ann":
+                term.key(ch.encode())
+            sent, mark = term.send(b"e")
+            shown = term.wait_for('classes match "anne"', "the search results",
+                                  since=mark)
+            term.settle()
+            # Idle again once the results are drawn: a main-queue wake-up left unacknowledged
+            # once kept the loop spinning here (found by this figure's absence, now measured).
+            switches = thread_switches(term.pid)
+            term.drain(1.0)
+            idle, _ = wakeups(switches, thread_switches(term.pid))
+            term.send(b"\x03")
+            return {"search_ms": (shown - sent - SEARCH_PAUSE_S) * 1000, "search_idle_wakeups": idle}
+
+
+def run_images_screen(binary):
+    """One run of the Images screen in the 80x24 pty with `--latency 0s` on a folder of 8 of the
+    project's images: ms from `i` on Profile to the last byte of the last tile drawn (the
+    output settled with no `Loading…` left), and the bytes that drew the grid."""
+    names = sorted(p for p in (ROOT / "Assets/images").iterdir()
+                   if p.suffix.lower() in (".png", ".jpg", ".jpeg"))[:8]
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        folder = Path(tmp, "images")
+        folder.mkdir()
+        for path in names:
+            (folder / path.name).write_bytes(path.read_bytes())
+        argv = [str(binary), "--latency", "0s", "--images-dir", str(folder)]
+        with Terminal(argv, program_env(tmp)) as term:
+            term.wait_for("Myworkout GO", "the Get started screen")
+            term.settle()
+            term.send(b"registered@email.com\r")
+            term.wait_for("Welcome", "Login")
+            term.settle()
+            _, mark = term.send(b"password\r")
+            term.wait_for("Log out", "Profile after logging in", since=mark)
+            term.settle()
+            sent, mark = term.send(b"i")
+            term.wait_for("1 of 8", "the image list", since=mark)
+            # Tiles decode side by side; a half-second silence means the last one is drawn.
+            term.settle(quiet=0.5)
+            shown = term.output[mark:].decode("utf-8", errors="ignore")
+            last = shown.rfind("Loading")
+            if "Can't show" in shown or "\u2580" not in shown[last:]:
+                raise DriveError(f"the Images grid did not draw its tiles: {term.tail()!r}")
+            elapsed = (term.last_output_at - sent) * 1000
+            grid_bytes = len(term.output) - mark
+            term.send(b"\x03")
+            term.wait_exit("exit after Ctrl-C")
+        return {"images_screen_ms": elapsed, "images_screen_bytes": grid_bytes}
+
+
 def swift_build(product, release):
     """Builds `product` (release: into .build-static, with the Swift runtime linked statically, as
     it would ship); returns its path, or None if that failed."""
@@ -298,6 +380,27 @@ def image_figures(binary):
     return figures
 
 
+def catalog_figures(binary, quick):
+    """Runs catalog-bench (100,000 generated classes; 10,000 and 3 repeats with --quick) from the
+    repository root, so it finds the brief's 351 classes in ../shared/data; returns its numeric
+    `name: value` lines as floats (an empty dict if it failed)."""
+    command = [str(binary)] + (["--classes", "10000", "--repeats", "3"] if quick else [])
+    try:
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        print(f"catalog-bench failed: {error}", file=sys.stderr)
+        return {}
+    figures = {}
+    for line in done.stdout.splitlines():
+        name, _, value = line.partition(": ")
+        with contextlib.suppress(ValueError):
+            figures[name] = float(value)
+    if done.returncode != 0 or not figures:
+        print(f"catalog-bench printed no figures: {done.stdout!r} {done.stderr[-500:]!r}",
+              file=sys.stderr)
+    return figures
+
+
 def compile_reference():
     """Compiles bench/reference.c into bench/out/reference; returns its path."""
     out = ROOT / "bench/out/reference"
@@ -308,7 +411,8 @@ def compile_reference():
 
 
 # (key, label, unit, scale, key of the reference figure or None, target kind, target bound)
-# Target kinds: "ratio" app/reference ≤ bound; "max" app ≤ bound; "range" bound[0] ≤ app ≤ bound[1].
+# Target kinds: "ratio" app/reference ≤ bound; "max" app ≤ bound; "range" bound[0] ≤ app ≤ bound[1];
+# None: reported without a target.
 FIGURES = [
     ("start_s", "start to first frame", "ms", 1000, "start_s", "ratio", 1.5),
     ("relaunch_s", "relaunch to Profile (vs ref start)", "ms", 1000, "start_s", "ratio", 2.0),
@@ -320,8 +424,21 @@ FIGURES = [
     ("peak_rss_mib", "peak resident memory", "MiB", 1, "peak_rss_mib", "max", 12),
     ("service_delay_s", "service delay on screen", "s", 1, None, "range", (1.00, 1.10)),
     ("hash_s", "password hash (210k PBKDF2-SHA512)", "s", 1, None, "max", 0.3),
+    ("search_ms", "search: last key to results, 351 (after the pause)", "ms", 1, None, "max", 50),
+    ("search_idle_wakeups", "idle wake-ups on Classes after a search (1 s)", "", 1, None, "max", 0),
     ("tiles_ms", "8 image tiles: list → grid drawn", "ms", 1, None, "max", 300),
+    ("catalog_import_s", "catalog import (classes: see below)", "s", 1, None, "max", 3.0),
+    ("catalog_long_ms", "catalog page of 50, 3+ chars (p95)", "ms", 1, None, "max", 5),
+    ("catalog_short_ms", "catalog page of 50, 1–2 chars (p95)", "ms", 1, None, "max", 100),
+    ("catalog_key_ms", "search call per key, 351 classes (p95)", "ms", 1, None, "max", 50),
+    ("images_screen_ms", "Images screen: `i` → last tile drawn", "ms", 1, None, "max", 300),
+    ("images_screen_bytes", "Images screen: bytes to draw the grid", "B", 1, None, None, None),
 ]
+
+# catalog-bench's lines behind the catalog figures above.
+CATALOG_FIGURES = {"catalog_import_s": "import_s", "catalog_long_ms": "page_long_p95_ms",
+                   "catalog_short_ms": "page_short_p95_ms",
+                   "catalog_key_ms": "key_to_results_351_p95_ms"}
 
 
 def number(value, unit):
@@ -352,15 +469,17 @@ def table(app, ref, notes):
             target, met = f"≤ {bound}×", ratio is not None and ratio <= bound
         elif kind == "max":
             target, met = f"≤ {bound} {unit}".rstrip(), app_med is not None and app_med <= bound
+        elif kind is None:  # reported, no target
+            target, met = "—", None
         else:
             target = f"{bound[0]:.2f}–{bound[1]:.2f} {unit}"
             met = app_med is not None and bound[0] <= app_med <= bound[1]
-        if app_med is not None:
+        if app_med is not None and met is not None:
             measured += 1
             met_count += met
         rows.append((label, app_text or notes.get(key, "n/a"), ref_text or "—",
                      f"{ratio:.2f}×" if ratio is not None else "—", target,
-                     "n/a" if app_med is None else "yes" if met else "NO"))
+                     "n/a" if app_med is None else "—" if met is None else "yes" if met else "NO"))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for n, row in enumerate(rows):
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
@@ -384,23 +503,26 @@ def parse_args():
 
 
 def binaries(args):
-    """The app binary, and the hash-timing and image-bench binaries (or None), building them
-    if needed."""
+    """The app binary and the hash-timing, image-bench and catalog-bench binaries (or None),
+    building them if needed."""
     debug_dir = ROOT / ".build/debug"
     if args.quick:
         app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
                               else swift_build("myworkout", release=False))
-        hasher, images = debug_dir / "hash-timing", debug_dir / "image-bench"
-        return app, hasher if hasher.exists() else None, images if images.exists() else None
+        hasher, images, catalog = (debug_dir / name for name in
+                                    ("hash-timing", "image-bench", "catalog-bench"))
+        return (app, hasher if hasher.exists() else None, images if images.exists() else None,
+                catalog if catalog.exists() else None)
     app = args.binary or swift_build("myworkout", release=True)
-    return app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True)
+    return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
+            swift_build("catalog-bench", release=True))
 
 
 def main():
     """Builds, runs both programs `--runs` times, prints the table; see the module docstring."""
     args = parse_args()
     try:
-        app_binary, hash_binary, image_binary = binaries(args)
+        app_binary, hash_binary, image_binary, catalog_binary = binaries(args)
         if app_binary is None or not Path(app_binary).exists():
             raise DriveError(f"no app binary ({app_binary})")
         reference = compile_reference()
@@ -409,7 +531,9 @@ def main():
             print(f"run {run}/{args.runs} …", file=sys.stderr)
             for figures, found in ((app, run_form(app_binary, "Myworkout GO", args.idle_seconds)),
                                    (ref, run_form(reference, "Reference GO", args.idle_seconds)),
-                                   (app, run_session(app_binary))):
+                                   (app, run_session(app_binary)),
+                                   (app, run_search(app_binary)),
+                                   (app, run_images_screen(app_binary))):
                 for key, value in found.items():
                     figures.setdefault(key, []).append(value)
     except (DriveError, subprocess.CalledProcessError, OSError) as error:
@@ -421,12 +545,25 @@ def main():
     images = image_figures(image_binary) if image_binary else {}
     if "eight_tiles_median_ms" in images and not args.quick:  # a debug build's time says little
         app["tiles_ms"] = [images["eight_tiles_median_ms"]]
+    catalog = catalog_figures(catalog_binary, args.quick) if catalog_binary else {}
+    for key, name in CATALOG_FIGURES.items():
+        if name in catalog:
+            app[key] = [catalog[name]]
     notes = {"hash_s": "n/a (quick)" if args.quick else "n/a (no hash-timing target)",
              "tiles_ms": "n/a (quick)" if args.quick else "n/a (no image-bench figures)"}
+    for key in CATALOG_FIGURES:
+        notes[key] = "n/a (no catalog-bench)" if catalog_binary is None else "n/a (failed)"
     print(f"\nmyworkout: {app_binary}\nruns: {args.runs}, idle window: {args.idle_seconds:g} s,"
           f" {len(TYPED_TEXT)} characters typed, {TAB_PRESSES} Tab presses\n")
     met_count, measured = table(app, ref, notes)
     print(f"\ntargets met: {met_count} of {measured} measured")
+    if catalog:
+        print(f"\ncatalog ({catalog_binary}): {catalog.get('classes', 0):,.0f} generated classes;"
+              f" page of 50 p50 {catalog.get('page_long_p50_ms', float('nan')):.1f} ms (3+ chars),"
+              f" {catalog.get('page_short_p50_ms', float('nan')):.1f} ms (1–2 chars);"
+              f" {catalog.get('page_long_capped_queries', 0):.0f} of"
+              f" {catalog.get('page_long_queries', 0):.0f} long queries capped at"
+              " 1,000+; per-key figures exclude the UI's 150 ms pause")
     if any(status != 130 for status in app["ctrl_c_status"]):
         print(f"\nnote: Ctrl-C exit statuses of the app: {app['ctrl_c_status']} (expected 130)")
     if any(app["idle_threads_ended"]):
@@ -443,7 +580,8 @@ def main():
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
-                                         "app": app, "reference": ref, "images": images},
+                                         "app": app, "reference": ref, "images": images,
+                                         "catalog": catalog},
                                         indent=2) + "\n")
     return 0
 

@@ -4,6 +4,8 @@
 // What the app's main-thread event loop needs from the system: signalfd, poll, and libdispatch's
 // run-loop hooks (the ones Foundation's RunLoop uses on Linux) to drain the main queue from our
 // own loop instead of parking the main thread in dispatch_main().
+#include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
@@ -15,6 +17,17 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *message);
 
 static inline void mw_unused_handler(int number) { (void)number; }
+
+/// Acknowledges a wake-up of the main queue's handle (an eventfd on Linux) by reading its
+/// counter without blocking, as CoreFoundation's run loop does before it drains the queue. Left
+/// unread, a wake-up for which the drain finds nothing to run keeps the handle readable, and the
+/// loop would spin.
+static inline void mw_acknowledge_wakeup(int fd) {
+  unsigned long long count;
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0 && !(flags & O_NONBLOCK)) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+  while (read(fd, &count, sizeof count) < 0 && errno == EINTR) {}
+}
 
 /// Blocks the signals the app handles, in this thread and in every thread started after it, and
 /// returns a signalfd that reads them (-1 on failure). Call before any other thread starts.

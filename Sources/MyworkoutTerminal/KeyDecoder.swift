@@ -4,7 +4,9 @@ import MyworkoutView
 /// Turns what `get_wch` returns into `Key`s, gathering a bracketed paste into one `.paste`.
 /// Home and End are understood in every common form whatever terminfo says; an Esc followed in
 /// the same read by a character (Alt+letter) or by the rest of a sequence no key definition
-/// matched (`ESC [ 1 ; 5 H`) is ignored, never taken for Esc and typed text.
+/// matched (`ESC [ 1 ; 5 H`) is ignored, never taken for Esc and typed text. Mouse reports come
+/// in xterm's SGR form (`ESC [ < button ; column ; row M`, `m` for a release), decoded here
+/// rather than by ncurses, whose own mouse parser can block waiting for bytes.
 struct KeyDecoder {
   /// Key codes we ask ncurses to report for the bracketed-paste markers `ESC[200~`/`ESC[201~`.
   static let pasteStart: Int32 = KEY_MAX + 1
@@ -25,12 +27,12 @@ struct KeyDecoder {
   private var paste: String?
 
   /// Where an escape sequence that ncurses did not recognise stands.
-  private enum Escape {
+  private enum Escape: Equatable {
     case none
     /// An Esc was read: it is the Esc key if the read ends here or a control key follows.
     case started
-    /// Inside `ESC [ ...`: skipped up to its final byte.
-    case controlSequence
+    /// Inside `ESC [ ...`: its parameter bytes so far, up to its final byte.
+    case controlSequence([UInt8])
     /// After `ESC O`: the next character ends it.
     case singleShift
   }
@@ -83,16 +85,22 @@ struct KeyDecoder {
     case .singleShift:
       escape = .none
       return false
-    case .controlSequence:
+    case .controlSequence(var parameters):
       // Parameter and intermediate bytes continue it, a final byte ends it.
-      if (0x20...0x3F).contains(value) { return false }
+      if (0x20...0x3F).contains(value) {
+        if parameters.count < 32 { parameters.append(UInt8(value)) }
+        escape = .controlSequence(parameters)
+        return false
+      }
       escape = .none
-      return !(0x40...0x7E).contains(value)
+      guard (0x40...0x7E).contains(value) else { return true }
+      if let event = Self.mouse(parameters, final: UInt8(value)) { keys.append(.mouse(event)) }
+      return false
     case .started:
       escape = .none
       switch value {
       case 0x5B:  // [
-        escape = .controlSequence
+        escape = .controlSequence([])
         return false
       case 0x4F:  // O
         escape = .singleShift
@@ -104,6 +112,27 @@ struct KeyDecoder {
         return true
       }
     }
+  }
+
+  /// An SGR mouse report (`< button ; column ; row`, final `M` for a press, `m` for a release),
+  /// or nil for anything else, a release, or a button the app does not use. Cells count from 1.
+  static func mouse(_ parameters: [UInt8], final: UInt8) -> MouseEvent? {
+    guard parameters.first == UInt8(ascii: "<"), final == UInt8(ascii: "M") else { return nil }
+    let fields = parameters.dropFirst().split(separator: UInt8(ascii: ";")).map {
+      Int(String(decoding: $0, as: UTF8.self))
+    }
+    guard fields.count == 3, let button = fields[0], let column = fields[1], let row = fields[2],
+      column >= 1, row >= 1
+    else { return nil }
+    let kind: MouseEvent.Kind
+    switch button & ~0b1_1100 {  // shift, alt and ctrl bits do not matter here
+    case 0: kind = .press
+    case 64: kind = .wheelUp
+    case 65: kind = .wheelDown
+    default: return nil
+    }
+    guard button & 32 == 0 else { return nil }  // motion
+    return MouseEvent(kind, row: row - 1, column: column - 1)
   }
 
   private static func key(for scalar: Unicode.Scalar) -> Key? {

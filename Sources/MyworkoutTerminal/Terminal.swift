@@ -37,14 +37,18 @@ package final class Terminal: TerminalBackend {
   private let palette: Palette
   private var decoder = KeyDecoder()
   private var isOpen = true
+  private let mouse: Bool
   private var screen: OpaquePointer?
 
   /// Starts full-screen mode. `colors` is false for `NO_COLOR` (or when the terminal has none).
-  package init(colors: Bool, environment: [String: String]) throws(OpenError) {
+  /// `mouse`: turn mouse reporting on (off with `--no-mouse`, so the terminal's own text
+  /// selection works).
+  package init(colors: Bool, mouse: Bool = true, environment: [String: String]) throws(OpenError) {
     let name = try Self.check(environment: environment)
     setlocale(LC_ALL, "")
     // The modes as the shell left them, for the crash handlers (ncurses changes them next).
     CrashGuard.saveModes()
+    self.mouse = mouse
     guard let screen = mw_newterm(name) else { throw .unknownTerminal(name) }
     self.screen = screen
     set_term(screen)
@@ -58,7 +62,7 @@ package final class Terminal: TerminalBackend {
     KeyDecoder.defineKeys()
     palette = Palette(colors: colors && has_colors())
     (width, height) = Self.followKernelSize()
-    mw_write_raw(Self.bracketedPasteOn)
+    mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     CrashGuard.arm(resetBytes: Self.resetBytes())
   }
 
@@ -77,6 +81,9 @@ package final class Terminal: TerminalBackend {
 
   static let bracketedPasteOn = "\u{1B}[?2004h"
   static let bracketedPasteOff = "\u{1B}[?2004l"
+  /// Mouse reporting of presses, releases and the wheel, in the SGR encoding (any size of
+  /// terminal, and decoded by `KeyDecoder`, not by ncurses).
+  static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
   /// Mouse reporting off (normal and SGR modes), for when the app turns it on.
   static let mouseOff = "\u{1B}[?1000l\u{1B}[?1006l"
 
@@ -146,7 +153,7 @@ package final class Terminal: TerminalBackend {
     guard isOpen else { return }
     leave()
     raise(SIGSTOP)
-    mw_write_raw(Self.bracketedPasteOn)
+    mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     wrefresh(mw_stdscr())
     updateSize()
   }
@@ -164,6 +171,6 @@ package final class Terminal: TerminalBackend {
   private func leave() {
     curs_set(1)
     if isendwin() == false { endwin() }
-    mw_write_raw(Self.bracketedPasteOff)
+    mw_write_raw(Self.bracketedPasteOff + (mouse ? Self.mouseOff : ""))
   }
 }

@@ -10,6 +10,7 @@
 //     redraw of the 4 visible tiles sends, for each kind of colour.
 //   fifty_images_ms / peak_rss_mib: 50 images (the samples and thumbnails, cycled) listed and
 //     all turned into tiles; the process's peak resident memory (VmHWM) after that.
+import MyworkoutCore
 import MyworkoutImages
 import MyworkoutView
 

@@ -1,5 +1,6 @@
 import Dispatch
 import MyworkoutCore
+import MyworkoutImages
 import MyworkoutServices
 import MyworkoutTerminal
 
@@ -25,6 +26,10 @@ struct LaunchOptions {
   var assets: String?
   /// `--lessons FILE`, else the shipped `Assets/lessons.json`.
   var lessons: String?
+  /// Mouse reporting (off with `--no-mouse`, so the terminal's own text selection works).
+  var mouse = true
+  /// `--images-dir DIR`, else the shipped `Assets/images/`.
+  var imagesDirectory: String?
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -58,12 +63,21 @@ enum App {
         course: EmbeddedLessonService(
           file: options.lessons ?? assets + "/lessons.json", clock: clock,
           latency: options.latency),
-        progress: ProgressStore(directory: directory, onNotice: notices.raise), now: { Date() }))
+        progress: ProgressStore(directory: directory, onNotice: notices.raise), now: { Date() }),
+      images: ImageServices(
+        images: DirectoryImageService(
+          directory: options.imagesDirectory ?? assets + "/images", clock: clock,
+          latency: options.latency),
+        thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")))
 
-    let terminal = try Terminal(colors: environment["NO_COLOR"] == nil, environment: environment)
+    let terminal = try Terminal(
+      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
+    var state = AppState.launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice)
+    state.display.colors = Display.colors(
+      count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
-      state: .launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice),
+      state: state,
       terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
       acceptedUntil: TokenSigner.acceptedUntil, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }

@@ -2,6 +2,10 @@ import ArgumentParser
 import MyworkoutCore
 import MyworkoutServices
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] [--help]`
 struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -68,10 +72,29 @@ struct MyworkoutCommand: ParsableCommand {
     help: ArgumentHelp("Use the lessons in FILE (Mimo's JSON format).", valueName: "FILE"))
   var lessons: String?
 
+  @Flag(
+    name: .customLong("no-mouse"),
+    help: "Leave mouse reporting off, so the terminal's own text selection works.")
+  var noMouse = false
+
+  @Option(
+    name: .customLong("images-dir"),
+    help: ArgumentHelp("Show the PNG and JPEG files of DIR on Images.", valueName: "DIR"))
+  var imagesDirectory: String?
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
+    if let imagesDirectory, !Self.isFolder(imagesDirectory) {
+      throw ValidationError("--images-dir: '\(imagesDirectory)' is not a folder.")
+    }
+  }
+
+  /// Whether a path names a folder (following links).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return !path.isEmpty && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
   func run() throws {
@@ -84,7 +107,8 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets, lessons: lessons),
+        catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
+        imagesDirectory: imagesDirectory),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import MyworkoutCore
+import MyworkoutImages
 import MyworkoutServices
 
 /// Carries out the reducer's effects. Each request runs as a task under its effect id; several
@@ -85,6 +86,39 @@ final class EffectRunner {
       }
     case .loadLessons, .recordLessonCompletion, .startLessonRound:
       await LessonRequests.perform(request, on: services.lessons)
+    case .imageList, .picture, .thumbnail:
+      await imageAnswer(request, images: services.images)
+    }
+  }
+
+  /// The image list, or a picture decoded for a tile (nil: cannot be shown). A decode asked
+  /// for and cancelled before it started (scrolled past) is never started.
+  private static func imageAnswer(_ request: Request, images: ImageServices) async -> Action? {
+    guard !Task.isCancelled else { return nil }
+    switch request {
+    case .imageList:
+      let result: Result<[ImageInfo], ImageServiceError>
+      do {
+        result = .success(try await images.list.listImages())
+      } catch is CancellationError {
+        return nil
+      } catch let error as ImageServiceError {
+        result = .failure(error)
+      } catch {
+        result = .failure(.cannotList("\(error)"))
+      }
+      return .images(.listLoaded(result))
+    case .picture(let image, let tile, let colors):
+      let outcome = await images.pictures.picture(for: image, tile: tile, colors: colors)
+      return .images(.pictureLoaded(TileKey(imageID: image.id, tile: tile), try? outcome.get()))
+    case .thumbnail(let slug, let tile, let colors):
+      guard let file = images.thumbnail(slug) else {
+        return .classes(.thumbnailLoaded(slug: slug, nil))
+      }
+      let outcome = await images.thumbnails.picture(for: file, tile: tile, colors: colors)
+      return .classes(.thumbnailLoaded(slug: slug, try? outcome.get()))
+    default:
+      return nil
     }
   }
 
@@ -139,12 +173,13 @@ final class EffectRunner {
   }
 }
 
-/// The services the effects call: the account service and the catalog (embedded mocks in the
-/// app, test doubles in tests).
+/// The services the effects call: the account service, the catalog, the lessons and the images
+/// (embedded mocks in the app, test doubles in tests).
 struct Services: Sendable {
   var accounts: any AccountService
   var catalog: any CatalogService
   var lessons: LessonServices
+  var images: ImageServices
 }
 
 /// Keeping and forgetting the signed-in session (the JSON session store in the app; a

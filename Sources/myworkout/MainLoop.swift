@@ -41,7 +41,10 @@ final class MainLoop {
         if errno == EINTR { continue }
         handlers.terminate(1)
       }
-      if fds[2].revents != 0 { _dispatch_main_queue_callback_4CF(nil) }
+      if fds[2].revents != 0 {
+        mw_acknowledge_wakeup(fds[2].fd)
+        _dispatch_main_queue_callback_4CF(nil)
+      }
       // Keys before signals: text typed just before Ctrl-Z or Ctrl-C was typed first, and once
       // the app stops, the shell would read whatever is left in the terminal's input.
       if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }

@@ -32,6 +32,7 @@ final class Runtime {
     acceptedUntil: @escaping (String) -> Date?, exit: @escaping @MainActor (Int32) -> Void
   ) {
     self.state = state
+    self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
     self.timers = timers
     self.acceptedUntil = acceptedUntil
@@ -71,13 +72,16 @@ final class Runtime {
   /// Standard input is readable: every key waiting is handled, then one frame is drawn.
   func keysArrived() {
     for key in terminal.readKeys() {
-      if let action = KeyBindings.action(for: key, in: state) { send(action) }
+      let action = KeyBindings.action(
+        for: key, in: state, width: terminal.width, height: terminal.height)
+      if let action { send(action) }
     }
     render()
   }
 
   func resized() {
     terminal.updateSize()
+    send(.terminalResized(TerminalSize(width: terminal.width, height: terminal.height)))
     render()
   }
 

@@ -109,12 +109,37 @@ final class TerminalSession {
     return nil
   }
 
-  /// Whether the pane shows the normal screen with a visible cursor (as a shell expects).
+  /// Whether the pane shows the normal screen with a visible cursor and no mouse reporting (as
+  /// a shell expects).
   func terminalLooksRestored() throws -> Bool {
     let flags = try tmux([
-      "display-message", "-p", "-t", Self.session, "#{alternate_on} #{cursor_flag}",
+      "display-message", "-p", "-t", Self.session,
+      "#{alternate_on} #{cursor_flag} #{mouse_any_flag}",
     ]).trimmingCharacters(in: .whitespacesAndNewlines)
-    return flags == "0 1"
+    return flags == "0 1 0"
+  }
+
+  /// Whether the program in the pane asked the terminal to report the mouse.
+  func mouseReporting() throws -> Bool {
+    try tmux(["display-message", "-p", "-t", Self.session, "#{mouse_any_flag}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+  }
+
+  /// A click of the first mouse button at a cell (from 0): the press and the release, each in
+  /// its own write, as an xterm reports them in the SGR encoding the app asks for.
+  func click(row: Int, column: Int) throws {
+    try mouse("\u{1B}[<0;\(column + 1);\(row + 1)M")
+    try mouse("\u{1B}[<0;\(column + 1);\(row + 1)m")
+  }
+
+  /// The mouse wheel turned down (away from the person) over a cell.
+  func wheelDown(row: Int, column: Int) throws {
+    try mouse("\u{1B}[<65;\(column + 1);\(row + 1)M")
+  }
+
+  private func mouse(_ report: String) throws {
+    let bytes = Array(report.utf8).map { String($0, radix: 16) }
+    try tmux(["send-keys", "-t", Self.session, "-H"] + bytes)
   }
 
   /// Where the terminal's cursor stands (row and column, from 0).

@@ -1,5 +1,6 @@
 import Foundation
 import MyworkoutCore
+import MyworkoutImages
 import MyworkoutServices
 import MyworkoutView
 import Synchronization
@@ -176,4 +177,12 @@ struct MemoryCatalog: CatalogService {
         song: "Song \(index)",
         videoURL: "https://example.com/\(index).mp4", thumbnailSlug: "", duration: 600)
     })
+}
+
+extension ImageServices {
+  /// For tests that never open Images: a folder that does not exist, no thumbnails.
+  static let unused = ImageServices(
+    images: DirectoryImageService(
+      directory: "/nonexistent/images", clock: ContinuousClock(), latency: .zero),
+    thumbnailFolder: nil)
 }

@@ -21,7 +21,8 @@ import Testing
       terminal: terminal,
       services: Services(
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample,
-        lessons: LessonServices(course: course, progress: progress, now: { clock.now })),
+        lessons: LessonServices(course: course, progress: progress, now: { clock.now }),
+        images: .unused),
       sessions: RecordingSessions(), timers: ManualTimers(), acceptedUntil: { _ in nil },
       exit: { _ in })
     runtime.start()

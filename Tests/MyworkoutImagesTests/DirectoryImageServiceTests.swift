@@ -1,4 +1,5 @@
 import Clocks
+import MyworkoutCore
 import MyworkoutImages
 import Testing
 

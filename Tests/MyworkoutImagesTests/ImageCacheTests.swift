@@ -1,3 +1,4 @@
+import MyworkoutCore
 import MyworkoutImages
 import Testing
 

@@ -13,6 +13,7 @@ extension AppState {
       case .classes: .classes(.modal(.form(action)))
       case .classPage: .classPage(.backPressed)
       case .lessons: Self.lessons(action)
+      case .images: .images(.backPressed)
       }
     _ = reduce(&self, wrapped)
   }

@@ -9,6 +9,7 @@ package enum Action: Equatable, Sendable {
   case classes(ClassesAction)
   case classPage(ClassPageAction)
   case lessons(LessonsAction)
+  case images(ImagesAction)
 
   /// `l` on Profile or the expiry message: end the session and go to Get started.
   case logOutPressed
@@ -25,24 +26,30 @@ package enum Action: Equatable, Sendable {
   case sessionExpired
   /// The app has something to tell in one line (a damaged file moved aside, a failed save).
   case noticeRaised(String)
+  /// The terminal has a new size (at launch and on every resize).
+  case terminalResized(TerminalSize)
 
   /// Whether the person did this (a key or a paste), as opposed to the world.
   package var isInput: Bool {
     switch self {
     case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
       .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
+      .profile(.imagesPressed),
       .sessionExpiredScreen,
       .classPage, .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
       true
     case .classes(let action):
       switch action {
-      case .pageLoaded, .searchPauseEnded, .modal(.logInResponse): false
+      case .pageLoaded, .searchPauseEnded, .thumbnailLoaded, .modal(.logInResponse): false
       default: true
       }
     case .lessons(let action):
       !action.isAnswer
+    case .images(let action):
+      !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
-      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised:
+      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised,
+      .terminalResized:
       false
     }
   }

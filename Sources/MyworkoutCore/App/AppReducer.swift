@@ -17,6 +17,9 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .keysPanelToggled:
     state.showsKeys.toggle()
     return []
+  case .terminalResized(let size):
+    // Kept for the screens opened later; the screens laid out for a size reflow below.
+    state.display.size = size
   default:
     break
   }
@@ -27,7 +30,7 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   var effects: [Effect]
   switch state.root {
   case .signedOut(var flow):
-    let outcome = SignedOutReducer.reduce(&flow, action)
+    let outcome = SignedOutReducer.reduce(&flow, action, display: state.display)
     state.root = .signedOut(flow)
     effects = outcome.effects
     if case .signedIn(let session, let path) = outcome.delegate {
@@ -35,7 +38,7 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
       effects += [.saveSession(session)]
     }
   case .signedIn(var signedIn):
-    let outcome = SignedInReducer.reduce(&signedIn, action)
+    let outcome = SignedInReducer.reduce(&signedIn, action, display: state.display)
     // What still runs once the screen has handled the action (an answer ends its own request).
     let running = signedIn.running
     state.root = .signedIn(signedIn)
@@ -62,8 +65,9 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   return effects
 }
 
+/// Cancels every id in a set, in a fixed order (by name) so the effects are predictable.
 private func cancelling(_ running: Set<EffectID>) -> [Effect] {
-  EffectID.allCases.filter(running.contains).map(Effect.cancel)
+  running.sorted { String(describing: $0) < String(describing: $1) }.map(Effect.cancel)
 }
 
 extension SignedIn {

@@ -9,6 +9,8 @@ package struct AppState: Equatable, Sendable {
   package var spinnerFrame = 0
   /// The `Keys` panel (`?` or F1) is open over the screen.
   package var showsKeys = false
+  /// The terminal's size and colours (set at launch; the size again on every resize).
+  package var display = Display()
 
   package init(root: Root, notice: String? = nil) {
     self.root = root
@@ -71,6 +73,7 @@ package enum Root: Equatable, Sendable {
       case .classes(let classes): .classes(classes, signedIn: true)
       case .classPage(let page): .classPage(page)
       case .lessons(let lessons): .lessons(lessons)
+      case .images(let images): .images(images)
       }
     }
   }
@@ -113,6 +116,7 @@ package struct SignedIn: Equatable, Sendable {
     case classes(ClassesState)
     case classPage(ClassPageState)
     case lessons(LessonsState)
+    case images(ImagesState)
   }
 
   package var session: Session
@@ -130,6 +134,7 @@ package struct SignedIn: Equatable, Sendable {
     path.reduce(into: profile.running) { ids, route in
       if case .classes(let classes) = route { ids.formUnion(classes.running) }
       if case .lessons(let lessons) = route { ids.formUnion(lessons.running) }
+      if case .images(let images) = route { ids.formUnion(images.running) }
     }
   }
 }
@@ -144,6 +149,7 @@ package enum Screen: Equatable, Sendable {
   case classes(ClassesState, signedIn: Bool)
   case classPage(ClassPageState)
   case lessons(LessonsState)
+  case images(ImagesState)
 
   /// Which screen this is, without its data.
   package var kind: ScreenKind {
@@ -156,12 +162,13 @@ package enum Screen: Equatable, Sendable {
     case .classes: .classes
     case .classPage: .classPage
     case .lessons: .lessons
+    case .images: .images
     }
   }
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile, classes, classPage, lessons
+  case getStarted, login, signup, sessionExpired, profile, classes, classPage, lessons, images
 
   /// The section's name in the header line of signed-in screens.
   package var section: String {
@@ -172,6 +179,7 @@ package enum ScreenKind: Equatable, Sendable {
     case .sessionExpired, .profile: "Profile"
     case .classes, .classPage: "Classes"
     case .lessons: "Lessons"
+    case .images: "Images"
     }
   }
 }

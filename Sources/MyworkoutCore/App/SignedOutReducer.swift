@@ -7,7 +7,9 @@ enum SignedOutReducer {
     case signedIn(Session, path: [SignedIn.Route])
   }
 
-  static func reduce(_ flow: inout SignedOut, _ action: Action) -> Outcome<Delegate> {
+  static func reduce(_ flow: inout SignedOut, _ action: Action, display: Display)
+    -> Outcome<Delegate>
+  {
     switch (action, flow.path.last) {
     case (.getStarted(let action), nil):
       let outcome = GetStartedReducer.reduce(&flow.getStarted, action)
@@ -17,7 +19,7 @@ enum SignedOutReducer {
       case .emailChecked(let email, registered: false)?:
         flow.path = [.signup(SignupForm(email: email))]
       case .browseClasses?:
-        let (classes, effects) = ClassesReducer.opened()
+        let (classes, effects) = ClassesReducer.opened(colors: display.colors)
         flow.path = [.classes(classes)]
         return .effects(outcome.effects + effects)
       case nil:
@@ -42,7 +44,7 @@ enum SignedOutReducer {
 
     // The answer to the `Log in to watch` modal's request.
     case (.login(let action), .classes?):
-      return reduceClasses(&flow, .modal(action))
+      return reduceClasses(&flow, .modal(action), display: display)
 
     case (.signup(let action), .signup(var form)?):
       let outcome = SignupReducer.reduce(&form, action)
@@ -61,7 +63,7 @@ enum SignedOutReducer {
       return .effects(outcome.effects)
 
     case (.classes(let action), _):
-      return reduceClasses(&flow, action)
+      return reduceClasses(&flow, action, display: display)
 
     case (.sessionExpiredScreen(.logInAgainPressed), .sessionExpired(let screen)?),
       (.logOutPressed, .sessionExpired(let screen)?):
@@ -76,7 +78,9 @@ enum SignedOutReducer {
 
   /// Routes an action to the catalog on the path (on top, or under Signup) and follows its
   /// delegate.
-  private static func reduceClasses(_ flow: inout SignedOut, _ action: ClassesAction)
+  private static func reduceClasses(
+    _ flow: inout SignedOut, _ action: ClassesAction, display: Display
+  )
     -> Outcome<Delegate>
   {
     guard let index = flow.path.lastIndex(where: \.isClasses),
@@ -85,7 +89,7 @@ enum SignedOutReducer {
     let onTop = index == flow.path.count - 1
     // Keys reach the catalog only when it is on top; its answers wherever it is.
     guard onTop || action.isAnswer else { return .none }
-    let outcome = ClassesReducer.reduce(&classes, action, signedIn: false)
+    let outcome = ClassesReducer.reduce(&classes, action, signedIn: false, display: display)
     flow.path[index] = .classes(classes)
     switch outcome.delegate {
     case nil:

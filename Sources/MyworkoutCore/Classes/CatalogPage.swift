@@ -32,7 +32,8 @@ package struct CatalogPage: Sendable, Hashable {
     CatalogCountLine.text(query: query, matching: matching, isCapped: isCapped, total: total)
   }
 
-  /// Whether matches follow this page.
+  /// Whether matches may follow this page: when the count is capped, the number of matches is
+  /// not known, so only a short page tells the end.
   package var hasMore: Bool { offset + classes.count < (isCapped ? Int.max : matching) }
 }
 

@@ -1,6 +1,6 @@
 /// Which running piece of work an effect starts or cancels. Starting work under an id that is
 /// already running supersedes it: the older answer never arrives.
-package enum EffectID: Hashable, Sendable, CaseIterable {
+package enum EffectID: Hashable, Sendable {
   case checkEmail
   case logIn
   case signUp
@@ -13,6 +13,13 @@ package enum EffectID: Hashable, Sendable, CaseIterable {
   case lessonsLoad
   /// A lesson completion or a new round being saved.
   case lessonProgress
+  /// The Images screen's list.
+  case imageList
+  /// One picture: an image decoded for a tile of a size (one id per tile and size, so a tile
+  /// scrolled away is cancelled alone).
+  case picture(TileKey)
+  /// A class's thumbnail for the Classes preview, by its file name.
+  case thumbnail(slug: String)
 }
 
 /// A service call, as data. The effect runner carries it out and answers with the action the
@@ -34,6 +41,13 @@ package enum Request: Equatable, Sendable {
   case recordLessonCompletion(account: String, lessonID: Int, started: Timestamp)
   /// Start over: a new round for the account; answers `.lessons(.roundStarted)`.
   case startLessonRound(account: String)
+  /// The images to show; answers `.images(.listLoaded)`.
+  case imageList
+  /// An image decoded, scaled and quantised for a tile; answers `.images(.pictureLoaded)`.
+  case picture(ImageInfo, tile: TileSize, colors: PictureColors)
+  /// A class's thumbnail (found by `thumbnailSlug` next to the catalog file) for a tile;
+  /// answers `.classes(.thumbnailLoaded)`.
+  case thumbnail(slug: String, tile: TileSize, colors: PictureColors)
 }
 
 /// Work the reducer asks for, as plain data. Several requests may run at once, each under its

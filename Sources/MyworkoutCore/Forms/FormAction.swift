@@ -8,4 +8,6 @@ package enum FormAction: Equatable, Sendable {
   case escapePressed
   case pickerStepped(FocusDirection)
   case revealToggled
+  /// A mouse click on the focus stop at this place in the focus order.
+  case stopClicked(Int)
 }

@@ -26,9 +26,26 @@ enum FormEditing {
       // A paste longer than the field is cut, and the form says so rather than hide it.
       form.phase = whole ? form.phase.cleared : .invalid(Message.pasteCut(limit: field.limit))
       return .handled
+    case .stopClicked:
+      return .handled
     case .enterPressed, .escapePressed, .pickerStepped, .revealToggled:
       return .notHandled
     }
+  }
+
+  /// A click on a focus stop focuses it, and on a button also activates it (it becomes Enter);
+  /// other actions pass through. While a request runs only a click on the focused button (the
+  /// one titled `Cancel`) does anything. Returns nil when the click is done with.
+  static func resolvingClick<Form: FormState>(_ form: inout Form, _ action: FormAction)
+    -> FormAction?
+  {
+    guard case .stopClicked(let index) = action else { return action }
+    let stops = Form.Focus.allCases
+    guard stops.indices.contains(index) else { return nil }
+    let stop = stops[index]
+    if form.phase.isRunning { return stop == form.focus ? .enterPressed : nil }
+    form.focus = stop
+    return stop.kind == .button ? .enterPressed : nil
   }
 
   /// Enter on a field: move to the next field, or return false when this is the last field

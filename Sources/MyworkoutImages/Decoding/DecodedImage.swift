@@ -1,13 +1,4 @@
-/// A size in pixels.
-package struct PixelSize: Hashable, Sendable {
-  package var width: Int
-  package var height: Int
-
-  package init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-}
+import MyworkoutCore
 
 /// A picture decoded to 8-bit RGBA with straight (not premultiplied) alpha, row after row:
 /// what the decoders produce and the scaler reads.

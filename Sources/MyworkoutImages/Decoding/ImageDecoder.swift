@@ -1,4 +1,5 @@
 import CImageCodecs
+import MyworkoutCore
 
 /// The format and full size an image file declares, read without decoding it.
 package struct ImageHeader: Hashable, Sendable {

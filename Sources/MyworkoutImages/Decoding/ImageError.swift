@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 /// Why an image cannot be shown. Every case shows the same words in its tile
 /// (`ImageError.tileMessage`); `description` keeps the reason for logs and tests.
 package enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -19,7 +21,7 @@ package enum ImageError: Error, Hashable, Sendable, CustomStringConvertible {
   case unreadable(String)
 
   /// What a tile shows for any of these.
-  package static let tileMessage = "Can't show this image"
+  package static let tileMessage = TilePicture.failedText
 
   package var description: String {
     switch self {

@@ -1,3 +1,4 @@
+import MyworkoutCore
 import MyworkoutView
 
 /// Resizes a decoded image by area averaging: each output pixel is the mean of the source area

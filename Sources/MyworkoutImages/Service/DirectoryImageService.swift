@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import MyworkoutCore
 import MyworkoutView
 
 /// Pictures ready to draw, keyed by image, tile size and colours, so that each image is

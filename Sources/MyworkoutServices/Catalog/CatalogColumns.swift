@@ -44,11 +44,11 @@ struct CatalogColumns {
   func danceClass(_ record: CSVRecord) -> DanceClass? {
     let fields = record.fields
     guard !record.isMalformed, fields.count == count else { return nil }
-    let title = fields[title].trimmingWhitespace()
-    guard !title.isEmpty, let level = ClassLevel(parsing: fields[level]) else { return nil }
+    let title = FastText.trimmed(fields[title])
+    guard !title.isEmpty, let level = Self.level(fields[level]) else { return nil }
     var seconds = DanceClass.defaultDuration
     if let duration {
-      let text = fields[duration].trimmingWhitespace()
+      let text = FastText.trimmed(fields[duration])
       if !text.isEmpty {
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
           value > 0, value <= Self.longestDuration
@@ -56,12 +56,17 @@ struct CatalogColumns {
         seconds = value
       }
     }
-    let instructor = fields[instructor].trimmingWhitespace()
-    let song = fields[song].trimmingWhitespace()
+    let instructor = FastText.trimmed(fields[instructor])
+    let song = FastText.trimmed(fields[song])
     return DanceClass(
       id: ClassID.make(title: title, instructor: instructor, level: level, song: song),
       title: title, instructor: instructor, level: level, song: song,
-      videoURL: fields[videoURL].trimmingWhitespace(),
-      thumbnailSlug: fields[thumbnailSlug].trimmingWhitespace(), duration: seconds)
+      videoURL: FastText.trimmed(fields[videoURL]),
+      thumbnailSlug: FastText.trimmed(fields[thumbnailSlug]), duration: seconds)
+  }
+
+  /// The level named by `text`: `ClassLevel(parsing:)`, with the file's usual spelling first.
+  private static func level(_ text: String) -> ClassLevel? {
+    ClassLevel(rawValue: text) ?? ClassLevel(parsing: text)
   }
 }

@@ -4,9 +4,9 @@ extension CatalogDatabase {
   /// A page of the classes matching every term (folded by `SearchText.terms`), in file order,
   /// and how many match, counted up to `CatalogPage.countCap` and one more.
   ///
-  /// Terms of three or more characters are looked up in the trigram index; shorter ones (which
-  /// a trigram index cannot look up) are checked with `instr` on the rows, which for a query of
-  /// only short terms means a scan of the table.
+  /// Terms of three or more characters narrow the rows through the trigram index (the rows
+  /// holding every trigram of every such term); every term is then checked with `instr`, which
+  /// for a query of only short terms (too short for a trigram) means a scan of the table.
   func search(terms: [String], offset: Int, limit: Int) throws(SQLiteError)
     -> (classes: [DanceClass], matching: Int, isCapped: Bool)
   {
@@ -14,7 +14,7 @@ extension CatalogDatabase {
     let columns = Self.classColumns.split(separator: ", ").map { "c.\($0)" }.joined(
       separator: ", ")
     let page = try connection.statement(
-      "SELECT \(columns) \(filter.from) ORDER BY c.position LIMIT ? OFFSET ?"
+      "SELECT \(columns) \(filter.from) ORDER BY \(filter.order) LIMIT ? OFFSET ?"
     ).rows(filter.values + [.int(limit), .int(offset)], Self.danceClass)
     guard !terms.isEmpty else { return (page, try total(), false) }
     let counted =
@@ -24,30 +24,44 @@ extension CatalogDatabase {
     return (page, min(counted, CatalogPage.countCap), counted > CatalogPage.countCap)
   }
 
-  /// The FROM and WHERE clauses selecting the rows (as `c`) that match every term.
-  private static func filter(_ terms: [String]) -> (from: String, values: [SQLiteValue]) {
-    let long = terms.filter { $0.unicodeScalars.count >= 3 }
-    let short = terms.filter { $0.unicodeScalars.count < 3 }
+  /// The FROM and WHERE clauses selecting the rows (as `c`) that match every term, and the
+  /// order of file positions that needs no sort.
+  private static func filter(_ terms: [String]) -> (
+    from: String, order: String, values: [SQLiteValue]
+  ) {
+    let trigrams = Set(terms.flatMap(trigrams)).sorted()
     var conditions: [String] = []
     var values: [SQLiteValue] = []
     var from = "FROM classes c"
-    if !long.isEmpty {
-      // FTS5 returns rowids in ascending order, so ORDER BY c.position needs no sort.
+    var order = "c.position"
+    if !trigrams.isEmpty {
+      // FTS5 hands out rowids in ascending order when asked to: no sort, and LIMIT stops early.
       from = "FROM classes_fts f JOIN classes c ON c.position = f.rowid"
+      order = "f.rowid"
       conditions.append("classes_fts MATCH ?")
-      values.append(.text(long.map(phrase).joined(separator: " AND ")))
+      values.append(.text(trigrams.map(phrase).joined(separator: " AND ")))
     }
-    for term in short {
+    for term in terms {
       conditions.append("instr(c.search, ?) > 0")
       values.append(.text(term))
     }
-    guard !conditions.isEmpty else { return (from, values) }
-    return (from + " WHERE " + conditions.joined(separator: " AND "), values)
+    guard !conditions.isEmpty else { return (from, order, values) }
+    return (from + " WHERE " + conditions.joined(separator: " AND "), order, values)
   }
 
-  /// `term` as an FTS5 phrase: in double quotes, its own quotes doubled, so that no character
+  /// The trigrams of `term` (none when it is shorter than three characters), as the trigram
+  /// tokenizer cuts them: every run of three Unicode scalars.
+  private static func trigrams(_ term: String) -> [String] {
+    let scalars = Array(term.unicodeScalars)
+    guard scalars.count >= 3 else { return [] }
+    return (0...(scalars.count - 3)).map { start in
+      String(String.UnicodeScalarView(scalars[start..<start + 3]))
+    }
+  }
+
+  /// `text` as an FTS5 phrase: in double quotes, its own quotes doubled, so that no character
   /// of the query is read as FTS5 syntax.
-  private static func phrase(_ term: String) -> String {
-    "\"" + term.replacing("\"", with: "\"\"") + "\""
+  private static func phrase(_ text: String) -> String {
+    "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 }

@@ -12,16 +12,17 @@ import MyworkoutCore
 enum ClassID {
   static func make(title: String, instructor: String, level: ClassLevel, song: String) -> String {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(160)
     for field in [
-      title.trimmingWhitespace(), instructor.trimmingWhitespace(), level.rawValue,
-      song.trimmingWhitespace(),
+      FastText.trimmed(title), FastText.trimmed(instructor), level.rawValue,
+      FastText.trimmed(song),
     ] {
-      let normalized = field._nfcCodeUnits
+      let normalized = FastText.nfcBytes(field)
       bytes += Array(String(normalized.count).utf8)
       bytes.append(UInt8(ascii: ":"))
       bytes += normalized
       bytes.append(UInt8(ascii: ","))
     }
-    return SHA256.hash(data: bytes).hexString
+    return FastText.hex(SHA256.hash(data: bytes))
   }
 }

@@ -6,20 +6,33 @@ import MyworkoutCore
 /// `Ctrl-O log out`); the screen's content; the notice (if any, wrapped); and the footer with
 /// the keys on the last row. The `Keys` panel, when open, is drawn over the content.
 package enum Renderer {
+  /// Where the screen's content is drawn (what mouse events are hit-tested against).
+  static func contentArea(for state: AppState, width: Int, height: Int) -> Rect {
+    areas(state, width: width, height: height)[1]
+  }
+
+  /// The header line, the content, the notice and the footer.
+  private static func areas(_ state: AppState, width: Int, height: Int) -> [Rect] {
+    let headerHeight = state.session != nil && height >= 8 ? 1 : 0
+    let footerHeight = height >= 3 ? 1 : 0
+    let notice = noticeLines(state, width: width, height: height).count
+    return Rect(width: width, height: height).rows([
+      .fixed(headerHeight), .fill(), .fixed(notice), .fixed(footerHeight),
+    ])
+  }
+
+  private static func noticeLines(_ state: AppState, width: Int, height: Int) -> [String] {
+    guard let notice = state.notice, height >= 6 else { return [] }
+    return Array(TextBlock.wrap(notice, width: width).prefix(max(1, height / 4)))
+  }
+
   package static func render(_ state: AppState, width: Int, height: Int) -> Grid {
     var grid = Grid(width: width, height: height)
     guard width > 0, height > 0 else { return grid }
     let presentation = state.screen.presentation
 
-    let headerHeight = state.session != nil && height >= 8 ? 1 : 0
-    let footerHeight = height >= 3 ? 1 : 0
-    let noticeLines =
-      state.notice.map { notice in
-        height >= 6 ? Array(TextBlock.wrap(notice, width: width).prefix(max(1, height / 4))) : []
-      } ?? []
-    let parts = grid.bounds.rows([
-      .fixed(headerHeight), .fill(), .fixed(noticeLines.count), .fixed(footerHeight),
-    ])
+    let noticeLines = Self.noticeLines(state, width: width, height: height)
+    let parts = Self.areas(state, width: width, height: height)
     let (header, content, noticeArea, footer) = (parts[0], parts[1], parts[2], parts[3])
 
     if let session = state.session, !header.isEmpty {
@@ -70,6 +83,16 @@ enum BodyLayout {
       }
     }
     return cursor
+  }
+
+  /// The focus stop (its place in the focus order) drawn at a cell, if any: what a click hits.
+  static func stop(at position: Position, in body: Body, area: Rect) -> Int? {
+    guard area.contains(position) else { return nil }
+    let (rows, _) = fit(body, rows: area.height)
+    let index = position.row - area.y
+    guard rows.indices.contains(index) else { return nil }
+    let column = position.column - area.x
+    return rows[index].zones.first { $0.columns.contains(column) }?.stop
   }
 
   /// The rows that fit, and the index of the focused row among them.

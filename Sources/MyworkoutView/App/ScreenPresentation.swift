@@ -4,13 +4,46 @@ import MyworkoutCore
 struct ScreenPresentation {
   enum Content {
     /// Rows laid out from the top; compacted and scrolled to keep the focus in view.
-    case rows((_ spinnerFrame: Int, _ metrics: Metrics) -> Body)
+    case rows(@Sendable (_ spinnerFrame: Int, _ metrics: Metrics) -> Body)
     /// Drawn straight into the content rectangle; returns where the cursor stands, if shown.
     case canvas((_ grid: inout Grid, _ area: Rect, _ spinnerFrame: Int) -> Position?)
   }
 
   var content: Content
   var keys: KeyMap
+  /// What a mouse event at a cell means, given where the content is laid out.
+  var mouse: (@Sendable (_ event: MouseEvent, _ area: Rect) -> Action?)?
+
+  /// Rows content whose focus stops a click focuses (and, on a button, activates): `click` is
+  /// the screen's action for the stop at a place in its focus order.
+  init(
+    rows body: @escaping @Sendable (_ spinnerFrame: Int, _ metrics: Metrics) -> Body,
+    keys: KeyMap, click: (@Sendable (Int) -> Action?)? = nil
+  ) {
+    content = .rows(body)
+    self.keys = keys
+    guard let click else {
+      mouse = nil
+      return
+    }
+    mouse = { @Sendable (event: MouseEvent, area: Rect) -> Action? in
+      guard event.kind == .press else { return nil }
+      let drawn = body(0, Metrics(width: area.width))
+      guard let stop = BodyLayout.stop(at: event.position, in: drawn, area: area) else {
+        return nil
+      }
+      return click(stop)
+    }
+  }
+
+  init(
+    content: Content, keys: KeyMap,
+    mouse: (@Sendable (_ event: MouseEvent, _ area: Rect) -> Action?)? = nil
+  ) {
+    self.content = content
+    self.keys = keys
+    self.mouse = mouse
+  }
 }
 
 extension Screen {
@@ -20,39 +53,43 @@ extension Screen {
     switch self {
     case .getStarted(let form):
       ScreenPresentation(
-        content: .rows { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: GetStartedKeys.map(form))
+        rows: { GetStartedView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: GetStartedKeys.map(form), click: { .getStarted(.form(.stopClicked($0))) })
     case .login(let form):
       ScreenPresentation(
-        content: .rows { LoginView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: LoginKeys.map(form))
+        rows: { LoginView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: LoginKeys.map(form), click: { .login(.form(.stopClicked($0))) })
     case .signup(let form):
       ScreenPresentation(
-        content: .rows { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
-        keys: SignupKeys.map(form))
+        rows: { SignupView.body(form, spinnerFrame: $0, metrics: $1) },
+        keys: SignupKeys.map(form), click: { .signup(.form(.stopClicked($0))) })
     case .sessionExpired(let screen):
       ScreenPresentation(
-        content: .rows { SessionExpiredView.body(screen, metrics: $1) },
-        keys: SessionExpiredKeys.map(screen))
+        rows: { SessionExpiredView.body(screen, metrics: $1) },
+        keys: SessionExpiredKeys.map(screen),
+        click: { _ in .sessionExpiredScreen(.logInAgainPressed) })
     case .profile(let profile, let session):
       ScreenPresentation(
-        content: .rows {
-          ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1)
-        },
-        keys: ProfileKeys.map(profile))
+        rows: { ProfileView.body(profile, session: session, spinnerFrame: $0, metrics: $1) },
+        keys: ProfileKeys.map(profile), click: { .profile(.form(.stopClicked($0))) })
     case .classes(let classes, let signedIn):
       ScreenPresentation(
         content: .canvas {
           ClassesView.draw(classes, signedIn: signedIn, into: &$0, area: $1, spinnerFrame: $2)
         },
-        keys: ClassesKeys.map(classes, signedIn: signedIn))
+        keys: ClassesKeys.map(classes, signedIn: signedIn),
+        mouse: { ClassesView.action(for: $0, in: classes, area: $1) })
     case .classPage(let page):
       ScreenPresentation(
-        content: .rows { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
+        rows: { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
     case .lessons(let lessons):
       ScreenPresentation(
-        content: .rows { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },
+        rows: { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },
         keys: LessonsKeys.map(lessons))
+    case .images(let images):
+      ScreenPresentation(
+        content: .canvas { ImagesView.draw(images, into: &$0, area: $1, spinnerFrame: $2) },
+        keys: ImagesKeys.map(images), mouse: { ImagesView.action(for: $0, in: images, area: $1) })
     }
   }
 }
@@ -60,9 +97,17 @@ extension Screen {
 /// Which action a key means in the current state, and the footer that tells the person: both
 /// from the screen's key map, plus the keys that work everywhere.
 package enum KeyBindings {
-  package static func keyMap(for state: AppState) -> KeyMap {
+  /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
+  /// against the same layout the screen is drawn with.
+  package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
     if state.showsKeys { return KeysPanel.keys }
-    return withGlobalKeys(state.screen.presentation.keys, signedIn: state.session != nil)
+    let presentation = state.screen.presentation
+    var map = withGlobalKeys(presentation.keys, signedIn: state.session != nil)
+    if let mouse = presentation.mouse {
+      let area = Renderer.contentArea(for: state, width: width, height: height)
+      map.mouse = { mouse($0, area) }
+    }
+    return map
   }
 
   /// A screen's key map with the keys that work on every screen after its own: the `Keys`
@@ -74,17 +119,21 @@ package enum KeyBindings {
         KeyBinding(
           [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
     }
+    // The footer names `?` on every screen (SPEC §10); in a text field `?` is typed and F1
+    // opens the panel. One text for both keeps the footer still while the focus moves.
     map.append(
       KeyBinding(
         screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
-        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isEssential: false),
-        .keysPanelToggled, help: Hint(keys: "?/F1", action: "all keys (this panel)")))
+        Hint(keys: "?", action: "keys", isEssential: false), .keysPanelToggled,
+        help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     return map
   }
 
-  package static func action(for key: Key, in state: AppState) -> Action? {
-    keyMap(for: state).action(for: key)
+  package static func action(for key: Key, in state: AppState, width: Int = 0, height: Int = 0)
+    -> Action?
+  {
+    keyMap(for: state, width: width, height: height).action(for: key)
   }
 
   package static func hints(for state: AppState) -> [Hint] {

@@ -32,6 +32,8 @@ package struct KeyMap: Sendable {
   package var pasting: (@Sendable (String) -> Action?)?
   /// Whether a text field has the focus (then `?` is typed, and F1 opens the `Keys` panel).
   package var takesText: Bool
+  /// What a mouse press or wheel turn does (screens that have something to click or scroll).
+  package var mouse: (@Sendable (MouseEvent) -> Action?)?
 
   package init(
     _ bindings: [KeyBinding] = [], typing: (@Sendable (Character) -> Action?)? = nil,
@@ -45,6 +47,7 @@ package struct KeyMap: Sendable {
 
   package func action(for key: Key) -> Action? {
     if case .paste(let text) = key { return pasting?(text) }
+    if case .mouse(let event) = key { return mouse?(event) }
     if let binding = bindings.first(where: { $0.keys.contains(key) }) { return binding.action }
     if case .character(let character) = key { return typing?(character) }
     return nil

@@ -15,6 +15,11 @@ package struct Rect: Equatable, Sendable {
   }
 
   package var isEmpty: Bool { width == 0 || height == 0 }
+
+  /// Whether a cell lies inside.
+  package func contains(_ position: Position) -> Bool {
+    position.row >= y && position.row < maxY && position.column >= x && position.column < maxX
+  }
   package var maxX: Int { x + width }
   package var maxY: Int { y + height }
 

@@ -16,6 +16,15 @@ struct Row: Equatable {
   var isOptional = false
   /// A message or spinner line that must stay in view with the focused control.
   var isPinned = false
+  /// The columns of the focus stops on this row (a field, a button), left to right; `Body`
+  /// numbers them in screen order, which is the form's focus order, for mouse clicks.
+  var zones: [Zone] = []
+
+  struct Zone: Equatable {
+    var columns: Range<Int>
+    /// The stop's place in the screen's focus order (set when the row joins a `Body`).
+    var stop = 0
+  }
 
   static let spacer = Row(isOptional: true)
 
@@ -41,10 +50,22 @@ struct Row: Equatable {
 struct Body {
   private(set) var rows: [Row] = []
   private(set) var focusRow: Int?
+  /// How many focus stops the rows so far hold.
+  private var stops = 0
 
   mutating func add(_ row: Row, focused: Bool = false) {
     if focused { focusRow = rows.count }
-    rows.append(row)
+    append(row)
+  }
+
+  /// Appends a row, numbering its focus stops after those already there.
+  private mutating func append(_ row: Row) {
+    var numbered = row
+    for index in numbered.zones.indices {
+      numbered.zones[index].stop = stops
+      stops += 1
+    }
+    rows.append(numbered)
   }
 
   /// Adds rows; when `focused`, the row to keep in view is the one holding the cursor, else the
@@ -56,7 +77,7 @@ struct Body {
         ?? 0
       focusRow = rows.count + index
     }
-    rows += newRows
+    newRows.forEach { append($0) }
   }
 
   mutating func spacer() { rows.append(.spacer) }

@@ -4,6 +4,8 @@ struct Button {
   var title: String
   var focused: Bool
   var disabled = false
+  /// Whether it is one of the screen's focus stops (a click focuses and activates it).
+  var isStop = true
 }
 
 enum ButtonRow {
@@ -35,6 +37,10 @@ enum ButtonRow {
         // The focus is marked by `▸` and the cursor, not by the button's look (DECISIONS.md).
         let style: Style = button.disabled ? .buttonDisabled : .button
         row.segments.append(Segment(column: column + 1, text: labels[index], style: style))
+        if button.isStop {
+          row.zones.append(
+            Row.Zone(columns: column..<(column + 1 + DisplayWidth.of(labels[index]))))
+        }
         column += 1 + DisplayWidth.of(labels[index]) + 1
       }
       return row

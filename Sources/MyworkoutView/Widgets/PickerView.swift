@@ -15,6 +15,9 @@ enum PickerView {
       value: value, valueStyle: choice == nil ? .hint : .field,
       validity: validity, focused: focused, metrics: metrics)
     row.cursorColumn = nil
+    row.zones = [
+      Row.Zone(columns: metrics.labelColumn..<(metrics.fieldColumn + metrics.fieldWidth + 2))
+    ]
     return TextFieldView.labelled(row, label: label, focused: focused, metrics: metrics)
   }
 }

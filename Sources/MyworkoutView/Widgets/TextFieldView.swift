@@ -16,6 +16,9 @@ enum TextFieldView {
       validity: validity,
       focused: focused, metrics: metrics)
     if focused { row.cursorColumn = metrics.fieldColumn + 1 + cursorOffset }
+    row.zones = [
+      Row.Zone(columns: metrics.labelColumn..<(metrics.fieldColumn + metrics.fieldWidth + 2))
+    ]
     return labelled(row, label: label, focused: focused, metrics: metrics)
   }
 

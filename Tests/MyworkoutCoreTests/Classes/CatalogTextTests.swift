@@ -53,6 +53,8 @@ import Testing
     #expect(SearchText.fold(text) == expected)
     // The stored form is NFC: Korean syllables come back composed, not as jamo.
     #expect(SearchText.fold(text).unicodeScalars.elementsEqual(expected.unicodeScalars))
+    // Folding the whole text is folding each character (what highlighting relies on).
+    #expect(SearchText.fold(text) == text.map { SearchText.fold($0) }.joined())
   }
 
   @Test func termsAreFoldedWordsWithoutEmptyOnes() {

@@ -19,11 +19,15 @@ package enum ClassesAction: Equatable, Sendable {
   case pageLoaded(query: String, offset: Int, Result<CatalogPage, CatalogError>)
   /// Signed out: keys in the `Log in to watch` modal.
   case modal(LoginAction)
+  /// A thumbnail was decoded for the preview; nil when there is none to show.
+  case thumbnailLoaded(slug: String, HalfBlockPicture?)
 
   /// An answer from the catalog (as opposed to a key), delivered even when the screen is not on
   /// top.
   var isAnswer: Bool {
-    if case .pageLoaded = self { return true }
-    return false
+    switch self {
+    case .pageLoaded, .thumbnailLoaded: true
+    default: false
+    }
   }
 }

@@ -13,13 +13,29 @@ enum ClassesReducer {
   }
 
   /// A new Classes screen and the first fetch (the whole catalog, first page).
-  static func opened() -> (ClassesState, [Effect]) {
-    (ClassesState(), [search(query: "")])
+  static func opened(colors: PictureColors) -> (ClassesState, [Effect]) {
+    (ClassesState(colors: colors), [search(query: "")])
   }
 
-  static func reduce(_ state: inout ClassesState, _ action: ClassesAction, signedIn: Bool)
-    -> Outcome<Delegate>
-  {
+  /// `display`: the preview, and so the selected class's thumbnail, shows only on a terminal
+  /// wide enough for it; a narrower one decodes nothing.
+  static func reduce(
+    _ state: inout ClassesState, _ action: ClassesAction, signedIn: Bool, display: Display
+  ) -> Outcome<Delegate> {
+    var outcome = reduceAction(&state, action, signedIn: signedIn)
+    if display.size.width >= ClassesState.previewMinimumWidth {
+      outcome.effects += ClassThumbnails.request(&state)
+    }
+    return outcome
+  }
+
+  private static func reduceAction(
+    _ state: inout ClassesState, _ action: ClassesAction, signedIn: Bool
+  ) -> Outcome<Delegate> {
+    if case .thumbnailLoaded(let slug, let picture) = action {
+      ClassThumbnails.loaded(&state, slug: slug, picture)
+      return .none
+    }
     if case .pageLoaded(let query, let offset, let result) = action {
       loaded(&state, query: query, offset: offset, result)
       return .none
@@ -71,7 +87,7 @@ enum ClassesReducer {
       state.pendingQuery = nil
       state.load = state.results == nil ? .loading : .searching
       return .effects([search(query: "")])
-    case .pageLoaded, .modal:
+    case .pageLoaded, .modal, .thumbnailLoaded:
       return .none
     }
   }

@@ -20,6 +20,8 @@ package struct ClassesState: Equatable, Sendable {
 
   /// How many classes a page holds.
   package static let pageSize = 50
+  /// Columns from which a preview of the selected class stands beside the list.
+  package static let previewMinimumWidth = 100
 
   package var search = TextInput(limit: FieldLimit.search)
   package var focus: Focus = .search
@@ -36,8 +38,14 @@ package struct ClassesState: Equatable, Sendable {
   package var watched: [String: Int] = [:]
   /// Signed out: `Log in to watch` over the list, for the class it will open.
   package var modal: ClassLoginModal?
+  /// The thumbnails asked for, by `thumbnailSlug` (classes share a handful of them).
+  package var thumbnails: [String: TilePicture] = [:]
+  /// The colours thumbnails are made in (the terminal's).
+  package var colors: PictureColors
 
-  package init() {}
+  package init(colors: PictureColors = .xterm256) {
+    self.colors = colors
+  }
 
   package var classes: [DanceClass] { results?.classes ?? [] }
 
@@ -50,6 +58,9 @@ package struct ClassesState: Equatable, Sendable {
     var ids: Set<EffectID> = []
     if load == .loading || load == .searching { ids.insert(.catalogSearch) }
     if modal?.form.phase.isRunning == true { ids.insert(.logIn) }
+    for (slug, thumbnail) in thumbnails where thumbnail == .loading {
+      ids.insert(.thumbnail(slug: slug))
+    }
     return ids
   }
 }

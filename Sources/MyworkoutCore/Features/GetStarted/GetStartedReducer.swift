@@ -11,7 +11,8 @@ enum GetStartedReducer {
     -> Outcome<Delegate>
   {
     switch action {
-    case .form(let formAction):
+    case .form(let clicked):
+      guard let formAction = FormEditing.resolvingClick(&form, clicked) else { return .none }
       if case .handled = FormEditing.reduce(&form, formAction) { return .none }
       switch formAction {
       case .enterPressed:

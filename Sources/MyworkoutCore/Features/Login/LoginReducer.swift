@@ -9,7 +9,8 @@ enum LoginReducer {
 
   static func reduce(_ form: inout LoginForm, _ action: LoginAction) -> Outcome<Delegate> {
     switch action {
-    case .form(let formAction):
+    case .form(let clicked):
+      guard let formAction = FormEditing.resolvingClick(&form, clicked) else { return .none }
       if case .handled = FormEditing.reduce(&form, formAction) { return .none }
       switch formAction {
       case .enterPressed:

@@ -7,5 +7,7 @@ package enum ProfileAction: Equatable, Sendable {
   case classesPressed
   /// `n` or `[ Lessons ]`.
   case lessonsPressed
+  /// `i` or `[ Images ]`.
+  case imagesPressed
   case editNumberResponse(Result<Session, ServiceError>)
 }

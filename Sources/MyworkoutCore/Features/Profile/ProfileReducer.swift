@@ -5,6 +5,7 @@ enum ProfileReducer {
     case logOutRequested
     case classesRequested
     case lessonsRequested
+    case imagesRequested
     /// The number was saved: the service answered a new session.
     case sessionRenewed(Session)
     /// The service refused the session.
@@ -19,12 +20,17 @@ enum ProfileReducer {
     case .form(.focusMoved(let direction)):
       profile.focus = profile.focus.moved(direction)
       return .none
+    case .form(.stopClicked(let index)):
+      guard ProfileState.Focus.allCases.indices.contains(index) else { return .none }
+      profile.focus = ProfileState.Focus.allCases[index]
+      return reduce(&profile, .form(.enterPressed), session: session)
     case .form(.enterPressed):
       switch profile.focus {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
       case .classes: return .delegate(.classesRequested)
       case .lessons: return .delegate(.lessonsRequested)
+      case .images: return .delegate(.imagesRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
@@ -32,6 +38,8 @@ enum ProfileReducer {
       return .delegate(.classesRequested)
     case .lessonsPressed:
       return .delegate(.lessonsRequested)
+    case .imagesPressed:
+      return .delegate(.imagesRequested)
     case .form, .editNumberResponse:
       return .none
     }
@@ -51,7 +59,8 @@ enum ProfileReducer {
     guard var dialog = profile.dialog else { return .none }
     defer { if profile.dialog != nil { profile.dialog = dialog } }
     switch action {
-    case .form(let formAction):
+    case .form(let clicked):
+      guard let formAction = FormEditing.resolvingClick(&dialog, clicked) else { return .none }
       if case .handled = FormEditing.reduce(&dialog, formAction) { return .none }
       switch formAction {
       case .enterPressed:
@@ -72,7 +81,7 @@ enum ProfileReducer {
       default:
         return .none
       }
-    case .editNumberPressed, .classesPressed, .lessonsPressed:
+    case .editNumberPressed, .classesPressed, .lessonsPressed, .imagesPressed:
       return .none
     case .editNumberResponse(let result):
       guard dialog.phase.isRunning else { return .none }

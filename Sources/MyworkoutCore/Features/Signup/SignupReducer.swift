@@ -8,7 +8,8 @@ enum SignupReducer {
 
   static func reduce(_ form: inout SignupForm, _ action: SignupAction) -> Outcome<Delegate> {
     switch action {
-    case .form(let formAction):
+    case .form(let clicked):
+      guard let formAction = FormEditing.resolvingClick(&form, clicked) else { return .none }
       if case .handled = FormEditing.reduce(&form, formAction) { return .none }
       switch formAction {
       case .enterPressed:

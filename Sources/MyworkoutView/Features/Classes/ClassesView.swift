@@ -5,19 +5,62 @@ import MyworkoutCore
 /// the selected class; signed out, `Log in to watch` over it all.
 enum ClassesView {
   /// Columns from which a preview stands beside the list.
-  static let previewFrom = 100
+  static let previewFrom = ClassesState.previewMinimumWidth
   static let previewWidth = 34
+
+  /// Where each part of the screen goes: drawing and mouse hit-testing use the same.
+  struct Layout {
+    var heading, field, count, list: Rect
+    var preview: Rect?
+
+    init(_ area: Rect) {
+      let roomy = area.height >= 12
+      let parts = area.rows([
+        .fixed(1), .fixed(roomy ? 1 : 0), .fixed(1), .fixed(1), .fixed(roomy ? 1 : 0), .fill(),
+      ])
+      (heading, field, count) = (parts[0], parts[2], parts[3])
+      if area.width >= previewFrom {
+        let columns = parts[5].columns([.fill(), .fixed(previewWidth)], gap: 2)
+        (list, preview) = (columns[0], columns[1])
+      } else {
+        (list, preview) = (parts[5], nil)
+      }
+    }
+  }
+
+  /// What a mouse event means (SPEC §10): the wheel scrolls the list, a press on a row selects
+  /// it, on the field focuses it, on the preview opens the class (the brief's click on the
+  /// thumbnail). The modal takes no mouse.
+  static func action(for event: MouseEvent, in state: ClassesState, area: Rect) -> Action? {
+    if let modal = state.modal {
+      guard event.kind == .press,
+        let stop = LoginModal.stop(at: event.position, modal: modal, area: area)
+      else { return nil }
+      return .classes(.modal(.form(.stopClicked(stop))))
+    }
+    switch event.kind {
+    case .wheelUp: return .classes(.selectionMoved(by: -3))
+    case .wheelDown: return .classes(.selectionMoved(by: 3))
+    case .press:
+      let layout = Layout(area)
+      let at = event.position
+      if layout.field.contains(at) { return state.focus == .list ? .classes(.focusToggled) : nil }
+      if let preview = layout.preview, preview.contains(at), state.selectedClass != nil {
+        return state.focus == .list
+          ? .classes(.enterPressed) : .classes(.rowClicked(state.selected))
+      }
+      guard let row = ClassList.row(at: at, in: layout.list, state: state) else { return nil }
+      return .classes(.rowClicked(row))
+    }
+  }
 
   static func draw(
     _ state: ClassesState, signedIn: Bool, into grid: inout Grid, area: Rect, spinnerFrame: Int
   ) -> Position? {
     guard !area.isEmpty else { return nil }
     let metrics = Metrics(width: area.width)
-    let roomy = area.height >= 12
-    let parts = area.rows([
-      .fixed(1), .fixed(roomy ? 1 : 0), .fixed(1), .fixed(1), .fixed(roomy ? 1 : 0), .fill(),
-    ])
-    let (heading, field, count, body) = (parts[0], parts[2], parts[3], parts[5])
+    let layout = Layout(area)
+    let (heading, field, count) = (layout.heading, layout.field, layout.count)
     grid.put(
       "Classes", row: 0, column: max(0, (area.width - 7) / 2), in: heading, style: .heading)
 
@@ -35,18 +78,15 @@ enum ClassesView {
     }
     drawCount(state, into: &grid, area: count, metrics: metrics, spinnerFrame: spinnerFrame)
 
-    let columns =
-      area.width >= previewFrom
-      ? body.columns([.fill(), .fixed(previewWidth)], gap: 2) : [body]
-    if let row = ClassList.draw(state, signedIn: signedIn, into: &grid, area: columns[0]),
+    if let row = ClassList.draw(state, signedIn: signedIn, into: &grid, area: layout.list),
       state.focus == .list, state.modal == nil
     {
       cursor = row
     }
-    if columns.count > 1, let chosen = state.selectedClass {
+    if let preview = layout.preview, let chosen = state.selectedClass {
       ClassPreview.draw(
-        chosen, watched: state.watched[chosen.id], signedIn: signedIn, into: &grid,
-        area: columns[1])
+        chosen, watched: state.watched[chosen.id], signedIn: signedIn,
+        thumbnail: state.selectedThumbnail, into: &grid, area: preview)
     }
     if let modal = state.modal {
       cursor = LoginModal.draw(modal, into: &grid, area: area, spinnerFrame: spinnerFrame)
@@ -91,7 +131,7 @@ enum ClassList {
       terms: [], style: .label, into: &grid, row: parts[0].y, x: area.x + 2)
     let rows = parts[1]
     guard !classes.isEmpty, rows.height > 0 else { return nil }
-    let top = (state.selected / rows.height) * rows.height
+    let top = firstShown(state, rows: rows.height)
     let terms = SearchText.terms(of: state.results?.query ?? "")
     var cursor: Position?
     for (offset, index) in (top..<min(classes.count, top + rows.height)).enumerated() {
@@ -109,6 +149,19 @@ enum ClassList {
         x: area.x + 2)
     }
     return cursor
+  }
+
+  /// The first class shown: the list shows a page at a time, the page holding the selection.
+  static func firstShown(_ state: ClassesState, rows: Int) -> Int {
+    (state.selected / max(1, rows)) * max(1, rows)
+  }
+
+  /// The class drawn at a cell of the list's area, if any.
+  static func row(at position: Position, in area: Rect, state: ClassesState) -> Int? {
+    let rows = area.rows([.fixed(1), .fill()])[1]
+    guard rows.contains(position) else { return nil }
+    let index = firstShown(state, rows: rows.height) + position.row - rows.y
+    return state.classes.indices.contains(index) ? index : nil
   }
 
   /// Widths of title, instructor, level, song and watched for a row of `width` columns.
@@ -139,13 +192,22 @@ enum ClassList {
   }
 }
 
-/// The selected class beside the list on wide terminals.
+/// The selected class beside the list on wide terminals: its thumbnail (when there is one and
+/// room for it), title and details.
 enum ClassPreview {
   static func draw(
-    _ item: DanceClass, watched: Int?, signedIn: Bool, into grid: inout Grid, area: Rect
+    _ item: DanceClass, watched: Int?, signedIn: Bool, thumbnail: HalfBlockPicture?,
+    into grid: inout Grid, area: Rect
   ) {
     var row = 0
-    for line in TextBlock.wrap(item.title, width: area.width).prefix(3) {
+    let title = TextBlock.wrap(item.title, width: area.width).prefix(3)
+    // Title, a blank row, 4 or 5 details, a blank row and the hint.
+    let textRows = title.count + (signedIn ? 9 : 8)
+    if let thumbnail, area.height >= thumbnail.rows + 1 + textRows {
+      grid.draw(thumbnail, row: area.y, column: area.x, clip: area)
+      row = thumbnail.rows + 1
+    }
+    for line in title {
       grid.put(line, row: row, column: 0, in: area, style: .heading)
       row += 1
     }
@@ -173,6 +235,22 @@ enum LoginModal {
   static func draw(_ modal: ClassLoginModal, into grid: inout Grid, area: Rect, spinnerFrame: Int)
     -> Position?
   {
+    let (body, box) = layout(modal, area: area, spinnerFrame: spinnerFrame)
+    let inside = Frame.draw(box, title: "Log in to watch", into: &grid)
+    return BodyLayout.draw(body, into: &grid, area: inside.inset(top: -1))
+  }
+
+  /// The focus stop of the modal's form at a cell, if any.
+  static func stop(at position: Position, modal: ClassLoginModal, area: Rect) -> Int? {
+    let (body, box) = layout(modal, area: area, spinnerFrame: 0)
+    return BodyLayout.stop(
+      at: position, in: body, area: box.inset(top: 2, left: 1, bottom: 1, right: 1).inset(top: -1))
+  }
+
+  /// The form's rows and the box they are drawn in, centred over the list.
+  private static func layout(_ modal: ClassLoginModal, area: Rect, spinnerFrame: Int)
+    -> (Body, Rect)
+  {
     let width = min(area.width, 72)
     let metrics = Metrics(width: width - 2)
     let body = LoginView.body(
@@ -181,7 +259,6 @@ enum LoginModal {
     let box = Rect(
       x: area.x + (area.width - width) / 2, y: area.y + max(0, (area.height - height) / 2),
       width: width, height: height)
-    let inside = Frame.draw(box, title: "Log in to watch", into: &grid)
-    return BodyLayout.draw(body, into: &grid, area: inside.inset(top: -1))
+    return (body, box)
   }
 }

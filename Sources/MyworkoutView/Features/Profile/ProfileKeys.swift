@@ -22,6 +22,9 @@ enum ProfileKeys {
           [.character("n"), .character("N")], Hint(keys: "n", action: "lessons"),
           .profile(.lessonsPressed)),
         KeyBinding(
+          [.character("i"), .character("I")], Hint(keys: "i", action: "images"),
+          .profile(.imagesPressed)),
+        KeyBinding(
           [.character("q"), .character("Q")], Hint(keys: "q", action: "quit"), .quitPressed),
         KeyBinding(
           [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),

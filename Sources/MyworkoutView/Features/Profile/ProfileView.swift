@@ -13,10 +13,19 @@ enum ProfileView {
     body.add(
       ButtonRow.rows(
         [
-          Button(title: "Edit number", focused: !dialogOpen && profile.focus == .edit),
-          Button(title: "Log out", focused: !dialogOpen && profile.focus == .logOut),
-          Button(title: "Classes", focused: !dialogOpen && profile.focus == .classes),
-          Button(title: "Lessons", focused: !dialogOpen && profile.focus == .lessons),
+          Button(
+            title: "Edit number", focused: !dialogOpen && profile.focus == .edit,
+            isStop: !dialogOpen),
+          Button(
+            title: "Log out", focused: !dialogOpen && profile.focus == .logOut, isStop: !dialogOpen),
+          Button(
+            title: "Classes", focused: !dialogOpen && profile.focus == .classes,
+            isStop: !dialogOpen),
+          Button(
+            title: "Lessons", focused: !dialogOpen && profile.focus == .lessons,
+            isStop: !dialogOpen),
+          Button(
+            title: "Images", focused: !dialogOpen && profile.focus == .images, isStop: !dialogOpen),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let confirmation = profile.confirmation {

@@ -1,3 +1,14 @@
+/// A size in pixels.
+package struct PixelSize: Hashable, Sendable {
+  package var width: Int
+  package var height: Int
+
+  package init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+}
+
 /// A rectangle of terminal cells to draw a picture in. A cell is about twice as tall as it is
 /// wide, and shows two pixels stacked (`▀`): a tile of C x R cells holds C x 2R square pixels.
 package struct TileSize: Hashable, Sendable {

@@ -1,0 +1,38 @@
+import MyworkoutCore
+import MyworkoutImages
+
+/// The image services (SPEC §14): the Images screen's list and its pictures (decoded off the
+/// main thread and cached per tile size by an `ImageCache`), and the class thumbnails found by
+/// `thumbnailSlug` in the catalog file's folder, through a cache of their own.
+struct ImageServices: Sendable {
+  let list: any ImageService
+  let pictures: ImageCache
+  /// The catalog file's folder; nil when unknown (no thumbnails then).
+  let thumbnailFolder: String?
+  let thumbnails: ImageCache
+
+  init(images: any ImageService, thumbnailFolder: String?) {
+    list = images
+    pictures = ImageCache(service: images)
+    self.thumbnailFolder = thumbnailFolder
+    // Thumbnails are read straight from their files: no latency.
+    thumbnails = ImageCache(
+      service: DirectoryImageService(
+        directory: thumbnailFolder ?? "/", clock: ContinuousClock(), latency: .zero))
+  }
+
+  /// The thumbnail file a slug names, if it is a plain file name (a slug from a classes file
+  /// never reaches outside the catalog's folder).
+  func thumbnail(_ slug: String) -> ImageInfo? {
+    guard let folder = thumbnailFolder, !slug.isEmpty, slug != ".", slug != "..",
+      !slug.contains("/"), !slug.contains("\0")
+    else { return nil }
+    return ImageInfo(id: slug, caption: slug, location: .file(folder + "/" + slug))
+  }
+
+  /// The folder a file is in (`.` for a bare name).
+  static func folder(of file: String) -> String {
+    guard let slash = file.lastIndex(of: "/") else { return "." }
+    return slash == file.startIndex ? "/" : String(file[..<slash])
+  }
+}

@@ -1,0 +1,352 @@
+import Testing
+
+@testable import MyworkoutCore
+
+/// Classes (SPEC §11): opening, search as you type, paging, the back stack, and signed out the
+/// `Log in to watch` modal that carries the catalog over to the signed-in stack.
+@Suite struct ClassesReducerTests {
+  static func item(_ index: Int, _ title: String = "", instructor: String = "Ada") -> DanceClass {
+    DanceClass(
+      id: "id\(index)", title: title.isEmpty ? "Class \(index)" : title, instructor: instructor,
+      level: .beginner, song: "Song", videoURL: "v", thumbnailSlug: "t.jpg")
+  }
+
+  static func page(_ query: String, _ range: Range<Int>, matching: Int, offset: Int = 0)
+    -> CatalogPage
+  {
+    CatalogPage(
+      query: query, offset: offset, classes: range.map { item($0) }, matching: matching,
+      isCapped: false, total: 351)
+  }
+
+  static let firstLoad = Effect.run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: 50))
+
+  /// Profile › Classes with the first page loaded.
+  func signedInList() -> TestStore {
+    var store = TestStore(.signedInSample)
+    store.send(.profile(.classesPressed), effects: [Self.firstLoad]) {
+      $0.signedIn.path = [.classes(ClassesState())]
+    }
+    #expect(store.state.running == [.catalogSearch])
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page("", 0..<50, matching: 351))))
+    ) {
+      $0.signedIn.path = [.classes(Self.loaded(Self.page("", 0..<50, matching: 351)))]
+    }
+    return store
+  }
+
+  static func loaded(_ page: CatalogPage) -> ClassesState {
+    var state = ClassesState()
+    state.results = page
+    state.load = .loaded
+    return state
+  }
+
+  @Test func cOrTheButtonOpensClassesWithTheFirstFetch() {
+    var store = TestStore(.signedInSample)
+    store.send(.profile(.form(.focusMoved(.forward)))) { $0.profile.focus = .logOut }
+    store.send(.profile(.form(.focusMoved(.forward)))) { $0.profile.focus = .classes }
+    store.send(.profile(.form(.enterPressed)), effects: [Self.firstLoad]) {
+      $0.signedIn.path = [.classes(ClassesState())]
+    }
+    #expect(store.state.screen.kind == .classes)
+    #expect(subscriptions(store.state).contains(.spinner), "Loading classes… turns")
+  }
+
+  @Test func typingWaitsForThePauseThenSearchesOnce() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    for (index, character) in "ann".enumerated() {
+      expected.search = TextInput(String("ann".prefix(index + 1)), limit: FieldLimit.search)
+      expected.pendingQuery = expected.search.text
+      store.send(.classes(.searchEdited(.insert(String(character))))) {
+        $0.signedIn.path = [.classes(expected)]
+      }
+      #expect(subscriptions(store.state).contains(.searchPause(query: expected.search.text)))
+    }
+    store.send(
+      .classes(.searchPauseEnded),
+      effects: [.run(.catalogSearch, .catalogPage(query: "ann", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      $0.signedIn.path = [.classes(expected)]
+    }
+    #expect(
+      !subscriptions(store.state).contains(where: {
+        if case .searchPause = $0 { return true }
+        return false
+      }))
+    // The old results stay until the new ones arrive.
+    #expect(store.state.screen == .classes(expected, signedIn: true))
+    let answer = CatalogPage(
+      query: "ann", offset: 0, classes: [Self.item(7)], matching: 1, isCapped: false, total: 351)
+    store.send(.classes(.pageLoaded(query: "ann", offset: 0, .success(answer)))) {
+      expected.results = answer
+      expected.load = .loaded
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
+  @Test func movingNearTheEndLoadsTheNextPageWithoutLatencyOnce() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.selectionMoved(by: 30)),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 50))]
+    ) {
+      expected.selected = 30
+      expected.loadingMore = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.selected = 31
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let more = Self.page("", 50..<100, matching: 351, offset: 50)
+    store.send(.classes(.pageLoaded(query: "", offset: 50, .success(more)))) {
+      expected.loadingMore = false
+      expected.results?.classes += more.classes
+      $0.signedIn.path = [.classes(expected)]
+    }
+    #expect(store.state.screen == .classes(expected, signedIn: true))
+  }
+
+  @Test func upFromTheFirstRowReturnsToTheFieldAndHomeEndJump() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.selectionMovedToEnd(last: true)),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 50))]
+    ) {
+      expected.selected = 49
+      expected.loadingMore = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMovedToEnd(last: false))) {
+      expected.selected = 0
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: -1))) {
+      expected.focus = .search
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
+  @Test func enterOpensTheClassAndEscComesBackToTheListAsItWas() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: 2))) {
+      expected.selected = 2
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.enterPressed)) {
+      $0.signedIn.path = [.classes(expected), .classPage(ClassPageState(danceClass: Self.item(2)))]
+    }
+    store.send(.classPage(.backPressed)) { $0.signedIn.path = [.classes(expected)] }
+    store.send(.classes(.escapePressed)) { $0.signedIn.path = [] }
+    #expect(store.state.screen.kind == .profile)
+  }
+
+  @Test func escClearsANonEmptySearchFirstAndSupersedesTheRunningOne() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted("zoe"))) {
+      expected.search = TextInput("zoe", limit: FieldLimit.search)
+      expected.pendingQuery = "zoe"
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.searchPauseEnded),
+      effects: [.run(.catalogSearch, .catalogPage(query: "zoe", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      $0.signedIn.path = [.classes(expected)]
+    }
+    // Esc while it runs: the field empties and a search for everything supersedes it.
+    store.send(.classes(.escapePressed), effects: [Self.firstLoad]) {
+      expected.search = TextInput(limit: FieldLimit.search)
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
+  @Test func aFailedFirstFetchSaysWhy() {
+    var store = TestStore(.signedInSample)
+    store.send(.profile(.classesPressed), effects: [Self.firstLoad]) {
+      $0.signedIn.path = [.classes(ClassesState())]
+    }
+    let error = CatalogError.unavailable("Cannot read /x.csv")
+    store.send(.classes(.pageLoaded(query: "", offset: 0, .failure(error)))) {
+      var failed = ClassesState()
+      failed.load = .failed(error.message)
+      $0.signedIn.path = [.classes(failed)]
+    }
+    #expect(store.state.running.isEmpty)
+  }
+
+  @Test func anAnswerReachesTheCatalogUnderThePageButKeysDoNot() {
+    var store = signedInList()
+    let list = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.enterPressed)) {
+      $0.signedIn.path = [.classes(list), .classPage(ClassPageState(danceClass: Self.item(0)))]
+    }
+    store.send(.classes(.searchEdited(.insert("x"))))
+    let answer = Self.page("", 50..<51, matching: 351, offset: 50)
+    // Not asked for (loadingMore is false): an answer that does not follow the list is dropped.
+    store.send(.classes(.pageLoaded(query: "", offset: 60, .success(answer))))
+  }
+
+  // MARK: Signed out
+
+  /// Get started › Classes (signed out), loaded.
+  func signedOutList() -> TestStore {
+    var store = TestStore(.launch(with: .none))
+    store.send(.getStarted(.form(.focusMoved(.forward)))) { $0.getStarted.focus = .next }
+    store.send(.getStarted(.form(.focusMoved(.forward)))) { $0.getStarted.focus = .browseClasses }
+    store.send(.getStarted(.form(.enterPressed)), effects: [Self.firstLoad]) {
+      $0.signedOut.path = [.classes(ClassesState())]
+    }
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page("", 0..<50, matching: 351))))
+    ) {
+      $0.signedOut.path = [.classes(Self.loaded(Self.page("", 0..<50, matching: 351)))]
+    }
+    return store
+  }
+
+  @Test func signedOutEnterOpensLogInToWatchAndEscClosesIt() {
+    var store = signedOutList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.enterPressed)) {
+      expected.modal = ClassLoginModal(opening: Self.item(0))
+      $0.signedOut.path = [.classes(expected)]
+    }
+    // Keys go to the modal's form, not the list.
+    store.send(.classes(.selectionMoved(by: 1)))
+    store.send(.classes(.modal(.form(.escapePressed)))) {
+      expected.modal = nil
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.escapePressed)) { $0.signedOut.path = [] }
+    #expect(store.state.screen.kind == .getStarted)
+  }
+
+  @Test func aLoginInTheModalOpensTheClassOverTheCatalogAsItWas() {
+    var store = signedOutList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.enterPressed)) {
+      expected.modal = ClassLoginModal(opening: Self.item(0))
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.modal(.form(.pasted("registered@email.com"))))) {
+      expected.modal?.form.email = TextInput("registered@email.com", limit: FieldLimit.email)
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.modal(.form(.focusMoved(.forward))))) {
+      expected.modal?.form.focus = .password
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.modal(.form(.pasted("password"))))) {
+      expected.modal?.form.password = TextInput("password", limit: FieldLimit.password)
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.modal(.form(.enterPressed))),
+      effects: [.run(.logIn, .logIn(email: "registered@email.com", password: "password"))]
+    ) {
+      expected.modal?.form.phase = .running
+      expected.modal?.form.focus = .logIn
+      $0.signedOut.path = [.classes(expected)]
+    }
+    #expect(store.state.running == [.logIn])
+    // The runner answers a login as `.login(.logInResponse)`; it reaches the modal.
+    store.send(
+      .login(.logInResponse(.success(Sample.session))), effects: [.saveSession(Sample.session)]
+    ) {
+      var kept = expected
+      kept.modal = nil
+      $0.root = .signedIn(
+        SignedIn(
+          session: Sample.session,
+          path: [.classes(kept), .classPage(ClassPageState(danceClass: Self.item(0)))]))
+    }
+    #expect(store.state.screen.kind == .classPage)
+  }
+
+  @Test func createANewAccountFromTheModalAndCancelReturnsToIt() {
+    var store = signedOutList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.enterPressed)) {
+      expected.modal = ClassLoginModal(opening: Self.item(0))
+      $0.signedOut.path = [.classes(expected)]
+    }
+    for _ in 0..<4 {
+      store.send(.classes(.modal(.form(.focusMoved(.forward))))) {
+        let next = expected.modal?.form.focus.moved(.forward) ?? .email
+        expected.modal?.form.focus = next
+        $0.signedOut.path = [.classes(expected)]
+      }
+    }
+    #expect(expected.modal?.form.focus == .createAccount)
+    store.send(.classes(.modal(.form(.enterPressed)))) {
+      $0.signedOut.path = [.classes(expected), .signup(SignupForm(email: ""))]
+    }
+    store.send(.signup(.form(.escapePressed))) { $0.signedOut.path = [.classes(expected)] }
+    #expect(store.state.screen.kind == .classes)
+  }
+
+  @Test func aSignupFromTheModalOpensTheClassSignedIn() {
+    var classes = Self.loaded(Self.page("", 0..<50, matching: 351))
+    classes.modal = ClassLoginModal(opening: Self.item(3))
+    var form = SignupForm(email: "new@email.com")
+    form.phase = .running
+    var store = TestStore(
+      AppState(root: .signedOut(SignedOut(path: [.classes(classes), .signup(form)]))))
+    store.send(
+      .signup(.signUpResponse(.success(Sample.newcomer))), effects: [.saveSession(Sample.newcomer)]
+    ) {
+      var kept = classes
+      kept.modal = nil
+      $0.root = .signedIn(
+        SignedIn(
+          session: Sample.newcomer,
+          path: [.classes(kept), .classPage(ClassPageState(danceClass: Self.item(3)))]))
+    }
+  }
+
+  @Test func logOutFromAnySignedInScreenCancelsTheCatalogsRequests() {
+    var store = TestStore(.signedInSample)
+    store.send(.profile(.classesPressed), effects: [Self.firstLoad]) {
+      $0.signedIn.path = [.classes(ClassesState())]
+    }
+    store.send(.logOutPressed, effects: [.cancel(.catalogSearch), .deleteSession]) {
+      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
+    }
+  }
+
+  @Test func theKeysPanelOpensAndClosesAndAScreenChangeClosesIt() {
+    var store = signedInList()
+    store.send(.keysPanelToggled) { $0.showsKeys = true }
+    store.send(.keysPanelToggled) { $0.showsKeys = false }
+    store.send(.keysPanelToggled) { $0.showsKeys = true }
+    store.send(.sessionExpired, effects: [.deleteSession]) {
+      $0.showsKeys = false
+      $0.root = .signedOut(
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
+    }
+  }
+}
