@@ -46,7 +46,7 @@ let package = Package(
     ),
     // Decoding, scaling and quantising pictures for half-block drawing; the image service.
     .target(
-      name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutCore"],
+      name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutCore", "MyworkoutView"],
       swiftSettings: strict),
     .executableTarget(
       name: "myworkout",

@@ -25,6 +25,7 @@ static inline attr_t mw_attr_normal(void) { return A_NORMAL; }
 static inline attr_t mw_attr_bold(void) { return A_BOLD; }
 static inline attr_t mw_attr_dim(void) { return A_DIM; }
 static inline attr_t mw_attr_reverse(void) { return A_REVERSE; }
+static inline attr_t mw_attr_underline(void) { return A_UNDERLINE; }
 
 /// Reads one key without waiting (the screen is in nodelay mode). Returns OK with a character,
 /// KEY_CODE_YES with a function key code, or ERR when nothing is left to read.

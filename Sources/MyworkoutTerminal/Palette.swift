@@ -59,6 +59,8 @@ struct Palette {
       return colored(pair, mw_attr_normal())
     case .pixels(let foreground, let background):
       return pixels(foreground: foreground, background: background)
+    case .colored(let index): return text(index)
+    case .blank: return (mw_attr_underline(), 0)
     }
   }
 

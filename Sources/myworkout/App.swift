@@ -24,6 +24,8 @@ struct LaunchOptions {
   var catalog: String?
   /// `--assets DIR`, else found beside the binary or in the source tree.
   var assets: String?
+  /// `--lessons FILE`, else the shipped `Assets/lessons.json`.
+  var lessons: String?
   /// Mouse reporting (off with `--no-mouse`, so the terminal's own text selection works).
   var mouse = true
   /// `--images-dir DIR`, else the shipped `Assets/images/`.
@@ -57,6 +59,11 @@ enum App {
         store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
         latency: options.latency),
       catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency),
+      lessons: LessonServices(
+        course: EmbeddedLessonService(
+          file: options.lessons ?? assets + "/lessons.json", clock: clock,
+          latency: options.latency),
+        progress: ProgressStore(directory: directory, onNotice: notices.raise), now: { Date() }),
       images: ImageServices(
         images: DirectoryImageService(
           directory: options.imagesDirectory ?? assets + "/images", clock: clock,

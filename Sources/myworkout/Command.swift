@@ -68,6 +68,10 @@ struct MyworkoutCommand: ParsableCommand {
   @Option(help: ArgumentHelp("Find the app's own files in DIR.", valueName: "DIR"))
   var assets: String?
 
+  @Option(
+    help: ArgumentHelp("Use the lessons in FILE (Mimo's JSON format).", valueName: "FILE"))
+  var lessons: String?
+
   @Flag(
     name: .customLong("no-mouse"),
     help: "Leave mouse reporting off, so the terminal's own text selection works.")
@@ -103,7 +107,8 @@ struct MyworkoutCommand: ParsableCommand {
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
-        catalog: catalog, assets: assets, mouse: !noMouse, imagesDirectory: imagesDirectory),
+        catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
+        imagesDirectory: imagesDirectory),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

@@ -84,6 +84,8 @@ final class EffectRunner {
       await catalogAnswer(query: query, offset: offset) {
         try await services.catalog.page(query: query, offset: offset, limit: limit)
       }
+    case .loadLessons, .recordLessonCompletion, .startLessonRound:
+      await LessonRequests.perform(request, on: services.lessons)
     case .imageList, .picture, .thumbnail:
       await imageAnswer(request, images: services.images)
     }
@@ -171,11 +173,12 @@ final class EffectRunner {
   }
 }
 
-/// The services the effects call: the account service, the catalog and the images (embedded
-/// mocks in the app, test doubles in tests).
+/// The services the effects call: the account service, the catalog, the lessons and the images
+/// (embedded mocks in the app, test doubles in tests).
 struct Services: Sendable {
   var accounts: any AccountService
   var catalog: any CatalogService
+  var lessons: LessonServices
   var images: ImageServices
 }
 

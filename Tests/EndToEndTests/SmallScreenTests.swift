@@ -47,10 +47,11 @@ extension EndToEnd {
       let profile = try app.logIn()
       #expect(footer(profile).hasSuffix("Ctrl-C quit"))
       try app.resize(width: 40, height: 12)
-      // Redrawn at the new size: the footer is on the last row again (a clipped old frame has
-      // none in view).
+      // Until the app redraws, tmux shows the old frame cut to 40x12 around the cursor (the
+      // button row): wait for the footer on the last row, which the old frame's cut never shows.
       let small = try app.waitUntil("Profile redrawn at 40x12") {
-        $0.contains("Edit number") && footer($0).hasSuffix("quit")
+        $0.split(separator: "\n").count <= 12 && $0.contains("Edit number")
+          && footer($0).hasSuffix("quit")
       }
       #expect(small.contains("Profile"), "the heading stays:\n\(small)")
     }

@@ -18,7 +18,8 @@ import Testing
   func runtime(_ state: AppState = .launch(with: .none)) -> Runtime {
     let runtime = Runtime(
       state: state, terminal: terminal,
-      services: Services(accounts: service, catalog: MemoryCatalog.sample, images: .unused),
+      services: Services(
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
       sessions: sessions,
       timers: timers,
       acceptedUntil: { [expiry] _ in expiry }, exit: { _ in })
@@ -80,7 +81,8 @@ import Testing
   @Test func aSupersededRequestsAnswerNeverArrivesAndTwoIdsRunAtOnce() async {
     var answers: [Action] = []
     let runner = EffectRunner(
-      services: Services(accounts: service, catalog: MemoryCatalog.sample, images: .unused),
+      services: Services(
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
       sessions: sessions,
       send: { answers.append($0) }, quit: { _ in })
     runner.run(.run(.checkEmail, .checkEmail("registered@email.com")))
@@ -139,7 +141,8 @@ import Testing
     var statuses: [Int32] = []
     let app = Runtime(
       state: .launch(with: .none), terminal: terminal,
-      services: Services(accounts: service, catalog: MemoryCatalog.sample, images: .unused),
+      services: Services(
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
       sessions: sessions,
       timers: timers, acceptedUntil: { _ in nil }, exit: { statuses.append($0) })
     app.start()

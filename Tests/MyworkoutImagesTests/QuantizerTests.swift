@@ -1,5 +1,6 @@
 import MyworkoutCore
 import MyworkoutImages
+import MyworkoutView
 import Testing
 
 /// Colours and the basic colour (0–7) nearest each.

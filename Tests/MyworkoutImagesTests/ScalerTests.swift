@@ -1,5 +1,6 @@
 import MyworkoutCore
 import MyworkoutImages
+import MyworkoutView
 import Testing
 
 /// Area averaging: exact means of known pictures, alpha over the background, aspect kept.

@@ -12,8 +12,21 @@ extension AppState {
       case .sessionExpired: .sessionExpiredScreen(.logInAgainPressed)
       case .classes: .classes(.modal(.form(action)))
       case .classPage: .classPage(.backPressed)
+      case .lessons: Self.lessons(action)
       case .images: .images(.backPressed)
       }
     _ = reduce(&self, wrapped)
+  }
+}
+
+extension AppState {
+  /// A form action as Lessons' key map would send it: edits go to the blank, Enter is Next.
+  fileprivate static func lessons(_ action: FormAction) -> Action {
+    switch action {
+    case .textEdited(let edit): .lessons(.answerEdited(edit))
+    case .pasted(let text): .lessons(.answerPasted(text))
+    case .escapePressed: .lessons(.escapePressed)
+    default: .lessons(.nextPressed)
+    }
   }
 }

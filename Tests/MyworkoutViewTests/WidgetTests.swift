@@ -131,9 +131,8 @@ import Testing
     expired.notice = nil
     #expect(
       KeyBindings.hints(for: profile).map(\.text) == [
-        "e edit number", "l log out", "c classes", "i images", "q quit", "Tab/↑↓ move",
-        "Enter select",
-        "? keys", "Ctrl-C quit",
+        "e edit number", "l log out", "c classes", "n lessons", "i images", "q quit",
+        "Tab/↑↓ move", "Enter select", "? keys", "Ctrl-C quit",
       ])
   }
 

@@ -8,6 +8,7 @@ package enum Action: Equatable, Sendable {
   case profile(ProfileAction)
   case classes(ClassesAction)
   case classPage(ClassPageAction)
+  case lessons(LessonsAction)
   case images(ImagesAction)
 
   /// `l` on Profile or the expiry message: end the session and go to Get started.
@@ -32,7 +33,8 @@ package enum Action: Equatable, Sendable {
   package var isInput: Bool {
     switch self {
     case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
-      .profile(.editNumberPressed), .profile(.classesPressed), .profile(.imagesPressed),
+      .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
+      .profile(.imagesPressed),
       .sessionExpiredScreen,
       .classPage, .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
       true
@@ -41,6 +43,8 @@ package enum Action: Equatable, Sendable {
       case .pageLoaded, .searchPauseEnded, .thumbnailLoaded, .modal(.logInResponse): false
       default: true
       }
+    case .lessons(let action):
+      !action.isAnswer
     case .images(let action):
       !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),

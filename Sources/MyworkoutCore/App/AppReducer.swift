@@ -54,6 +54,8 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
       let expired = SessionExpiredScreen(email: signedIn.email)
       state.root = .signedOut(SignedOut(path: [.sessionExpired(expired)]))
       effects += cancelling(running) + [.deleteSession]
+    case .notice(let text):
+      state.notice = text
     }
   }
   if state.screen.kind != before {

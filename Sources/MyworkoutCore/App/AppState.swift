@@ -72,6 +72,7 @@ package enum Root: Equatable, Sendable {
       case nil: .profile(signedIn.profile, signedIn.session)
       case .classes(let classes): .classes(classes, signedIn: true)
       case .classPage(let page): .classPage(page)
+      case .lessons(let lessons): .lessons(lessons)
       case .images(let images): .images(images)
       }
     }
@@ -114,6 +115,7 @@ package struct SignedIn: Equatable, Sendable {
   package enum Route: Equatable, Sendable {
     case classes(ClassesState)
     case classPage(ClassPageState)
+    case lessons(LessonsState)
     case images(ImagesState)
   }
 
@@ -131,6 +133,7 @@ package struct SignedIn: Equatable, Sendable {
   var running: Set<EffectID> {
     path.reduce(into: profile.running) { ids, route in
       if case .classes(let classes) = route { ids.formUnion(classes.running) }
+      if case .lessons(let lessons) = route { ids.formUnion(lessons.running) }
       if case .images(let images) = route { ids.formUnion(images.running) }
     }
   }
@@ -145,6 +148,7 @@ package enum Screen: Equatable, Sendable {
   case profile(ProfileState, Session)
   case classes(ClassesState, signedIn: Bool)
   case classPage(ClassPageState)
+  case lessons(LessonsState)
   case images(ImagesState)
 
   /// Which screen this is, without its data.
@@ -157,13 +161,14 @@ package enum Screen: Equatable, Sendable {
     case .profile: .profile
     case .classes: .classes
     case .classPage: .classPage
+    case .lessons: .lessons
     case .images: .images
     }
   }
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile, classes, classPage, images
+  case getStarted, login, signup, sessionExpired, profile, classes, classPage, lessons, images
 
   /// The section's name in the header line of signed-in screens.
   package var section: String {
@@ -173,6 +178,7 @@ package enum ScreenKind: Equatable, Sendable {
     case .signup: "Sign up"
     case .sessionExpired, .profile: "Profile"
     case .classes, .classPage: "Classes"
+    case .lessons: "Lessons"
     case .images: "Images"
     }
   }

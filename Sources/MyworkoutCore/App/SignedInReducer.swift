@@ -5,6 +5,8 @@ enum SignedInReducer {
   enum Delegate: Equatable, Sendable {
     case loggedOut
     case expired
+    /// A line for the app's notice (lessons skipped while loading).
+    case notice(String)
   }
 
   static func reduce(_ signedIn: inout SignedIn, _ action: Action, display: Display)
@@ -21,6 +23,10 @@ enum SignedInReducer {
         let (classes, effects) = ClassesReducer.opened(colors: display.colors)
         signedIn.path.append(.classes(classes))
         return .effects(outcome.effects + effects)
+      case .lessonsRequested?:
+        let (lessons, effects) = LessonsReducer.opened(account: signedIn.account)
+        signedIn.path.append(.lessons(lessons))
+        return .effects(outcome.effects + effects)
       case .imagesRequested?:
         let (images, effects) = ImagesReducer.opened(display: display)
         signedIn.path.append(.images(images))
@@ -35,6 +41,8 @@ enum SignedInReducer {
       }
     case .classes(let action):
       return reduceClasses(&signedIn, action, display: display)
+    case .lessons(let action):
+      return reduceLessons(&signedIn, action)
     case .images(let action):
       return reduceImages(&signedIn, action)
     case .terminalResized:

@@ -9,6 +9,10 @@ package enum EffectID: Hashable, Sendable {
   case catalogSearch
   /// A later page of the catalog.
   case catalogMore
+  /// The lesson course and this round's events.
+  case lessonsLoad
+  /// A lesson completion or a new round being saved.
+  case lessonProgress
   /// The Images screen's list.
   case imageList
   /// One picture: an image decoded for a tile of a size (one id per tile and size, so a tile
@@ -31,6 +35,12 @@ package enum Request: Equatable, Sendable {
   case updateMobile(token: String, mobile: String)
   /// A page of the catalog; answers `.classes(.pageLoaded)`.
   case catalogPage(query: String, offset: Int, limit: Int)
+  /// The course and the account's events of this round; answers `.lessons(.loaded)`.
+  case loadLessons(account: String)
+  /// Records a solved lesson (solved now); answers `.lessons(.completionRecorded)`.
+  case recordLessonCompletion(account: String, lessonID: Int, started: Timestamp)
+  /// Start over: a new round for the account; answers `.lessons(.roundStarted)`.
+  case startLessonRound(account: String)
   /// The images to show; answers `.images(.listLoaded)`.
   case imageList
   /// An image decoded, scaled and quantised for a tile; answers `.images(.pictureLoaded)`.

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import MyworkoutView
 
 /// Resizes a decoded image by area averaging: each output pixel is the mean of the source area
 /// it covers, partly covered source pixels weighted by the part covered. Transparent pixels are

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import MyworkoutView
 
 extension HalfBlockPicture {
   /// Scales `image` to the largest size that fits `tile` with its aspect kept (area averaging,

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import MyworkoutView
 
 /// Pictures ready to draw, keyed by image, tile size and colours, so that each image is
 /// decoded once per size. Decoding runs off the main thread (in a detached task, so that up to

@@ -82,6 +82,10 @@ extension Screen {
     case .classPage(let page):
       ScreenPresentation(
         rows: { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
+    case .lessons(let lessons):
+      ScreenPresentation(
+        rows: { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },
+        keys: LessonsKeys.map(lessons))
     case .images(let images):
       ScreenPresentation(
         content: .canvas { ImagesView.draw(images, into: &$0, area: $1, spinnerFrame: $2) },

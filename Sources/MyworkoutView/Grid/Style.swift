@@ -25,6 +25,11 @@ package enum Style: Hashable, Sendable {
   /// One cell of a picture drawn with `▀`: the upper half in xterm 256-colour index
   /// `foreground`, the lower half in `background` (0–7 are the basic colours).
   case pixels(foreground: UInt8, background: UInt8)
+  /// Text in xterm 256-colour index 16–255 on the terminal's own background (a lesson's
+  /// coloured code); plain without colours.
+  case colored(UInt8)
+  /// What the person typed into a lesson's blank: underlined, so the blank's extent shows.
+  case blank
 
   package static let avatarColorCount: UInt8 = 6
 }

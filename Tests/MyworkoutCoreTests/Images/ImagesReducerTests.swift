@@ -44,7 +44,7 @@ import Testing
 
   @Test func theImagesButtonOpensImagesToo() {
     var store = profile()
-    for stop in [ProfileState.Focus.logOut, .classes, .images] {
+    for stop in [ProfileState.Focus.logOut, .classes, .lessons, .images] {
       store.send(.profile(.form(.focusMoved(.forward)))) { $0.profile.focus = stop }
     }
     store.send(.profile(.form(.enterPressed)), effects: [.run(.imageList, .imageList)]) {

@@ -5,6 +5,8 @@ package enum ProfileAction: Equatable, Sendable {
   case editNumberPressed
   /// `c` or `[ Classes ]`.
   case classesPressed
+  /// `n` or `[ Lessons ]`.
+  case lessonsPressed
   /// `i` or `[ Images ]`.
   case imagesPressed
   case editNumberResponse(Result<Session, ServiceError>)

@@ -4,6 +4,7 @@ enum ProfileReducer {
   enum Delegate: Equatable, Sendable {
     case logOutRequested
     case classesRequested
+    case lessonsRequested
     case imagesRequested
     /// The number was saved: the service answered a new session.
     case sessionRenewed(Session)
@@ -28,12 +29,15 @@ enum ProfileReducer {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
       case .classes: return .delegate(.classesRequested)
+      case .lessons: return .delegate(.lessonsRequested)
       case .images: return .delegate(.imagesRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
     case .classesPressed:
       return .delegate(.classesRequested)
+    case .lessonsPressed:
+      return .delegate(.lessonsRequested)
     case .imagesPressed:
       return .delegate(.imagesRequested)
     case .form, .editNumberResponse:
@@ -77,7 +81,7 @@ enum ProfileReducer {
       default:
         return .none
       }
-    case .editNumberPressed, .classesPressed, .imagesPressed:
+    case .editNumberPressed, .classesPressed, .lessonsPressed, .imagesPressed:
       return .none
     case .editNumberResponse(let result):
       guard dialog.phase.isRunning else { return .none }

@@ -2,7 +2,7 @@
 /// belongs to the signed-in root, which every signed-in screen shares.
 package struct ProfileState: Equatable, Sendable {
   package enum Focus: FocusStop {
-    case edit, logOut, classes, images
+    case edit, logOut, classes, lessons, images
     package var kind: ControlKind { .button }
   }
 

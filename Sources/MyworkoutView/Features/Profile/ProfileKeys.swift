@@ -19,6 +19,9 @@ enum ProfileKeys {
           [.character("c"), .character("C")], Hint(keys: "c", action: "classes"),
           .profile(.classesPressed)),
         KeyBinding(
+          [.character("n"), .character("N")], Hint(keys: "n", action: "lessons"),
+          .profile(.lessonsPressed)),
+        KeyBinding(
           [.character("i"), .character("I")], Hint(keys: "i", action: "images"),
           .profile(.imagesPressed)),
         KeyBinding(

@@ -22,6 +22,9 @@ enum ProfileView {
             title: "Classes", focused: !dialogOpen && profile.focus == .classes,
             isStop: !dialogOpen),
           Button(
+            title: "Lessons", focused: !dialogOpen && profile.focus == .lessons,
+            isStop: !dialogOpen),
+          Button(
             title: "Images", focused: !dialogOpen && profile.focus == .images, isStop: !dialogOpen),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)

@@ -23,12 +23,12 @@ package struct RGB: Hashable, Sendable {
 
 /// A colour in Björn Ottosson's OKLab space, where straight-line distance follows perceived
 /// difference: what the quantiser measures in. `l` is perceived lightness, 0 (black) to 1.
-struct OKLab: Sendable {
-  var l: Float
-  var a: Float
-  var b: Float
+package struct OKLab: Sendable {
+  package var l: Float
+  package var a: Float
+  package var b: Float
 
-  init(_ color: RGB) {
+  package init(_ color: RGB) {
     let table = Self.linear
     let red = table[Int(color.r)]
     let green = table[Int(color.g)]

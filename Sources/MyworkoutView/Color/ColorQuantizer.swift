@@ -1,7 +1,8 @@
 import MyworkoutCore
 
 /// Finds the perceptually nearest palette colour (by distance in OKLab) for each pixel colour,
-/// remembering answers: a picture has thousands of pixels but far fewer distinct colours.
+/// remembering answers: a picture has thousands of pixels but far fewer distinct colours. Lives
+/// in the view so that pictures (MyworkoutImages) and a lesson's coloured text use the same one.
 ///
 /// For `xterm256` only indices 16–255 are candidates: 0–15 are the system colours that themes
 /// (Solarized, Dracula, light schemes) redefine, so their real colour is unknown, while the cube

@@ -1,0 +1,118 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutView
+import Testing
+
+@testable import myworkout
+
+/// Lessons through the runtime: keys in, requests carried out against the lesson doubles, and
+/// every time stamped by the injected wall clock, never by the reducer.
+@MainActor
+@Suite struct LessonsRuntimeTests {
+  let terminal = RecordingTerminal()
+  let clock = WallClock(Date(timeIntervalSince1970: 1_795_320_900))  // 2026-11-22T04:15:00Z
+  let progress = MemoryLessonProgress()
+
+  func runtime(course: MemoryCourse = .sample) -> Runtime {
+    let clock = self.clock
+    let runtime = Runtime(
+      state: .launch(with: .valid(Fixture.session(email: "Registered@Email.com"))),
+      terminal: terminal,
+      services: Services(
+        accounts: GatedAccountService(), catalog: MemoryCatalog.sample,
+        lessons: LessonServices(course: course, progress: progress, now: { clock.now }),
+        images: .unused),
+      sessions: RecordingSessions(), timers: ManualTimers(), acceptedUntil: { _ in nil },
+      exit: { _ in })
+    runtime.start()
+    return runtime
+  }
+
+  func settle(until condition: () -> Bool) async {
+    for _ in 0..<10_000 where !condition() { await Task.yield() }
+  }
+
+  func date(_ text: String) -> Date {
+    Date(timeIntervalSince1970: TimeInterval(Timestamp(iso8601: text)!.secondsSince1970))
+  }
+
+  @Test func completionsAreStampedByTheWallClockForTheAccount() async {
+    let app = runtime()
+    terminal.type("n")
+    app.keysArrived()
+    #expect(terminal.screen.contains("Loading lessons…"))
+    await settle { terminal.screen.contains("Lesson 1 of 3") }
+    clock.advance(by: 4)
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lesson 2 of 3") }
+    clock.advance(by: 5)
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lesson 3 of 3") }
+    clock.advance(by: 81)
+    terminal.type("number")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains("You completed all 3 lessons.") }
+
+    let stored = await progress.stored
+    #expect(stored.allSatisfy { $0.account == "registered@email.com" }, "the normalised email")
+    #expect(
+      stored.map(\.completion) == [
+        LessonCompletion(
+          lessonID: "5", round: 1, started: date("2026-11-22T04:15:00Z"),
+          completed: date("2026-11-22T04:15:04Z")),
+        // Each next lesson is first shown when the one before was solved.
+        LessonCompletion(
+          lessonID: "6", round: 1, started: date("2026-11-22T04:15:04Z"),
+          completed: date("2026-11-22T04:15:09Z")),
+        LessonCompletion(
+          lessonID: "7", round: 1, started: date("2026-11-22T04:15:09Z"),
+          completed: date("2026-11-22T04:16:30Z")),
+      ])
+    #expect(terminal.screen.contains("7       2026-11-22T04:15:09Z  2026-11-22T04:16:30Z"))
+    #expect(app.runningRequests.isEmpty)
+  }
+
+  @Test func startOverBeginsANewRoundAndTheOldEventsStay() async {
+    let app = runtime()
+    terminal.type("n")
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lesson 1 of 3") }
+    for heading in ["Lesson 2 of 3", "Lesson 3 of 3"] {
+      terminal.press(.enter)
+      app.keysArrived()
+      await settle { terminal.screen.contains(heading) }
+    }
+    terminal.type(" number ")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains("Done") }
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lesson 1 of 3") }
+    #expect(await progress.completions(account: "registered@email.com").isEmpty)
+    #expect(await progress.stored.count == 3, "the first round's events stay")
+  }
+
+  @Test func aFileThatCannotBeLoadedSaysWhyAndTryAgainLoadsAgain() async {
+    let app = runtime(
+      course: MemoryCourse(
+        result: .failure(LessonLoadError(message: "Cannot read x.json: No such file"))))
+    terminal.type("n")
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lessons could not be loaded") }
+    #expect(terminal.screen.contains("Cannot read x.json: No such file"))
+    #expect(terminal.screen.contains("[ Try again ]"))
+    terminal.press(.enter)
+    app.keysArrived()
+    #expect(terminal.screen.contains("Loading lessons…"))
+    #expect(app.runningRequests == [.lessonsLoad])
+    await settle { terminal.screen.contains("[ Try again ]") }
+    terminal.press(.escape)
+    app.keysArrived()
+    #expect(terminal.screen.contains("[ Lessons ]"), "back on Profile")
+  }
+}
