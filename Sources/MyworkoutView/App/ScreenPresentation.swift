@@ -85,7 +85,9 @@ extension Screen {
     case .lessons(let lessons):
       ScreenPresentation(
         rows: { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },
-        keys: LessonsKeys.map(lessons))
+        keys: LessonsKeys.map(lessons),
+        // Its one button (Next, Start over or Try again) does what Enter does.
+        click: { _ in LessonsKeys.map(lessons).action(for: .enter) })
     case .images(let images):
       ScreenPresentation(
         content: .canvas { ImagesView.draw(images, into: &$0, area: $1, spinnerFrame: $2) },

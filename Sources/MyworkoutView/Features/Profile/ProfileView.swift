@@ -94,6 +94,12 @@ extension Row {
     copy.segments = segments.map {
       Segment(column: $0.column + columns, text: $0.text, style: $0.style)
     }
+    // The focus stops move with their text, so clicks still land on them.
+    copy.zones = zones.map {
+      var zone = $0
+      zone.columns = ($0.columns.lowerBound + columns)..<($0.columns.upperBound + columns)
+      return zone
+    }
     return copy
   }
 }
