@@ -11,8 +11,9 @@ struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "myworkout",
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
-    usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] "
-      + "[--help]",
+    usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
+      + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
+      + "[--assets DIR] [--no-mouse] [--version] [--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \

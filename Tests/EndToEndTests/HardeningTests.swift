@@ -222,7 +222,8 @@ extension EndToEnd {
 
     @Test func helpShowsVersionInTheUsageLine() throws {
       let app = try TerminalSession()
-      try app.launchInShell("--help", width: 200, waitingFor: "$APP")
+      // The help scrolls the typed command line away: wait for the help itself.
+      try app.launchInShell("--help", width: 200, waitingFor: "USAGE:")
       let (status, screen) = try app.waitForShellStatus()
       #expect(status == 0)
       let usage = screen.split(separator: "\n").first { $0.contains("USAGE:") } ?? ""
