@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 /// A row of buttons, `[ Log in ]  [ Cancel ]`, the focused one marked `▸` and highlighted,
 /// followed by the spinner while a request runs.
 struct Button {
@@ -9,6 +11,21 @@ struct Button {
 }
 
 enum ButtonRow {
+  /// A form's submit button and its `Cancel`, with the spinner while the request runs. While it
+  /// runs, the submit button itself reads `Cancel`, so the other Cancel is left out rather than
+  /// shown twice.
+  static func submitAndCancel(
+    _ phase: RequestPhase, rest: String, submitFocused: Bool, cancelFocused: Bool,
+    disabled: Bool, spinnerFrame: Int, running text: String, metrics: Metrics
+  ) -> [Row] {
+    var buttons = [
+      Button(title: phase.buttonTitle(rest: rest), focused: submitFocused, disabled: disabled)
+    ]
+    if !phase.isRunning { buttons.append(Button(title: "Cancel", focused: cancelFocused)) }
+    return rows(
+      buttons, spinner: phase.isRunning ? (spinnerFrame, text) : nil, metrics: metrics)
+  }
+
   static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   /// The buttons on one row beside the fields; on a narrow terminal from the left margin, and

@@ -23,17 +23,11 @@ enum LoginView {
       focused: form.focus == .password)
     body.spacer()
     let running = form.phase.isRunning
-    // While the request runs its button reads `Cancel`: the other Cancel would repeat it.
-    var buttons = [
-      Button(
-        title: form.phase.buttonTitle(rest: "Log in"), focused: form.focus == .logIn,
-        disabled: form.problem != nil)
-    ]
-    if !running { buttons.append(Button(title: "Cancel", focused: form.focus == .cancel)) }
     body.add(
-      ButtonRow.rows(
-        buttons,
-        spinner: running ? (spinnerFrame, "Logging in…") : nil, metrics: metrics),
+      ButtonRow.submitAndCancel(
+        form.phase, rest: "Log in", submitFocused: form.focus == .logIn,
+        cancelFocused: form.focus == .cancel, disabled: form.problem != nil,
+        spinnerFrame: spinnerFrame, running: "Logging in…", metrics: metrics),
       focused: form.focus == .logIn || form.focus == .cancel)
     FormMessage.add(form.phase, to: &body, metrics: metrics)
     body.spacer()

@@ -115,18 +115,11 @@ enum EditNumberDialogView {
         validity: dialog.validity(of: .mobile), focused: dialog.focus == .mobile,
         readOnly: dialog.phase.isRunning, metrics: metrics),
       focused: dialog.focus == .mobile)
-    let running = dialog.phase.isRunning
-    // While the request runs its button reads `Cancel`: the other Cancel would repeat it.
-    var buttons = [
-      Button(
-        title: dialog.phase.buttonTitle(rest: "Save"), focused: dialog.focus == .save,
-        disabled: dialog.problem != nil)
-    ]
-    if !running { buttons.append(Button(title: "Cancel", focused: dialog.focus == .cancel)) }
     body.add(
-      ButtonRow.rows(
-        buttons,
-        spinner: running ? (spinnerFrame, "Saving…") : nil, metrics: metrics),
+      ButtonRow.submitAndCancel(
+        dialog.phase, rest: "Save", submitFocused: dialog.focus == .save,
+        cancelFocused: dialog.focus == .cancel, disabled: dialog.problem != nil,
+        spinnerFrame: spinnerFrame, running: "Saving…", metrics: metrics),
       focused: dialog.focus != .mobile)
     if let message = dialog.phase.message {
       body.addPinned(

@@ -31,18 +31,11 @@ enum SignupView {
         "Mobile: Malaysian, e.g. 012-345 6789. Names are optional.",
         column: metrics.fieldColumn, width: metrics.width, style: .hint))
     body.spacer()
-    let running = form.phase.isRunning
-    // While the request runs its button reads `Cancel`: the other Cancel would repeat it.
-    var buttons = [
-      Button(
-        title: form.phase.buttonTitle(rest: "Sign up"), focused: form.focus == .signUp,
-        disabled: form.problem != nil)
-    ]
-    if !running { buttons.append(Button(title: "Cancel", focused: form.focus == .cancel)) }
     body.add(
-      ButtonRow.rows(
-        buttons,
-        spinner: running ? (spinnerFrame, "Creating your account…") : nil, metrics: metrics),
+      ButtonRow.submitAndCancel(
+        form.phase, rest: "Sign up", submitFocused: form.focus == .signUp,
+        cancelFocused: form.focus == .cancel, disabled: form.problem != nil,
+        spinnerFrame: spinnerFrame, running: "Creating your account…", metrics: metrics),
       focused: form.focus == .signUp || form.focus == .cancel)
     FormMessage.add(form.phase, to: &body, metrics: metrics)
     return body
