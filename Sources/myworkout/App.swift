@@ -30,6 +30,8 @@ struct LaunchOptions {
   var mouse = true
   /// `--images-dir DIR`, else the shipped `Assets/images/`.
   var imagesDirectory: String?
+  /// `--server URL` or `MYWORKOUT_SERVER` (checked): remote mode (SPEC §15).
+  var server: String?
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -42,6 +44,10 @@ enum App {
     _ = try Terminal.check(environment: environment)
     let directory = try DataDirectory.prepare(path: options.dataDirectory)
     CrashGuard.install(reportDirectory: directory.path)
+    if let server = options.server {
+      try launchRemote(
+        options, server: server, directory: directory, environment: environment, loop: loop)
+    }
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
@@ -81,6 +87,25 @@ enum App {
       terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
       acceptedUntil: TokenSigner.acceptedUntil, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
+    runtime.run(on: loop)
+  }
+
+  /// Remote mode: the same screens over myworkout-server's API.
+  private static func launchRemote(
+    _ options: LaunchOptions, server: String, directory: DataDirectory,
+    environment: [String: String], loop: MainLoop
+  ) throws -> Never {
+    let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
+    let remote = RemoteMode.wire(server: server, directory: directory, assets: assets)
+    let terminal = try Terminal(
+      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
+    var state = AppState.launch(with: remote.loaded.restored, notice: remote.loaded.notice)
+    state.display.colors = Display.colors(
+      count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+    let runtime = Runtime(
+      state: state, terminal: terminal, services: remote.services, sessions: remote.sessions,
+      timers: DispatchTimers(), acceptedUntil: RS256Verifier.acceptedUntil,
+      exit: { Glibc.exit($0) })
     runtime.run(on: loop)
   }
 }

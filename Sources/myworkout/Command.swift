@@ -1,5 +1,6 @@
 import ArgumentParser
 import MyworkoutCore
+import MyworkoutRemote
 import MyworkoutServices
 
 #if canImport(Glibc)
@@ -13,11 +14,12 @@ struct MyworkoutCommand: ParsableCommand {
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--no-mouse] [--version] [--help]",
+      + "[--assets DIR] [--no-mouse] [--server URL [--insecure-http]] [--version] [--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \
-      one second; the registry starts with registered@email.com (password: password).
+      one second; the registry starts with registered@email.com (password: password). With \
+      --server URL (or $MYWORKOUT_SERVER) every service is a client of myworkout-server instead.
       """,
     version: "myworkout 1.0.0"
   )
@@ -83,7 +85,27 @@ struct MyworkoutCommand: ParsableCommand {
     help: ArgumentHelp("Show the PNG and JPEG files of DIR on Images.", valueName: "DIR"))
   var imagesDirectory: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Use myworkout-server at URL for everything (also $MYWORKOUT_SERVER).", valueName: "URL"))
+  var server: String?
+
+  @Flag(
+    name: .customLong("insecure-http"),
+    help: "Allow plain http:// to a --server that is not on this machine.")
+  var insecureHTTP = false
+
   func validate() throws {
+    if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+      let local = [
+        ("--catalog", catalog), ("--lessons", lessons), ("--images-dir", imagesDirectory),
+      ]
+      if let (name, _) = local.first(where: { $0.1 != nil }) {
+        throw ValidationError(
+          "\(name) is a server option; with --server the server chooses (myworkout-server \(name))."
+        )
+      }
+    }
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
@@ -99,25 +121,49 @@ struct MyworkoutCommand: ParsableCommand {
   }
 
   func run() throws {
+    let server = try Self.server(given: server, insecureHTTP: insecureHTTP)
     if reset {
       let environment = ProcessEnvironment.current
-      try Reset.run(
-        dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment))
+      let path = DataDirectory.resolve(override: dataDirectory, environment: environment)
+      if let server {
+        // Remote mode: only the local session is forgotten; accounts live on the server.
+        try RemoteSessionStore(
+          directory: DataDirectory.prepare(path: path), server: server,
+          credentials: RemoteCredentials()
+        ).delete()
+        print("Signed out of \(server).")
+        return
+      }
+      try Reset.run(dataDirectory: path)
       return
     }
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
-        imagesDirectory: imagesDirectory),
+        imagesDirectory: imagesDirectory, server: server),
       dataDirectoryGiven: dataDirectory != nil)
+  }
+
+  /// The server of remote mode: `--server`, else `$MYWORKOUT_SERVER`, checked (SPEC §15).
+  static func server(given: String?, insecureHTTP: Bool) throws -> String? {
+    let environment = ProcessEnvironment.current["MYWORKOUT_SERVER"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    guard let text = given ?? environment else { return nil }
+    do {
+      return try ServerAddress.check(text, insecureHTTP: insecureHTTP)
+    } catch {
+      throw ValidationError(error.message)
+    }
   }
 
   /// Runs the command. A launch without arguments, what a person does every day, starts the
   /// app straight away: ArgumentParser spends ~1.5 ms building its tables (measured with perf),
   /// a fifth of the time to the first frame. Everything else goes through ArgumentParser.
   static func start(arguments: [String]) -> Never {
-    guard arguments.isEmpty else {
+    // Remote mode by environment takes the checked path too.
+    guard arguments.isEmpty, getenv("MYWORKOUT_SERVER") == nil else {
       main(arguments)
       exit(withError: nil)
     }

@@ -1,0 +1,38 @@
+import MyworkoutCore
+import MyworkoutImages
+import MyworkoutRemote
+import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Remote mode (SPEC §15): every service a client of myworkout-server. Only here is
+/// AsyncHTTPClient created, so the embedded default pays nothing for it.
+enum RemoteMode {
+  /// The services, the session store and the restored session for `server` (checked URL).
+  static func wire(
+    server url: String, directory: DataDirectory, assets: String
+  ) -> (services: Services, sessions: RemoteSessionStore, loaded: SessionLoad) {
+    let server = RemoteServer(baseURL: url)
+    let credentials = RemoteCredentials()
+    let sessions = RemoteSessionStore(directory: directory, server: url, credentials: credentials)
+    let loaded = sessions.load(now: Date())
+    let progress = RemoteProgressService(server: server, credentials: credentials)
+    let services = Services(
+      accounts: RemoteAccountService(server: server, credentials: credentials),
+      catalog: RemoteCatalogService(server: server),
+      lessons: LessonServices(
+        course: RemoteLessonService(server: server), progress: progress, now: { Date() }),
+      images: ImageServices(
+        images: RemoteImageService(server: server),
+        // The class thumbnails are the app's own files.
+        thumbnailFolder: assets))
+    return (services, sessions, loaded)
+  }
+}
+
+extension RemoteSessionStore: SessionPersisting {}
+extension RemoteProgressService: LessonProgressStoring {}
