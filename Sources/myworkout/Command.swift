@@ -13,7 +13,7 @@ struct MyworkoutCommand: ParsableCommand {
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--no-mouse] [--version] [--help]",
+      + "[--assets DIR] [--speed N] [--no-mouse] [--version] [--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \
@@ -83,6 +83,18 @@ struct MyworkoutCommand: ParsableCommand {
     help: ArgumentHelp("Show the PNG and JPEG files of DIR on Images.", valueName: "DIR"))
   var imagesDirectory: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Start the player at N times normal speed, 0.25 to 100 (for demos and tests).",
+      valueName: "N"),
+    transform: { text in
+      guard let speed = PlaybackSpeed(text: text) else {
+        throw ValidationError("--speed: '\(text)' is not a speed from 0.25 to 100, like 1.5.")
+      }
+      return speed
+    })
+  var speed = PlaybackSpeed.normal
+
   func validate() throws {
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
@@ -109,7 +121,7 @@ struct MyworkoutCommand: ParsableCommand {
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
-        imagesDirectory: imagesDirectory),
+        imagesDirectory: imagesDirectory, speed: speed),
       dataDirectoryGiven: dataDirectory != nil)
   }
 
