@@ -50,7 +50,7 @@ final class Runtime {
 
   /// Draws the first frame and starts the timers the state asks for.
   func start() {
-    syncTimers()
+    startTimers()
     render()
   }
 
@@ -112,7 +112,12 @@ final class Runtime {
 
   private func apply(_ action: Action) {
     for effect in reduce(&state, action) { effects.run(effect) }
-    // A clock that starts is read at once (the Player's time starts when it opens).
+    startTimers()
+  }
+
+  /// Brings the timers in line with the state; a clock that starts is read at once (the
+  /// Player's time starts when it opens).
+  private func startTimers() {
     if syncTimers().contains(where: \.isClock) { apply(.clockRead(wallTime())) }
   }
 
