@@ -32,6 +32,8 @@ struct LaunchOptions {
   var imagesDirectory: String?
   /// `--server URL` or `MYWORKOUT_SERVER` (checked): remote mode (SPEC §15).
   var server: String?
+  /// `--speed N`: the Player's starting speed.
+  var speed = PlaybackSpeed.normal
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -60,6 +62,7 @@ enum App {
       directory: directory,
       source: CatalogSource(file: options.catalog, shipped: assets + "/classes.csv"),
       onNotice: notices.raise)
+    let progress = ProgressStore(directory: directory, onNotice: notices.raise)
     let services = Services(
       accounts: MockAccountService(
         store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
@@ -69,23 +72,25 @@ enum App {
         course: EmbeddedLessonService(
           file: options.lessons ?? assets + "/lessons.json", clock: clock,
           latency: options.latency),
-        progress: ProgressStore(directory: directory, onNotice: notices.raise), now: { Date() }),
+        progress: progress, now: { Date() }),
       images: ImageServices(
         images: DirectoryImageService(
           directory: options.imagesDirectory ?? assets + "/images", clock: clock,
           latency: options.latency),
-        thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")))
+        thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")),
+      progress: progress)
 
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     var state = AppState.launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice)
+    state.startSpeed = options.speed
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state,
       terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
-      acceptedUntil: TokenSigner.acceptedUntil, exit: { Glibc.exit($0) })
+      acceptedUntil: TokenSigner.acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
@@ -100,11 +105,12 @@ enum App {
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     var state = AppState.launch(with: remote.loaded.restored, notice: remote.loaded.notice)
+    state.startSpeed = options.speed
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state, terminal: terminal, services: remote.services, sessions: remote.sessions,
-      timers: DispatchTimers(), acceptedUntil: RS256Verifier.acceptedUntil,
+      timers: DispatchTimers(), acceptedUntil: RS256Verifier.acceptedUntil, now: { Date() },
       exit: { Glibc.exit($0) })
     runtime.run(on: loop)
   }

@@ -14,7 +14,8 @@ struct MyworkoutCommand: ParsableCommand {
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--no-mouse] [--server URL [--insecure-http]] [--version] [--help]",
+      + "[--assets DIR] [--speed N] [--no-mouse] [--server URL [--insecure-http]] [--version] "
+      + "[--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \
@@ -95,6 +96,18 @@ struct MyworkoutCommand: ParsableCommand {
     help: "Allow plain http:// to a --server that is not on this machine.")
   var insecureHTTP = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Start the player at N times normal speed, 0.25 to 100 (for demos and tests).",
+      valueName: "N"),
+    transform: { text in
+      guard let speed = PlaybackSpeed(text: text) else {
+        throw ValidationError("--speed: '\(text)' is not a speed from 0.25 to 100, like 1.5.")
+      }
+      return speed
+    })
+  var speed = PlaybackSpeed.normal
+
   func validate() throws {
     if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
       let local = [
@@ -141,7 +154,7 @@ struct MyworkoutCommand: ParsableCommand {
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
-        imagesDirectory: imagesDirectory, server: server),
+        imagesDirectory: imagesDirectory, server: server, speed: speed),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

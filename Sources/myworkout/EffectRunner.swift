@@ -17,6 +17,10 @@ final class EffectRunner {
   private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>)] = [:]
   private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
+  /// Progress saves, in order: each waits for the one before (they are merges, so none may be
+  /// dropped), and the app waits for all of them before it exits.
+  private var lastProgressSave: Task<Void, Never>?
+  private let progressSaves = DispatchGroup()
 
   /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits.
   init(
@@ -38,6 +42,7 @@ final class EffectRunner {
     case .cancel(let id): cancel(id)
     case .saveSession(let session): persist { try $0.save(session) }
     case .deleteSession: persist { try $0.delete() }
+    case .recordProgress(let update): record(update)
     case .quit(let status): quit(status)
     }
   }
@@ -86,8 +91,58 @@ final class EffectRunner {
       }
     case .loadLessons, .recordLessonCompletion, .startLessonRound:
       await LessonRequests.perform(request, on: services.lessons)
-    case .imageList, .picture, .thumbnail:
+    case .imageList, .picture, .thumbnail, .classPicture:
       await imageAnswer(request, images: services.images)
+    case .loadProgress(let account, let classID):
+      await progressAnswer {
+        try await services.progress.progress(account: account, classID: classID)
+      }
+      .map { .player(.progressLoaded($0)) }
+    case .watchedPercents(let account, let classes):
+      await progressAnswer {
+        try await services.progress.watchedPercents(account: account, classes: classes)
+      }.map { .classes(.watchedLoaded(try? $0.get())) }
+    }
+  }
+
+  /// A progress call's result; nil when it was cancelled.
+  private static func progressAnswer<Value: Sendable>(
+    _ call: @Sendable () async throws -> Value
+  ) async -> Result<Value, ProgressError>? {
+    do {
+      return .success(try await call())
+    } catch is CancellationError {
+      return nil
+    } catch let error as ProgressError {
+      return .failure(error)
+    } catch {
+      return .failure(ProgressError(message: "Progress could not be read: \(error)"))
+    }
+  }
+
+  /// Saves a part of what was watched after the saves before it, off the main actor; the
+  /// answer is delivered on the main queue. Never cancelled: the player's state already counts
+  /// it as saved.
+  private func record(_ update: ProgressUpdate) {
+    let previous = lastProgressSave
+    let progress = services.progress
+    let send = self.send
+    let group = progressSaves
+    group.enter()
+    lastProgressSave = Task.detached {
+      await previous?.value
+      let result: Result<ClassProgress, ProgressError>
+      do {
+        result = .success(try await progress.record(update))
+      } catch let error as ProgressError {
+        result = .failure(error)
+      } catch {
+        result = .failure(ProgressError(message: "Progress could not be saved: \(error)"))
+      }
+      group.leave()
+      DispatchQueue.main.async {
+        MainActor.assumeIsolated { send(.player(.progressSaved(result, update))) }
+      }
     }
   }
 
@@ -112,14 +167,22 @@ final class EffectRunner {
       let outcome = await images.pictures.picture(for: image, tile: tile, colors: colors)
       return .images(.pictureLoaded(TileKey(imageID: image.id, tile: tile), try? outcome.get()))
     case .thumbnail(let slug, let tile, let colors):
-      guard let file = images.thumbnail(slug) else {
-        return .classes(.thumbnailLoaded(slug: slug, nil))
-      }
-      let outcome = await images.thumbnails.picture(for: file, tile: tile, colors: colors)
-      return .classes(.thumbnailLoaded(slug: slug, try? outcome.get()))
+      let picture = await thumbnail(slug, tile: tile, colors: colors, images: images)
+      return .classes(.thumbnailLoaded(slug: slug, picture))
+    case .classPicture(let slug, let tile, let colors):
+      return .player(
+        .pictureLoaded(await thumbnail(slug, tile: tile, colors: colors, images: images)))
     default:
       return nil
     }
+  }
+
+  /// A class's thumbnail decoded for a tile; nil when there is none or it cannot be shown.
+  private static func thumbnail(
+    _ slug: String, tile: TileSize, colors: PictureColors, images: ImageServices
+  ) async -> HalfBlockPicture? {
+    guard let file = images.thumbnail(slug) else { return nil }
+    return try? await images.thumbnails.picture(for: file, tile: tile, colors: colors).get()
   }
 
   private static func catalogAnswer(
@@ -167,19 +230,23 @@ final class EffectRunner {
     }
   }
 
-  /// Waits for session writes still queued (before the process exits).
+  /// Waits for session writes and progress saves still under way (before the process exits),
+  /// the saves for at most a few seconds (a server that does not answer must not hold the exit).
   func finishWrites() {
     writes.sync {}
+    _ = progressSaves.wait(timeout: .now() + .seconds(5))
   }
 }
 
-/// The services the effects call: the account service, the catalog, the lessons and the images
-/// (embedded mocks in the app, test doubles in tests).
+/// The services the effects call: the account service, the catalog, the lessons, the images and
+/// watch progress (embedded mocks in the app, test doubles in tests).
 struct Services: Sendable {
   var accounts: any AccountService
   var catalog: any CatalogService
   var lessons: LessonServices
   var images: ImageServices
+  /// Watch progress (the Player, the Classes list's watched %).
+  var progress: any ProgressService
 }
 
 /// Keeping and forgetting the signed-in session (the JSON session store in the app; a

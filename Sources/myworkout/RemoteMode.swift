@@ -29,7 +29,8 @@ enum RemoteMode {
       images: ImageServices(
         images: RemoteImageService(server: server),
         // The class thumbnails are the app's own files.
-        thumbnailFolder: assets))
+        thumbnailFolder: assets),
+      progress: progress)
     return (services, sessions, loaded)
   }
 }

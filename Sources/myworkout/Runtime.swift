@@ -17,6 +17,8 @@ final class Runtime {
   private let terminal: any TerminalBackend
   private let timers: any TimerSource
   private let acceptedUntil: (String) -> Date?
+  /// The wall clock (the Player's time; a fixed or stepped one in tests).
+  private let now: () -> Date
   private var effects: EffectRunner!
   /// The timers running now, one per subscription.
   private var running: [Subscription: any TimerToken] = [:]
@@ -25,17 +27,20 @@ final class Runtime {
 
   /// - Parameters:
   ///   - acceptedUntil: when a session token stops being accepted (its expiry), or nil.
+  ///   - now: reads the wall clock.
   ///   - exit: ends the process after the terminal is restored.
   init(
     state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
-    acceptedUntil: @escaping (String) -> Date?, exit: @escaping @MainActor (Int32) -> Void
+    acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
+    exit: @escaping @MainActor (Int32) -> Void
   ) {
     self.state = state
     self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
     self.timers = timers
     self.acceptedUntil = acceptedUntil
+    self.now = now
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions,
@@ -45,7 +50,7 @@ final class Runtime {
 
   /// Draws the first frame and starts the timers the state asks for.
   func start() {
-    syncTimers()
+    startTimers()
     render()
   }
 
@@ -56,11 +61,16 @@ final class Runtime {
       MainLoop.Handlers(
         input: { [unowned self] in keysArrived() },
         resize: { [unowned self] in resized() },
-        suspend: { [unowned self] in
-          terminal.suspend()
-          render()
-        },
-        terminate: { [unowned self] status in quit(status: status) }))
+        suspend: { [unowned self] in suspend() },
+        terminate: { [unowned self] status in dispatch(.terminationRequested(status: status)) }))
+  }
+
+  /// Ctrl-Z: the state hears of it first (the Player pauses and saves), then the terminal is
+  /// given back and the process stops; on `fg` the screen is drawn again.
+  func suspend() {
+    send(.suspended)
+    terminal.suspend()
+    render()
   }
 
   /// Something the world did (an answer, a timer, a notice): handle it and draw the result.
@@ -90,25 +100,50 @@ final class Runtime {
   /// The timers running now (for tests).
   var runningTimers: Set<Subscription> { Set(running.keys) }
 
+  /// While a screen keeps time, the clock is read before every other action, so what the
+  /// action does happens at the right moment (a key pauses the Player where it is now).
   private func send(_ action: Action) {
+    if case .clockRead = action {
+    } else if running.keys.contains(where: \.isClock) {
+      apply(.clockRead(wallTime()))
+    }
+    apply(action)
+  }
+
+  private func apply(_ action: Action) {
     for effect in reduce(&state, action) { effects.run(effect) }
-    syncTimers()
+    startTimers()
+  }
+
+  /// Brings the timers in line with the state; a clock that starts is read at once (the
+  /// Player's time starts when it opens).
+  private func startTimers() {
+    if syncTimers().contains(where: \.isClock) { apply(.clockRead(wallTime())) }
+  }
+
+  private func wallTime() -> WallTime {
+    WallTime(milliseconds: Int64((now().timeIntervalSince1970 * 1000).rounded(.down)))
   }
 
   private func render() {
     terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
   }
 
-  /// Starts the timers the state now asks for and stops the ones it no longer does.
-  private func syncTimers() {
+  /// Starts the timers the state now asks for and stops the ones it no longer does; returns
+  /// the ones it started.
+  @discardableResult
+  private func syncTimers() -> [Subscription] {
     let wanted = subscriptions(state)
     for (subscription, token) in running where !wanted.contains(subscription) {
       token.cancel()
       running[subscription] = nil
     }
+    var started: [Subscription] = []
     for subscription in wanted where running[subscription] == nil {
       running[subscription] = start(subscription)
+      started.append(subscription)
     }
+    return started
   }
 
   private func start(_ subscription: Subscription) -> any TimerToken {
@@ -125,6 +160,13 @@ final class Runtime {
       return timers.once(after: .milliseconds(150)) { [unowned self] in
         dispatch(.classes(.searchPauseEnded))
       }
+    case .clock(let interval?):
+      return timers.repeating(every: interval) { [unowned self] in
+        dispatch(.clockRead(wallTime()))
+      }
+    case .clock(nil):
+      // Read before actions only: nothing wakes the app.
+      return NoTimer()
     }
   }
 
@@ -136,4 +178,10 @@ final class Runtime {
     terminal.close()
     exit(status)
   }
+}
+
+/// The token of a subscription that needs no timer.
+@MainActor
+private final class NoTimer: TimerToken {
+  func cancel() {}
 }

@@ -186,3 +186,34 @@ extension ImageServices {
       directory: "/nonexistent/images", clock: ContinuousClock(), latency: .zero),
     thumbnailFolder: nil)
 }
+
+/// Watch progress in memory, merging as the store does: the position replaced, the intervals
+/// united, the time added. Records every update it was given, in order.
+actor MemoryProgress: ProgressService {
+  private(set) var stored: [String: ClassProgress] = [:]
+  private(set) var updates: [ProgressUpdate] = []
+
+  init(_ stored: [String: ClassProgress] = [:]) { self.stored = stored }
+
+  func progress(account: String, classID: String) async throws -> ClassProgress {
+    stored[classID] ?? ClassProgress()
+  }
+
+  func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+    updates.append(update)
+    var progress = stored[update.classID] ?? ClassProgress()
+    progress.lastPosition = update.position
+    progress.watched.formUnion(update.played)
+    progress.timeInClass += update.addedTimeInClass
+    stored[update.classID] = progress
+    return progress
+  }
+
+  func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+    var percents: [String: Int] = [:]
+    for item in classes {
+      if let progress = stored[item.id] { percents[item.id] = progress.watchedPercent(of: item) }
+    }
+    return percents
+  }
+}

@@ -22,9 +22,9 @@ import Testing
       services: Services(
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample,
         lessons: LessonServices(course: course, progress: progress, now: { clock.now }),
-        images: .unused),
+        images: .unused, progress: MemoryProgress()),
       sessions: RecordingSessions(), timers: ManualTimers(), acceptedUntil: { _ in nil },
-      exit: { _ in })
+      now: { Date(timeIntervalSince1970: 0) }, exit: { _ in })
     runtime.start()
     return runtime
   }

@@ -19,10 +19,12 @@ import Testing
     let runtime = Runtime(
       state: state, terminal: terminal,
       services: Services(
-        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused,
+        progress: MemoryProgress()),
       sessions: sessions,
       timers: timers,
-      acceptedUntil: { [expiry] _ in expiry }, exit: { _ in })
+      acceptedUntil: { [expiry] _ in expiry }, now: { Date(timeIntervalSince1970: 0) },
+      exit: { _ in })
     runtime.start()
     return runtime
   }
@@ -82,7 +84,8 @@ import Testing
     var answers: [Action] = []
     let runner = EffectRunner(
       services: Services(
-        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused,
+        progress: MemoryProgress()),
       sessions: sessions,
       send: { answers.append($0) }, quit: { _ in })
     runner.run(.run(.checkEmail, .checkEmail("registered@email.com")))
@@ -142,9 +145,11 @@ import Testing
     let app = Runtime(
       state: .launch(with: .none), terminal: terminal,
       services: Services(
-        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused),
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused,
+        progress: MemoryProgress()),
       sessions: sessions,
-      timers: timers, acceptedUntil: { _ in nil }, exit: { statuses.append($0) })
+      timers: timers, acceptedUntil: { _ in nil }, now: { Date(timeIntervalSince1970: 0) },
+      exit: { statuses.append($0) })
     app.start()
     terminal.press(.control("c"))
     app.keysArrived()

@@ -11,7 +11,7 @@ extension AppState {
       case .profile: .profile(.form(action))
       case .sessionExpired: .sessionExpiredScreen(.logInAgainPressed)
       case .classes: .classes(.modal(.form(action)))
-      case .classPage: .classPage(.backPressed)
+      case .player: .player(.backPressed)
       case .lessons: Self.lessons(action)
       case .images: .images(.backPressed)
       }

@@ -7,7 +7,7 @@ package enum Action: Equatable, Sendable {
   case sessionExpiredScreen(SessionExpiredAction)
   case profile(ProfileAction)
   case classes(ClassesAction)
-  case classPage(ClassPageAction)
+  case player(PlayerAction)
   case lessons(LessonsAction)
   case images(ImagesAction)
 
@@ -28,6 +28,14 @@ package enum Action: Equatable, Sendable {
   case noticeRaised(String)
   /// The terminal has a new size (at launch and on every resize).
   case terminalResized(TerminalSize)
+  /// The wall clock was read: at once when a screen starts keeping time, before every other
+  /// action while it does, and on its timer (the Player, 4 times a second while playing).
+  case clockRead(WallTime)
+  /// Ctrl-Z: the app is about to stop (the Player pauses and saves).
+  case suspended
+  /// A signal asks the app to end (SIGTERM, SIGHUP, SIGINT): save what must be saved, then
+  /// quit with this status.
+  case terminationRequested(status: Int32)
 
   /// Whether the person did this (a key or a paste), as opposed to the world.
   package var isInput: Bool {
@@ -36,20 +44,24 @@ package enum Action: Equatable, Sendable {
       .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
       .profile(.imagesPressed),
       .sessionExpiredScreen,
-      .classPage, .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
+      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
       true
     case .classes(let action):
       switch action {
-      case .pageLoaded, .searchPauseEnded, .thumbnailLoaded, .modal(.logInResponse): false
+      case .pageLoaded, .searchPauseEnded, .thumbnailLoaded, .watchedLoaded,
+        .modal(.logInResponse):
+        false
       default: true
       }
     case .lessons(let action):
       !action.isAnswer
     case .images(let action):
       !action.isAnswer
+    case .player(let action):
+      !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
       .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised,
-      .terminalResized:
+      .terminalResized, .clockRead, .suspended, .terminationRequested:
       false
     }
   }

@@ -11,9 +11,11 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     state.notice = text
     return []
   case .quitPressed:
-    return [.quit(status: 0)]
+    return closing(&state) + [.quit(status: 0)]
   case .interruptPressed:
-    return [.quit(status: 130)]
+    return closing(&state) + [.quit(status: 130)]
+  case .terminationRequested(let status):
+    return closing(&state) + [.quit(status: status)]
   case .keysPanelToggled:
     state.showsKeys.toggle()
     return []
@@ -33,12 +35,19 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     let outcome = SignedOutReducer.reduce(&flow, action, display: state.display)
     state.root = .signedOut(flow)
     effects = outcome.effects
-    if case .signedIn(let session, let path) = outcome.delegate {
-      state.root = .signedIn(SignedIn(session: session, path: path))
-      effects += [.saveSession(session)]
+    if case .signedIn(let session, let path, let play) = outcome.delegate {
+      var signedIn = SignedIn(session: session, path: path)
+      var opened = SignedInReducer.carriedOver(signedIn)
+      if let play {
+        opened += SignedInReducer.play(
+          play, in: &signedIn, speed: state.startSpeed, display: state.display)
+      }
+      state.root = .signedIn(signedIn)
+      effects += [.saveSession(session)] + opened
     }
   case .signedIn(var signedIn):
-    let outcome = SignedInReducer.reduce(&signedIn, action, display: state.display)
+    let outcome = SignedInReducer.reduce(
+      &signedIn, action, display: state.display, speed: state.startSpeed)
     // What still runs once the screen has handled the action (an answer ends its own request).
     let running = signedIn.running
     state.root = .signedIn(signedIn)
@@ -62,6 +71,15 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     state.spinnerFrame = 0
     state.showsKeys = false
   }
+  return effects
+}
+
+/// What must be saved before the app ends (the Player's progress), as effects to run before
+/// quitting.
+private func closing(_ state: inout AppState) -> [Effect] {
+  guard case .signedIn(var signedIn) = state.root else { return [] }
+  let effects = SignedInReducer.closing(&signedIn)
+  state.root = .signedIn(signedIn)
   return effects
 }
 

@@ -11,6 +11,8 @@ package struct AppState: Equatable, Sendable {
   package var showsKeys = false
   /// The terminal's size and colours (set at launch; the size again on every resize).
   package var display = Display()
+  /// The speed the Player starts at (`--speed`).
+  package var startSpeed = PlaybackSpeed.normal
 
   package init(root: Root, notice: String? = nil) {
     self.root = root
@@ -42,6 +44,12 @@ package struct AppState: Equatable, Sendable {
     }
   }
 
+  /// The Player, when it is on top.
+  package var player: PlayerState? {
+    if case .player(let player) = screen { return player }
+    return nil
+  }
+
   /// The signed-in session, if any.
   package var session: Session? {
     if case .signedIn(let signedIn) = root { return signedIn.session }
@@ -71,7 +79,7 @@ package enum Root: Equatable, Sendable {
       switch signedIn.path.last {
       case nil: .profile(signedIn.profile, signedIn.session)
       case .classes(let classes): .classes(classes, signedIn: true)
-      case .classPage(let page): .classPage(page)
+      case .player(let player): .player(player)
       case .lessons(let lessons): .lessons(lessons)
       case .images(let images): .images(images)
       }
@@ -114,7 +122,7 @@ package struct SignedOut: Equatable, Sendable {
 package struct SignedIn: Equatable, Sendable {
   package enum Route: Equatable, Sendable {
     case classes(ClassesState)
-    case classPage(ClassPageState)
+    case player(PlayerState)
     case lessons(LessonsState)
     case images(ImagesState)
   }
@@ -135,6 +143,7 @@ package struct SignedIn: Equatable, Sendable {
       if case .classes(let classes) = route { ids.formUnion(classes.running) }
       if case .lessons(let lessons) = route { ids.formUnion(lessons.running) }
       if case .images(let images) = route { ids.formUnion(images.running) }
+      if case .player(let player) = route { ids.formUnion(player.running) }
     }
   }
 }
@@ -147,7 +156,7 @@ package enum Screen: Equatable, Sendable {
   case sessionExpired(SessionExpiredScreen)
   case profile(ProfileState, Session)
   case classes(ClassesState, signedIn: Bool)
-  case classPage(ClassPageState)
+  case player(PlayerState)
   case lessons(LessonsState)
   case images(ImagesState)
 
@@ -160,7 +169,7 @@ package enum Screen: Equatable, Sendable {
     case .sessionExpired: .sessionExpired
     case .profile: .profile
     case .classes: .classes
-    case .classPage: .classPage
+    case .player: .player
     case .lessons: .lessons
     case .images: .images
     }
@@ -168,7 +177,7 @@ package enum Screen: Equatable, Sendable {
 }
 
 package enum ScreenKind: Equatable, Sendable {
-  case getStarted, login, signup, sessionExpired, profile, classes, classPage, lessons, images
+  case getStarted, login, signup, sessionExpired, profile, classes, player, lessons, images
 
   /// The section's name in the header line of signed-in screens.
   package var section: String {
@@ -177,7 +186,7 @@ package enum ScreenKind: Equatable, Sendable {
     case .login: "Log in"
     case .signup: "Sign up"
     case .sessionExpired, .profile: "Profile"
-    case .classes, .classPage: "Classes"
+    case .classes, .player: "Classes"
     case .lessons: "Lessons"
     case .images: "Images"
     }

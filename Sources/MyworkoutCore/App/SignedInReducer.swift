@@ -9,9 +9,9 @@ enum SignedInReducer {
     case notice(String)
   }
 
-  static func reduce(_ signedIn: inout SignedIn, _ action: Action, display: Display)
-    -> Outcome<Delegate>
-  {
+  static func reduce(
+    _ signedIn: inout SignedIn, _ action: Action, display: Display, speed: PlaybackSpeed
+  ) -> Outcome<Delegate> {
     switch action {
     case .profile(let action):
       guard signedIn.path.isEmpty || isAnswer(action) else { return .none }
@@ -40,21 +40,27 @@ enum SignedInReducer {
         return .effects(outcome.effects)
       }
     case .classes(let action):
-      return reduceClasses(&signedIn, action, display: display)
+      return reduceClasses(&signedIn, action, display: display, speed: speed)
+    case .player(let action):
+      return reducePlayer(&signedIn, action)
+    case .clockRead(let now):
+      return .effects(withPlayer(&signedIn) { PlayerReducer.clockRead(&$0, now, account: $1) })
+    case .suspended:
+      return .effects(withPlayer(&signedIn) { PlayerReducer.suspended(&$0, account: $1) })
     case .lessons(let action):
       return reduceLessons(&signedIn, action)
     case .images(let action):
       return reduceImages(&signedIn, action)
     case .terminalResized:
-      return .effects(resizeImages(&signedIn, display: display))
-    case .classPage(.backPressed):
-      guard case .classPage? = signedIn.path.last else { return .none }
-      signedIn.path.removeLast()
-      return .none
+      return .effects(
+        resizeImages(&signedIn, display: display)
+          + withPlayer(&signedIn) { player, _ in
+            PlayerReducer.requestPicture(&player, display: display)
+          })
     case .logOutPressed:
-      return .delegate(.loggedOut)
+      return Outcome(effects: closing(&signedIn), delegate: .loggedOut)
     case .sessionExpired:
-      return .delegate(.expired)
+      return Outcome(effects: closing(&signedIn), delegate: .expired)
     default:
       return .none
     }
@@ -66,28 +72,90 @@ enum SignedInReducer {
   }
 
   private static func reduceClasses(
-    _ signedIn: inout SignedIn, _ action: ClassesAction, display: Display
-  )
-    -> Outcome<Delegate>
-  {
+    _ signedIn: inout SignedIn, _ action: ClassesAction, display: Display, speed: PlaybackSpeed
+  ) -> Outcome<Delegate> {
     guard let index = signedIn.path.lastIndex(where: \.isClasses),
       case .classes(var classes) = signedIn.path[index]
     else { return .none }
     let onTop = index == signedIn.path.count - 1
     // Keys reach the catalog only when it is on top; its answers wherever it is.
     guard onTop || action.isAnswer else { return .none }
-    let outcome = ClassesReducer.reduce(&classes, action, signedIn: true, display: display)
+    let listed = classes.classes
+    var outcome = ClassesReducer.reduce(&classes, action, signedIn: true, display: display)
+    if classes.classes != listed {
+      outcome.effects += ClassesReducer.requestWatched(classes, account: signedIn.account)
+    }
     signedIn.path[index] = .classes(classes)
     switch outcome.delegate {
     case .back?:
       signedIn.path.removeLast(signedIn.path.count - index)
     case .open(let danceClass)?:
-      signedIn.path.append(
-        .classPage(ClassPageState(danceClass: danceClass, watched: classes.watched[danceClass.id])))
+      outcome.effects += play(danceClass, in: &signedIn, speed: speed, display: display)
     case .createAccount?, .signedIn?, nil:
       break
     }
     return .effects(outcome.effects)
+  }
+}
+
+extension SignedInReducer {
+  /// Opens the Player for a class over the path.
+  static func play(
+    _ danceClass: DanceClass, in signedIn: inout SignedIn, speed: PlaybackSpeed, display: Display
+  ) -> [Effect] {
+    let (player, effects) = PlayerReducer.opened(
+      danceClass, account: signedIn.account, speed: speed, display: display)
+    signedIn.path.append(.player(player))
+    return effects
+  }
+
+  /// Routes an action to the Player on top. Esc pops it, and the catalog below shows the new
+  /// watched %. A save's failure after the Player closed still tells the person.
+  fileprivate static func reducePlayer(_ signedIn: inout SignedIn, _ action: PlayerAction)
+    -> Outcome<Delegate>
+  {
+    guard case .player(var player)? = signedIn.path.last else {
+      if case .progressSaved(.failure(let error), _) = action {
+        return .delegate(.notice(error.message))
+      }
+      return .none
+    }
+    let outcome = PlayerReducer.reduce(&player, action, account: signedIn.account)
+    signedIn.path[signedIn.path.count - 1] = .player(player)
+    switch outcome.delegate {
+    case nil:
+      return .effects(outcome.effects)
+    case .notice(let text)?:
+      return Outcome(effects: outcome.effects, delegate: .notice(text))
+    case .back?:
+      signedIn.path.removeLast()
+      if case .classes(var classes)? = signedIn.path.last {
+        classes.watched[player.danceClass.id] = player.watchedPercent
+        signedIn.path[signedIn.path.count - 1] = .classes(classes)
+      }
+      return .effects(outcome.effects)
+    }
+  }
+
+  /// The watched % for a catalog carried over from signing in (it was listed signed out).
+  static func carriedOver(_ signedIn: SignedIn) -> [Effect] {
+    guard case .classes(let classes)? = signedIn.path.first else { return [] }
+    return ClassesReducer.requestWatched(classes, account: signedIn.account)
+  }
+
+  /// Runs `body` on the Player when it is on top; no effects otherwise.
+  fileprivate static func withPlayer(
+    _ signedIn: inout SignedIn, _ body: (inout PlayerState, String) -> [Effect]
+  ) -> [Effect] {
+    guard case .player(var player)? = signedIn.path.last else { return [] }
+    let effects = body(&player, signedIn.account)
+    signedIn.path[signedIn.path.count - 1] = .player(player)
+    return effects
+  }
+
+  /// What must be saved before the signed-in screens go away (quit, log out, expiry).
+  static func closing(_ signedIn: inout SignedIn) -> [Effect] {
+    withPlayer(&signedIn) { PlayerReducer.closing(&$0, account: $1) }
   }
 }
 

@@ -3,8 +3,9 @@
 /// Signup above it; a session ends the flow, carrying the catalog over when it came from there.
 enum SignedOutReducer {
   enum Delegate: Equatable, Sendable {
-    /// Signed in; the signed-in root opens `path` over Profile.
-    case signedIn(Session, path: [SignedIn.Route])
+    /// Signed in; the signed-in root opens `path` over Profile, and the Player for `play` over
+    /// that (the class `Log in to watch` was opened for).
+    case signedIn(Session, path: [SignedIn.Route], play: DanceClass?)
   }
 
   static func reduce(_ flow: inout SignedOut, _ action: Action, display: Display)
@@ -36,7 +37,7 @@ enum SignedOutReducer {
       case .createAccount(let email)?:
         flow.path[flow.path.count - 1] = .signup(SignupForm(email: email))
       case .signedIn(let session)?:
-        return Outcome(effects: outcome.effects, delegate: .signedIn(session, path: []))
+        return Outcome(effects: outcome.effects, delegate: .signedIn(session, path: [], play: nil))
       case nil:
         break
       }
@@ -55,8 +56,9 @@ enum SignedOutReducer {
         // Over the catalog, Cancel returns to its modal; otherwise to Get started.
         if below != nil { flow.path.removeLast() } else { flow.backToGetStarted(email: email) }
       case .signedIn(let session)?:
-        let path = below.map(Self.opening) ?? []
-        return Outcome(effects: outcome.effects, delegate: .signedIn(session, path: path))
+        let (path, play) = below.map(Self.opening) ?? ([], nil)
+        return Outcome(
+          effects: outcome.effects, delegate: .signedIn(session, path: path, play: play))
       case nil:
         break
       }
@@ -107,18 +109,17 @@ enum SignedOutReducer {
       kept.modal = nil
       return Outcome(
         effects: outcome.effects,
-        delegate: .signedIn(
-          session, path: [.classes(kept), .classPage(ClassPageState(danceClass: danceClass))]))
+        delegate: .signedIn(session, path: [.classes(kept)], play: danceClass))
     }
   }
 
   /// The signed-in path a completed signup over the catalog opens: the catalog as it was, and
-  /// the class its modal was opened for.
-  private static func opening(_ classes: ClassesState) -> [SignedIn.Route] {
-    guard let modal = classes.modal else { return [] }
+  /// the class its modal was opened for (to play).
+  private static func opening(_ classes: ClassesState) -> ([SignedIn.Route], DanceClass?) {
+    guard let modal = classes.modal else { return ([], nil) }
     var kept = classes
     kept.modal = nil
-    return [.classes(kept), .classPage(ClassPageState(danceClass: modal.opening))]
+    return ([.classes(kept)], modal.opening)
   }
 }
 

@@ -9,6 +9,14 @@ package enum Subscription: Hashable, Sendable {
   /// Once, 150 ms after the last key of a search: `.classes(.searchPauseEnded)`. A new key
   /// makes a new subscription (another query), so the pause starts again.
   case searchPause(query: String)
+  /// The wall clock, while a screen keeps time (the Player): read at once when it starts and
+  /// before every action, and with `every`, also on a timer (`.clockRead`).
+  case clock(every: Duration?)
+
+  package var isClock: Bool {
+    if case .clock = self { return true }
+    return false
+  }
 }
 
 /// The timers that should run in this state. Pure, so which timers run is unit-tested.
@@ -20,6 +28,9 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
   }
   if case .classes(let classes, _) = state.screen, let query = classes.pendingQuery {
     wanted.insert(.searchPause(query: query))
+  }
+  if let player = state.player, player.playback != .loading {
+    wanted.insert(.clock(every: player.playback == .playing ? PlayerState.tick : nil))
   }
   return wanted
 }

@@ -20,6 +20,12 @@ package enum EffectID: Hashable, Sendable {
   case picture(TileKey)
   /// A class's thumbnail for the Classes preview, by its file name.
   case thumbnail(slug: String)
+  /// The Player's stored progress for its class.
+  case progressLoad
+  /// The Player's picture (its class's thumbnail at the picture area's size).
+  case playerPicture
+  /// The watched % of the classes listed (signed in).
+  case watchedPercents
 }
 
 /// A service call, as data. The effect runner carries it out and answers with the action the
@@ -48,6 +54,12 @@ package enum Request: Equatable, Sendable {
   /// A class's thumbnail (found by `thumbnailSlug` next to the catalog file) for a tile;
   /// answers `.classes(.thumbnailLoaded)`.
   case thumbnail(slug: String, tile: TileSize, colors: PictureColors)
+  /// The same for the Player's picture area; answers `.player(.pictureLoaded)`.
+  case classPicture(slug: String, tile: TileSize, colors: PictureColors)
+  /// What an account did with a class; answers `.player(.progressLoaded)`.
+  case loadProgress(account: String, classID: String)
+  /// Watched % of the listed classes for an account; answers `.classes(.watchedLoaded)`.
+  case watchedPercents(account: String, classes: [DanceClass])
 }
 
 /// Work the reducer asks for, as plain data. Several requests may run at once, each under its
@@ -61,6 +73,10 @@ package enum Effect: Equatable, Sendable {
   case saveSession(Session)
   /// Forgets the session (log out, or a stale session found).
   case deleteSession
+  /// Merges what the Player played into the stored progress. Never cancelled or superseded
+  /// (each is a part of what was watched): saves run in order, and the app waits for them
+  /// before it exits. Answers `.player(.progressSaved)`.
+  case recordProgress(ProgressUpdate)
   /// Restores the terminal and exits with this status.
   case quit(status: Int32)
 }

@@ -79,9 +79,11 @@ extension Screen {
         },
         keys: ClassesKeys.map(classes, signedIn: signedIn),
         mouse: { ClassesView.action(for: $0, in: classes, area: $1) })
-    case .classPage(let page):
+    case .player(let player):
       ScreenPresentation(
-        rows: { ClassPageView.body(page, metrics: $1) }, keys: ClassPageKeys.map(page))
+        content: .canvas { grid, area, _ in PlayerView.draw(player, into: &grid, area: area) },
+        keys: PlayerKeys.map(player),
+        mouse: { PlayerView.action(for: $0, in: player, area: $1) })
     case .lessons(let lessons):
       ScreenPresentation(
         rows: { LessonsView.body(lessons, spinnerFrame: $0, metrics: $1) },

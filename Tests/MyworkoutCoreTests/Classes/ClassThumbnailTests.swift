@@ -54,7 +54,12 @@ import Testing
     classes.thumbnails = ["class-thumbnail-1.jpg": .loading]
     store.send(
       .classes(.pageLoaded(query: "", offset: 0, .success(Self.page))),
-      effects: [Self.run("class-thumbnail-1.jpg")]
+      effects: [
+        Self.run("class-thumbnail-1.jpg"),
+        .run(
+          .watchedPercents,
+          .watchedPercents(account: "registered@email.com", classes: Self.page.classes)),
+      ]
     ) {
       $0.signedIn.path = [.classes(classes)]
     }

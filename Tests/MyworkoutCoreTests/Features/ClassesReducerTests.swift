@@ -28,12 +28,37 @@ import Testing
       $0.signedIn.path = [.classes(ClassesState())]
     }
     #expect(store.state.running == [.catalogSearch])
+    let loaded = Self.loaded(Self.page("", 0..<50, matching: 351))
     store.send(
-      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page("", 0..<50, matching: 351))))
+      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page("", 0..<50, matching: 351)))),
+      effects: Self.watched(loaded)
     ) {
-      $0.signedIn.path = [.classes(Self.loaded(Self.page("", 0..<50, matching: 351)))]
+      $0.signedIn.path = [.classes(loaded)]
     }
     return store
+  }
+
+  /// The Player a class opens in (80x24, 1×) and the requests it starts.
+  static func opened(_ item: DanceClass, account: String = "registered@email.com")
+    -> (PlayerState, [Effect])
+  {
+    let player = PlayerState(danceClass: item)
+    let tile = PlayerLayout.pictureTile(for: TerminalSize(width: 80, height: 24))
+    var asked = player
+    asked.picture = .loading
+    asked.pictureTile = tile
+    return (
+      asked,
+      [
+        .run(.progressLoad, .loadProgress(account: account, classID: item.id)),
+        .run(.playerPicture, .classPicture(slug: "t.jpg", tile: tile, colors: .xterm256)),
+      ]
+    )
+  }
+
+  /// Signed in: the watched % asked for the classes listed.
+  static func watched(_ state: ClassesState, account: String = "registered@email.com") -> [Effect] {
+    [.run(.watchedPercents, .watchedPercents(account: account, classes: state.classes))]
   }
 
   static func loaded(_ page: CatalogPage) -> ClassesState {
@@ -82,8 +107,11 @@ import Testing
     #expect(store.state.screen == .classes(expected, signedIn: true))
     let answer = CatalogPage(
       query: "ann", offset: 0, classes: [Self.item(7)], matching: 1, isCapped: false, total: 351)
-    store.send(.classes(.pageLoaded(query: "ann", offset: 0, .success(answer)))) {
-      expected.results = answer
+    expected.results = answer
+    store.send(
+      .classes(.pageLoaded(query: "ann", offset: 0, .success(answer))),
+      effects: Self.watched(expected)
+    ) {
       expected.load = .loaded
       $0.signedIn.path = [.classes(expected)]
     }
@@ -109,9 +137,11 @@ import Testing
       $0.signedIn.path = [.classes(expected)]
     }
     let more = Self.page("", 50..<100, matching: 351, offset: 50)
-    store.send(.classes(.pageLoaded(query: "", offset: 50, .success(more)))) {
+    expected.results?.classes += more.classes
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 50, .success(more))), effects: Self.watched(expected)
+    ) {
       expected.loadingMore = false
-      expected.results?.classes += more.classes
       $0.signedIn.path = [.classes(expected)]
     }
     #expect(store.state.screen == .classes(expected, signedIn: true))
@@ -153,10 +183,15 @@ import Testing
       expected.selected = 2
       $0.signedIn.path = [.classes(expected)]
     }
-    store.send(.classes(.enterPressed)) {
-      $0.signedIn.path = [.classes(expected), .classPage(ClassPageState(danceClass: Self.item(2)))]
+    let (player, opening) = Self.opened(Self.item(2))
+    store.send(.classes(.enterPressed), effects: opening) {
+      $0.signedIn.path = [.classes(expected), .player(player)]
     }
-    store.send(.classPage(.backPressed)) { $0.signedIn.path = [.classes(expected)] }
+    // Back before anything was played: nothing to save, the list as it was (watched 0 %).
+    store.send(.player(.backPressed)) {
+      expected.watched[Self.item(2).id] = 0
+      $0.signedIn.path = [.classes(expected)]
+    }
     store.send(.classes(.escapePressed)) { $0.signedIn.path = [] }
     #expect(store.state.screen.kind == .profile)
   }
@@ -201,8 +236,9 @@ import Testing
   @Test func anAnswerReachesTheCatalogUnderThePageButKeysDoNot() {
     var store = signedInList()
     let list = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.enterPressed)) {
-      $0.signedIn.path = [.classes(list), .classPage(ClassPageState(danceClass: Self.item(0)))]
+    let (player, opening) = Self.opened(Self.item(0))
+    store.send(.classes(.enterPressed), effects: opening) {
+      $0.signedIn.path = [.classes(list), .player(player)]
     }
     store.send(.classes(.searchEdited(.insert("x"))))
     let answer = Self.page("", 50..<51, matching: 351, offset: 50)
@@ -274,17 +310,17 @@ import Testing
     }
     #expect(store.state.running == [.logIn])
     // The runner answers a login as `.login(.logInResponse)`; it reaches the modal.
+    var kept = expected
+    kept.modal = nil
+    let (player, opening) = Self.opened(Self.item(0))
     store.send(
-      .login(.logInResponse(.success(Sample.session))), effects: [.saveSession(Sample.session)]
+      .login(.logInResponse(.success(Sample.session))),
+      effects: [.saveSession(Sample.session)] + Self.watched(kept) + opening
     ) {
-      var kept = expected
-      kept.modal = nil
       $0.root = .signedIn(
-        SignedIn(
-          session: Sample.session,
-          path: [.classes(kept), .classPage(ClassPageState(danceClass: Self.item(0)))]))
+        SignedIn(session: Sample.session, path: [.classes(kept), .player(player)]))
     }
-    #expect(store.state.screen.kind == .classPage)
+    #expect(store.state.screen.kind == .player)
   }
 
   @Test func createANewAccountFromTheModalAndCancelReturnsToIt() {
@@ -316,15 +352,16 @@ import Testing
     form.phase = .running
     var store = TestStore(
       AppState(root: .signedOut(SignedOut(path: [.classes(classes), .signup(form)]))))
+    var kept = classes
+    kept.modal = nil
+    let (player, opening) = Self.opened(Self.item(3), account: "new@email.com")
     store.send(
-      .signup(.signUpResponse(.success(Sample.newcomer))), effects: [.saveSession(Sample.newcomer)]
+      .signup(.signUpResponse(.success(Sample.newcomer))),
+      effects: [.saveSession(Sample.newcomer)] + Self.watched(kept, account: "new@email.com")
+        + opening
     ) {
-      var kept = classes
-      kept.modal = nil
       $0.root = .signedIn(
-        SignedIn(
-          session: Sample.newcomer,
-          path: [.classes(kept), .classPage(ClassPageState(danceClass: Self.item(3)))]))
+        SignedIn(session: Sample.newcomer, path: [.classes(kept), .player(player)]))
     }
   }
 

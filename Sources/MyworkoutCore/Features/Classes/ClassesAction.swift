@@ -21,12 +21,15 @@ package enum ClassesAction: Equatable, Sendable {
   case modal(LoginAction)
   /// A thumbnail was decoded for the preview; nil when there is none to show.
   case thumbnailLoaded(slug: String, HalfBlockPicture?)
+  /// Signed in: the watched % of the listed classes the person opened, by class id (nil when
+  /// the progress could not be read; the column stays as it was).
+  case watchedLoaded([String: Int]?)
 
   /// An answer from the catalog (as opposed to a key), delivered even when the screen is not on
   /// top.
   var isAnswer: Bool {
     switch self {
-    case .pageLoaded, .thumbnailLoaded: true
+    case .pageLoaded, .thumbnailLoaded, .watchedLoaded: true
     default: false
     }
   }

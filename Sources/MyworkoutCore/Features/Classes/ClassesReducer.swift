@@ -36,6 +36,10 @@ enum ClassesReducer {
       ClassThumbnails.loaded(&state, slug: slug, picture)
       return .none
     }
+    if case .watchedLoaded(let percents) = action {
+      if let percents { state.watched.merge(percents) { _, new in new } }
+      return .none
+    }
     if case .pageLoaded(let query, let offset, let result) = action {
       loaded(&state, query: query, offset: offset, result)
       return .none
@@ -87,9 +91,18 @@ enum ClassesReducer {
       state.pendingQuery = nil
       state.load = state.results == nil ? .loading : .searching
       return .effects([search(query: "")])
-    case .pageLoaded, .modal, .thumbnailLoaded:
+    case .pageLoaded, .modal, .thumbnailLoaded, .watchedLoaded:
       return .none
     }
+  }
+
+  /// Signed in: the watched % of every class listed so far (one read of the person's progress;
+  /// a newer request covers what an older one asked for).
+  static func requestWatched(_ state: ClassesState, account: String) -> [Effect] {
+    guard !state.classes.isEmpty else { return [] }
+    return [
+      .run(.watchedPercents, .watchedPercents(account: account, classes: state.classes))
+    ]
   }
 
   /// The first page for a query, under the search's id: a newer search supersedes an older one.

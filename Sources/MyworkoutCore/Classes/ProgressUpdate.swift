@@ -1,0 +1,34 @@
+/// What the player saves (SPEC §12): where the person is now, what was played since the last
+/// save, and the wall time the player was open since then. Merged into what is stored, never
+/// replacing it, so two copies of the app never lose each other's intervals or time.
+package struct ProgressUpdate: Sendable, Hashable {
+  package var account: String
+  package var classID: String
+  /// Media time in milliseconds; replaces the stored last position.
+  package var position: Int
+  /// Media time played since the last save; added to the stored intervals.
+  package var played: IntervalSet
+  /// Wall time in milliseconds the player was open since the last save; added to the total.
+  package var addedTimeInClass: Int
+
+  package init(
+    account: String, classID: String, position: Int, played: IntervalSet = IntervalSet(),
+    addedTimeInClass: Int = 0
+  ) {
+    self.account = account
+    self.classID = classID
+    self.position = position
+    self.played = played
+    self.addedTimeInClass = addedTimeInClass
+  }
+}
+
+/// Progress could not be read or saved; the message is one line for the user, e.g.
+/// `Progress could not be saved: database is locked`.
+package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
+  package let message: String
+
+  package init(message: String) { self.message = message }
+
+  package var description: String { message }
+}

@@ -1,0 +1,34 @@
+/// What happens in the Player (SPEC §12). Keys act at the media time of the clock reading the
+/// runtime sends just before them (`Action.clockRead`), so no key reads a clock itself.
+package enum PlayerAction: Equatable, Sendable {
+  /// Space: play or pause; on Finished, play from the start.
+  case playPausePressed
+  /// ←/→: seek this many seconds (±5).
+  case seekPressed(seconds: Int)
+  /// Home (start) or End (the end: Finished, nothing played).
+  case seekToEndPressed(last: Bool)
+  /// `0`–`9`: to 0 %–90 % of the class.
+  case percentPressed(Int)
+  /// A click on the progress bar: to this media time (milliseconds).
+  case barClicked(milliseconds: Int)
+  /// `-`/`+`.
+  case speedChanged(faster: Bool)
+  /// Esc or `q`: back to Classes as it was.
+  case backPressed
+
+  /// The class's stored progress for the person (or why it could not be read).
+  case progressLoaded(Result<ClassProgress, ProgressError>)
+  /// A save was carried out: what is stored now, merged with every copy's saves; or why not
+  /// (the update is kept to be saved again with the next one).
+  case progressSaved(Result<ClassProgress, ProgressError>, ProgressUpdate)
+  /// The class's thumbnail for the picture area; nil when there is none to show.
+  case pictureLoaded(HalfBlockPicture?)
+
+  /// An answer (as opposed to a key).
+  var isAnswer: Bool {
+    switch self {
+    case .progressLoaded, .progressSaved, .pictureLoaded: true
+    default: false
+    }
+  }
+}

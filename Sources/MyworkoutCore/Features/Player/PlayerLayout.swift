@@ -1,0 +1,21 @@
+/// Where the Player's parts go in a terminal of a size (SPEC §12), shared by the reducer (the
+/// picture is decoded for its area) and the view (which draws into the same rectangles).
+package enum PlayerLayout {
+  /// Rows the Player always needs besides its picture: heading, details, a blank, then below
+  /// the picture a blank, the state line, the times, the bar, the watched line.
+  package static let fixedRows = 8
+  /// Columns of margin on each side.
+  package static let margin = 2
+
+  /// The content's height: the terminal less the header line (from 8 rows) and the footer.
+  package static func contentHeight(for size: TerminalSize) -> Int {
+    size.height - (size.height >= 8 ? 1 : 0) - (size.height >= 3 ? 1 : 0)
+  }
+
+  /// The picture area: what the fixed rows leave (nothing under 3 rows).
+  package static func pictureTile(for size: TerminalSize) -> TileSize {
+    let rows = contentHeight(for: size) - fixedRows
+    guard rows >= 3 else { return TileSize(columns: 0, rows: 0) }
+    return TileSize(columns: size.width - 2 * margin, rows: rows)
+  }
+}

@@ -1,0 +1,198 @@
+/// The Player's rules (SPEC §12): play and pause, seek, speed, the clock that advances media
+/// time, and the saves that merge what was played into the person's progress.
+enum PlayerReducer {
+  enum Delegate: Equatable, Sendable {
+    /// Esc or `q`: the parent goes back to Classes.
+    case back
+    /// A save failed; a one-line notice for the person.
+    case notice(String)
+  }
+
+  /// A new Player for a class: its stored progress is read, and its thumbnail decoded for the
+  /// picture area when it has one.
+  static func opened(
+    _ danceClass: DanceClass, account: String, speed: PlaybackSpeed, display: Display
+  ) -> (PlayerState, [Effect]) {
+    var state = PlayerState(danceClass: danceClass, speed: speed, colors: display.colors)
+    var effects: [Effect] = [
+      .run(.progressLoad, .loadProgress(account: account, classID: danceClass.id))
+    ]
+    effects += requestPicture(&state, display: display)
+    return (state, effects)
+  }
+
+  static func reduce(_ state: inout PlayerState, _ action: PlayerAction, account: String)
+    -> Outcome<Delegate>
+  {
+    switch action {
+    case .progressLoaded(let result):
+      guard state.playback == .loading else { return .none }
+      state.playback = .paused
+      switch result {
+      case .success(let stored):
+        state.progress = stored
+        // From 0 once finished; else where the person left off.
+        let resume = stored.lastPosition < state.duration ? stored.lastPosition : 0
+        state.position = resume
+        state.progress.lastPosition = resume
+        state.resumeAt = resume > 0 ? resume : nil
+        return .none
+      case .failure(let error):
+        return .delegate(.notice(error.message))
+      }
+    case .progressSaved(let result, let update):
+      switch result {
+      case .success(let stored):
+        // Another copy's intervals and time arrive with the answer; ours may be ahead of it.
+        state.progress.watched.formUnion(stored.watched)
+        state.progress.timeInClass = max(state.progress.timeInClass, stored.timeInClass)
+        return .none
+      case .failure(let error):
+        // Kept, to go with the next save.
+        state.unsavedPlayed.formUnion(update.played)
+        state.unsavedTime += update.addedTimeInClass
+        return .delegate(.notice(error.message))
+      }
+    case .pictureLoaded(let picture):
+      guard state.picture == .loading else { return .none }
+      state.picture = picture.map(TilePicture.ready) ?? .failed
+      return .none
+    case .backPressed:
+      return Outcome(effects: save(&state, account: account), delegate: .back)
+    default:
+      guard state.playback != .loading else { return .none }
+      return .effects(reduceKey(&state, action, account: account))
+    }
+  }
+
+  private static func reduceKey(_ state: inout PlayerState, _ action: PlayerAction, account: String)
+    -> [Effect]
+  {
+    switch action {
+    case .playPausePressed:
+      switch state.playback {
+      case .playing:
+        state.playback = .paused
+        return save(&state, account: account)
+      case .finished:
+        state.position = 0
+        fallthrough
+      case .paused:
+        state.playback = .playing
+        state.resumeAt = nil
+        state.lastSave = state.clock
+        return []
+      case .loading:
+        return []
+      }
+    case .seekPressed(let seconds):
+      return seek(&state, to: state.position + seconds * 1000, account: account)
+    case .seekToEndPressed(let last):
+      return seek(&state, to: last ? state.duration : 0, account: account)
+    case .percentPressed(let tenth):
+      return seek(&state, to: state.duration * min(max(tenth, 0), 9) / 10, account: account)
+    case .barClicked(let milliseconds):
+      return seek(&state, to: milliseconds, account: account)
+    case .speedChanged(let faster):
+      state.speed = faster ? state.speed.faster : state.speed.slower
+      return []
+    default:
+      return []
+    }
+  }
+
+  /// Seeking plays nothing: the position moves, and at the end the class is Finished.
+  private static func seek(_ state: inout PlayerState, to target: Int, account: String) -> [Effect]
+  {
+    state.resumeAt = nil
+    state.position = min(max(0, target), state.duration)
+    if state.position >= state.duration {
+      state.playback = .finished
+    } else if state.playback == .finished {
+      state.playback = .paused
+    }
+    return save(&state, account: account)
+  }
+
+  /// The wall clock was read: media time advances while playing (at most to the end), and the
+  /// time the player is open adds up. A gap of over 2 s while playing is the machine waking
+  /// from sleep: play pauses where the earlier reading left it and the gap counts for nothing.
+  static func clockRead(_ state: inout PlayerState, _ now: WallTime, account: String) -> [Effect] {
+    guard let last = state.clock else {
+      state.clock = now
+      if state.playback == .playing { state.lastSave = now }
+      return []
+    }
+    let elapsed = max(0, now.milliseconds(since: last))
+    state.clock = now
+    guard state.playback == .playing else {
+      state.unsavedTime += elapsed
+      return []
+    }
+    guard elapsed <= PlayerState.sleepGap else {
+      state.playback = .paused
+      return save(&state, account: account)
+    }
+    state.unsavedTime += elapsed
+    let end = min(state.position + state.speed.media(forWall: elapsed), state.duration)
+    state.unsavedPlayed.insert(state.position..<end)
+    state.position = end
+    if end >= state.duration {
+      state.playback = .finished
+      return save(&state, account: account)
+    }
+    if let saved = state.lastSave, now.milliseconds(since: saved) < PlayerState.saveEvery {
+      return []
+    }
+    return save(&state, account: account)
+  }
+
+  /// Ctrl-Z: play pauses and what was played is saved; the time the app is stopped is not
+  /// time in class (the next reading only sets the base).
+  static func suspended(_ state: inout PlayerState, account: String) -> [Effect] {
+    if state.playback == .playing { state.playback = .paused }
+    let effects = save(&state, account: account)
+    state.clock = nil
+    return effects
+  }
+
+  /// What must be saved before the player goes away (quit, log out, expiry).
+  static func closing(_ state: inout PlayerState, account: String) -> [Effect] {
+    save(&state, account: account)
+  }
+
+  /// Sends what changed since the last save, as a merge, and counts it as stored.
+  static func save(_ state: inout PlayerState, account: String) -> [Effect] {
+    guard state.playback != .loading else { return [] }
+    let position = state.playback == .finished ? state.duration : state.position
+    guard
+      !state.unsavedPlayed.isEmpty || state.unsavedTime > 0
+        || position != state.progress.lastPosition
+    else { return [] }
+    let update = ProgressUpdate(
+      account: account, classID: state.danceClass.id, position: position,
+      played: state.unsavedPlayed, addedTimeInClass: state.unsavedTime)
+    state.progress.lastPosition = position
+    state.progress.watched.formUnion(state.unsavedPlayed)
+    state.progress.timeInClass += state.unsavedTime
+    state.unsavedPlayed = IntervalSet()
+    state.unsavedTime = 0
+    state.lastSave = state.clock
+    return [.recordProgress(update)]
+  }
+
+  /// The thumbnail for the picture area at the terminal's size (asked again after a resize
+  /// that changes the area); a class without a thumbnail gets its pattern.
+  static func requestPicture(_ state: inout PlayerState, display: Display) -> [Effect] {
+    let slug = state.danceClass.thumbnailSlug
+    let tile = PlayerLayout.pictureTile(for: display.size)
+    guard !slug.isEmpty, tile.columns > 0, tile.rows > 0, tile != state.pictureTile else {
+      return []
+    }
+    state.pictureTile = tile
+    state.picture = .loading
+    return [
+      .run(.playerPicture, .classPicture(slug: slug, tile: tile, colors: state.colors))
+    ]
+  }
+}

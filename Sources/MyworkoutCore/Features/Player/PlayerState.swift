@@ -1,0 +1,79 @@
+/// The Player (SPEC §12): a class played on the injected clock. Media time advances at speed ×
+/// wall time while playing; what was played, where the person stands and how long the player
+/// was open are kept as data and saved as merges (`ProgressUpdate`).
+package struct PlayerState: Equatable, Sendable {
+  package enum Playback: Equatable, Sendable {
+    /// The stored progress is being read (a moment: progress is local or one request away).
+    case loading
+    case paused
+    case playing
+    /// At the end; Space plays from the start.
+    case finished
+  }
+
+  /// Playing reads the clock this often (the screen changes at most 4 times a second).
+  package static let tick: Duration = .milliseconds(250)
+  /// A gap between two readings longer than this while playing means the machine slept: play
+  /// pauses at the earlier reading and the gap counts for nothing.
+  package static let sleepGap = 2_000
+  /// While playing, a save at least this often (milliseconds of wall time), so a kill loses
+  /// less than 5 s even when a tick comes late.
+  package static let saveEvery = 4_000
+
+  package var danceClass: DanceClass
+  package var playback: Playback = .loading
+  /// Media time in milliseconds, as of `clock`.
+  package var position = 0
+  package var speed: PlaybackSpeed
+  /// The last reading of the wall clock; nil until the first one after opening (or resuming
+  /// from Ctrl-Z), which only sets the base.
+  package var clock: WallTime?
+  /// Where the person left off, shown as `Resume at 01:05` until they play or seek.
+  package var resumeAt: Int?
+  /// What is stored, merged with every save sent since (position, intervals, time in class).
+  package var progress = ClassProgress()
+  /// Media time played since the last save.
+  package var unsavedPlayed = IntervalSet()
+  /// Wall time (ms) the player was open since the last save.
+  package var unsavedTime = 0
+  /// The reading at the last save while playing.
+  package var lastSave: WallTime?
+  /// The class's thumbnail for the picture area (nil: not asked for; a pattern is drawn).
+  package var picture: TilePicture?
+  /// The tile the picture was asked for (a resize asks again for a new size).
+  package var pictureTile: TileSize?
+  /// The colours pictures are made in (the terminal's).
+  package var colors: PictureColors
+
+  package init(
+    danceClass: DanceClass, speed: PlaybackSpeed = .normal, colors: PictureColors = .xterm256
+  ) {
+    self.danceClass = danceClass
+    self.speed = speed
+    self.colors = colors
+  }
+
+  /// The class's length in media milliseconds: a class without a positive duration plays as
+  /// 10:00 (ANSWERS.md says why).
+  package var duration: Int {
+    danceClass.duration > 0
+      ? danceClass.durationMilliseconds : DanceClass.defaultDuration * 1000
+  }
+
+  /// Everything known to be played: stored, sent, and played since the last save.
+  package var watched: IntervalSet { progress.watched.union(unsavedPlayed) }
+
+  /// `Watched 25%`: the union of what was played over the duration, rounded down.
+  package var watchedPercent: Int { watched.watchedPercent(duration: duration) }
+
+  /// `Time in class`, in milliseconds: stored and sent, plus the time since the last save.
+  package var timeInClass: Int { progress.timeInClass + unsavedTime }
+
+  /// The requests running for this screen.
+  var running: Set<EffectID> {
+    var ids: Set<EffectID> = []
+    if playback == .loading { ids.insert(.progressLoad) }
+    if picture == .loading { ids.insert(.playerPicture) }
+    return ids
+  }
+}

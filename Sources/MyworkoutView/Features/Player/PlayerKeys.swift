@@ -1,0 +1,41 @@
+import MyworkoutCore
+
+/// The Player's keys (SPEC §12): Space plays and pauses, ←/→ seek 5 s, Home/End go to the
+/// start and the end, `0`–`9` to 0 %–90 %, `-`/`+` change the speed, Esc or `q` go back to
+/// Classes. A click on the bar seeks there (`PlayerView.action`).
+enum PlayerKeys {
+  static func map(_ state: PlayerState) -> KeyMap {
+    var bindings = [
+      KeyBinding(
+        [.character(" ")], Hint(keys: "Space", action: "play/pause"), .player(.playPausePressed),
+        help: Hint(keys: "Space", action: "play/pause (on Finished: play from the start)")),
+      KeyBinding(
+        [.left], Hint(keys: "←/→", action: "5s"), .player(.seekPressed(seconds: -5)),
+        help: Hint(keys: "←/→", action: "seek 5 s back/forward")),
+      KeyBinding([.right], .player(.seekPressed(seconds: 5))),
+      KeyBinding(
+        [.home], .player(.seekToEndPressed(last: false)),
+        help: Hint(keys: "Home/End", action: "start/end")),
+      KeyBinding([.end], .player(.seekToEndPressed(last: true))),
+      KeyBinding(
+        [.character("-")], Hint(keys: "-/+", action: "speed", isEssential: false),
+        .player(.speedChanged(faster: false)),
+        help: Hint(keys: "-/+", action: "speed 0.5×, 0.75×, 1×, 1.25×, 1.5×, 2×")),
+      KeyBinding([.character("+"), .character("=")], .player(.speedChanged(faster: true))),
+      KeyBinding(
+        [.escape, .character("q")], Hint(keys: "Esc", action: "back"), .player(.backPressed),
+        help: Hint(keys: "Esc/q", action: "back to Classes")),
+    ]
+    for digit in 0...9 {
+      bindings.append(
+        KeyBinding(
+          [.character(Character(String(digit)))], .player(.percentPressed(digit)),
+          help: digit == 0 ? Hint(keys: "0–9", action: "go to 0%–90%") : nil))
+    }
+    bindings.append(
+      KeyBinding(
+        [], .player(.barClicked(milliseconds: 0)),
+        help: Hint(keys: "click", action: "on the bar: go there")))
+    return KeyMap(bindings)
+  }
+}

@@ -1,0 +1,193 @@
+import MyworkoutCore
+
+/// The Player (SPEC §12), full width: the class title as heading; instructor, level and song;
+/// the picture area (the thumbnail, or a pattern drawn from the class id); the state line; the
+/// elapsed and remaining times; the progress bar across the width; watched % and time in
+/// class. Only the times, the bar and the counters change while playing, so a second of
+/// playback sends the terminal a few dozen bytes.
+enum PlayerView {
+  /// The rectangles of the parts, top to bottom; the picture takes what the others leave and
+  /// goes first when the terminal is short, then the details line.
+  struct Layout {
+    var heading: Rect
+    var details: Rect
+    var picture: Rect
+    var state: Rect
+    var times: Rect
+    var bar: Rect
+    var watched: Rect
+  }
+
+  static func layout(in area: Rect) -> Layout {
+    let inner = area.inset(left: PlayerLayout.margin, right: PlayerLayout.margin)
+    let tall = area.height >= PlayerLayout.fixedRows + 3
+    let medium = area.height >= 6
+    let rows = inner.rows([
+      .fixed(1), .fixed(medium ? 1 : 0), .fixed(tall ? 1 : 0), .fill(), .fixed(tall ? 1 : 0),
+      .fixed(1), .fixed(1), .fixed(1), .fixed(1),
+    ])
+    return Layout(
+      heading: rows[0], details: rows[1], picture: tall ? rows[3] : Rect(width: 0, height: 0),
+      state: rows[5], times: rows[6], bar: rows[7], watched: rows[8])
+  }
+
+  static func draw(_ state: PlayerState, into grid: inout Grid, area: Rect) -> Position? {
+    guard !area.isEmpty else { return nil }
+    let parts = layout(in: area)
+    let item = state.danceClass
+    centered(item.title, in: parts.heading, style: .heading, into: &grid)
+    centered(
+      [item.instructor, item.level.title, item.song].filter { !$0.isEmpty }.joined(
+        separator: " · "), in: parts.details, style: .hint, into: &grid)
+    drawPicture(state, into: &grid, area: parts.picture)
+    drawStateLine(state, into: &grid, area: parts.state)
+    let hours = state.duration >= 3_600_000
+    let elapsed = state.position / 1000
+    let remaining = state.duration / 1000 - elapsed
+    grid.put(
+      PlayTime.text(seconds: elapsed, hours: hours), row: 0, column: 0, in: parts.times,
+      style: .normal)
+    let right = "-" + PlayTime.text(seconds: remaining, hours: hours)
+    grid.put(
+      right, row: 0, column: parts.times.width - DisplayWidth.of(right), in: parts.times,
+      style: .normal)
+    drawBar(position: state.position, duration: state.duration, into: &grid, area: parts.bar)
+    grid.put(
+      "Watched \(state.watchedPercent)%", row: 0, column: 0, in: parts.watched, style: .label)
+    let time =
+      "Time in class "
+      + PlayTime.text(seconds: state.timeInClass / 1000, hours: state.timeInClass >= 3_600_000)
+    grid.put(
+      time, row: 0, column: parts.watched.width - DisplayWidth.of(time), in: parts.watched,
+      style: .label)
+    return nil
+  }
+
+  /// `▶ Playing`, `❚❚ Paused` (with `Resume at 01:05` until the person plays or seeks) or
+  /// `Finished`; the speed at the right when it is not 1×.
+  static func stateText(_ state: PlayerState) -> String {
+    switch state.playback {
+    case .loading: return "Loading…"
+    case .playing: return "▶ Playing"
+    case .finished: return "Finished"
+    case .paused:
+      guard let resume = state.resumeAt else { return "❚❚ Paused" }
+      let hours = state.duration >= 3_600_000
+      return "❚❚ Paused  Resume at " + PlayTime.text(seconds: resume / 1000, hours: hours)
+    }
+  }
+
+  private static func drawStateLine(_ state: PlayerState, into grid: inout Grid, area: Rect) {
+    grid.put(stateText(state), row: 0, column: 0, in: area, style: .success)
+    guard state.speed != .normal else { return }
+    let speed = state.speed.text
+    grid.put(speed, row: 0, column: area.width - DisplayWidth.of(speed), in: area, style: .label)
+  }
+
+  /// Eighths of a cell, so the bar moves smoothly: `████▌───────`.
+  static let partials: [Character] = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+  static func barText(position: Int, duration: Int, width: Int) -> String {
+    guard width > 0 else { return "" }
+    let eighths =
+      duration > 0 ? min(width * 8, Int(Int64(position) * Int64(width * 8) / Int64(duration))) : 0
+    var text = String(repeating: "█", count: eighths / 8)
+    if eighths % 8 > 0 { text.append(partials[eighths % 8]) }
+    return text
+  }
+
+  private static func drawBar(position: Int, duration: Int, into grid: inout Grid, area: Rect) {
+    let filled = barText(position: position, duration: duration, width: area.width)
+    let end = grid.put(filled, row: 0, column: 0, in: area, style: .success)
+    if end < area.width {
+      grid.put(
+        String(repeating: "─", count: area.width - end), row: 0, column: end, in: area,
+        style: .hint)
+    }
+  }
+
+  /// The thumbnail centred in its area, or (none, failed, or still loading) a pattern drawn
+  /// from the class id.
+  private static func drawPicture(_ state: PlayerState, into grid: inout Grid, area: Rect) {
+    guard !area.isEmpty else { return }
+    if let picture = state.picture?.picture {
+      let column = area.x + max(0, (area.width - picture.columns) / 2)
+      let row = area.y + max(0, (area.height - picture.rows) / 2)
+      grid.draw(picture, row: row, column: column, clip: area)
+      return
+    }
+    ClassPattern.draw(id: state.danceClass.id, colors: state.colors, into: &grid, area: area)
+  }
+
+  private static func centered(_ text: String, in area: Rect, style: Style, into grid: inout Grid) {
+    guard !area.isEmpty else { return }
+    let shown = TextBlock.truncated(text, width: area.width)
+    grid.put(
+      shown, row: 0, column: max(0, (area.width - DisplayWidth.of(shown)) / 2), in: area,
+      style: style)
+  }
+
+  /// A click on the bar seeks there (SPEC §12); the wheel does nothing here.
+  static func action(for event: MouseEvent, in state: PlayerState, area: Rect) -> Action? {
+    guard event.kind == .press, state.playback != .loading else { return nil }
+    let bar = layout(in: area).bar
+    guard bar.contains(event.position), bar.width > 0 else { return nil }
+    let column = event.position.column - bar.x
+    // The cell's left edge; the last cell is the end.
+    let target =
+      column >= bar.width - 1
+      ? state.duration : Int(Int64(state.duration) * Int64(column) / Int64(bar.width))
+    return .player(.barClicked(milliseconds: target))
+  }
+}
+
+/// A picture for a class without a thumbnail: a symmetric pattern of blocks in one colour,
+/// both taken from the class id's hex digits, so each class has its own and keeps it.
+enum ClassPattern {
+  static func draw(id: String, colors: PictureColors, into grid: inout Grid, area: Rect) {
+    let nibbles = id.compactMap(\.hexDigitValue)
+    guard !nibbles.isEmpty, !area.isEmpty else { return }
+    let cellsAcross = 8
+    let cellsDown = 4
+    // Each pattern cell is 2k columns by k rows, so it looks square.
+    let scale = max(1, min(area.width / (cellsAcross * 2), area.height / cellsDown))
+    let width = cellsAcross * 2 * scale
+    let height = cellsDown * scale
+    let left = area.x + max(0, (area.width - width) / 2)
+    let top = area.y + max(0, (area.height - height) / 2)
+    let color = patternColor(nibbles, colors: colors)
+    for row in 0..<cellsDown {
+      for column in 0..<cellsAcross {
+        let source = column < cellsAcross / 2 ? column : cellsAcross - 1 - column
+        guard nibbles[(row * cellsAcross / 2 + source) % nibbles.count] % 2 == 0 else { continue }
+        let cell = Rect(
+          x: left + column * 2 * scale, y: top + row * scale, width: 2 * scale, height: scale)
+        for y in cell.y..<min(cell.maxY, area.maxY) {
+          for x in cell.x..<min(cell.maxX, area.maxX) {
+            if let color {
+              grid.put(" ", row: y, column: x, style: .pixels(foreground: color, background: color))
+            } else {
+              grid.put("▓", row: y, column: x, style: .normal)
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// An xterm colour from the id (a bright one of the 6×6×6 cube), a basic one on 8-colour
+  /// terminals, none (shading) without colours.
+  private static func patternColor(_ nibbles: [Int], colors: PictureColors) -> UInt8? {
+    let value = nibbles.suffix(4).reduce(0) { $0 * 16 + $1 }
+    switch colors {
+    case .shades: return nil
+    case .basic8: return UInt8(1 + value % 6)
+    case .xterm256:
+      // Cube indices 16 + 36r + 6g + b with each channel 1…5, never all alike (no greys).
+      let (r, g) = (1 + value % 5, 1 + value / 5 % 5)
+      var b = 1 + value / 25 % 5
+      if r == g, g == b { b = b == 5 ? 1 : b + 1 }
+      return UInt8(16 + 36 * r + 6 * g + b)
+    }
+  }
+}

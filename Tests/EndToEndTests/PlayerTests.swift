@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// SPEC §12: the Player on a real clock, the brief's three cases of watched % (±1 %, as the
+  /// clock is real), resuming after a relaunch, a kill while playing, Ctrl-Z and the mouse.
+  @Suite(.timeLimit(.minutes(3)))
+  struct PlayerTests {
+    /// Two classes of 100 s each (so 1 % is 1 s) and no thumbnails (the pattern is drawn).
+    static func catalog(in app: TerminalSession) throws -> String {
+      let file = app.dataDirectory.deletingLastPathComponent().appendingPathComponent("short.csv")
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Hundred A,Ada,beginner,Song A,u,,100
+      Hundred B,Bea,advanced,Song B,u,,100
+
+      """.write(to: file, atomically: true, encoding: .utf8)
+      return file.path
+    }
+
+    /// Launches, logs in and opens the `index`-th class (from 0) in the Player.
+    static func open(
+      _ app: TerminalSession, catalog: String, index: Int = 0, speed: String = "2",
+      loggedIn: Bool = false, inShell: Bool = false
+    ) throws {
+      let arguments = ["--catalog", catalog, "--latency", "0s", "--speed", speed]
+      if inShell {
+        // A shell with job control, for Ctrl-Z and `fg`.
+        try app.launchShell()
+        try app.waitFor("$")
+        try app.type("\"$APP\" " + arguments.map(TerminalSession.quote).joined(separator: " "))
+        try app.press("Enter")
+      } else {
+        try app.launch(arguments)
+      }
+      if !loggedIn {
+        try app.waitFor("Myworkout GO")
+        try app.submitEmail("registered@email.com", expecting: "Welcome back")
+        try app.logIn()
+      }
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down")
+      for _ in 0..<index { try app.press("Down") }
+      try app.press("Enter")
+      try app.waitFor("Time in class")
+    }
+
+    /// The elapsed seconds the times line shows (`01:05 … -08:55`).
+    static func elapsed(_ screen: String) -> Int? {
+      for line in screen.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard words.count == 2, words[1].hasPrefix("-") else { continue }
+        let parts = words[0].split(separator: ":").compactMap { Int($0) }
+        if parts.count == 2 { return parts[0] * 60 + parts[1] }
+      }
+      return nil
+    }
+
+    static func watched(_ screen: String) -> Int? {
+      guard let range = screen.range(of: "Watched ") else { return nil }
+      return Int(screen[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    /// Plays until the times line shows at least `seconds`, then presses `key`.
+    static func play(_ app: TerminalSession, until seconds: Int, then key: String) throws {
+      try app.waitUntil(timeout: 60, "\(seconds) s elapsed") { (elapsed($0) ?? 0) >= seconds }
+      try app.press(key)
+    }
+
+    @Test func replayingTheFirstTenPercentIsTenAndTheFirstAndLastTenAreTwenty() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog)
+      #expect(try app.screen().contains("❚❚ Paused"))
+      for _ in 0..<2 {
+        try app.press("Space")
+        try Self.play(app, until: 10, then: "Space")
+        try app.waitFor("❚❚ Paused")
+        try app.press("Home")
+        try app.waitUntil("back at the start") { Self.elapsed($0) == 0 }
+      }
+      var screen = try app.waitFor("Watched")
+      #expect([10, 11].contains(Self.watched(screen)), "replayed 10 %:\n\(screen)")
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+
+      // The other class: the first 10 %, then 9 (90 %) and on to the end.
+      try app.press("Down", "Enter")
+      try app.waitFor("Hundred B")
+      try app.press("Space")
+      try Self.play(app, until: 10, then: "9")
+      screen = try app.waitFor("Finished", timeout: 30)
+      #expect([20, 21].contains(Self.watched(screen)), "first and last 10 %:\n\(screen)")
+      #expect(screen.contains("01:40"), "at the end")
+      try app.press("Escape")
+      screen = try app.waitUntil("the list shows both") {
+        $0.contains("2 classes") && $0.contains("20%") || $0.contains("21%")
+      }
+      #expect(screen.contains("10%") || screen.contains("11%"), "\(screen)")
+    }
+
+    @Test func fifteenThenSeekToTenAndPlayToTwentyFiveIsTwentyFiveAndResumesAfterARelaunch()
+      throws
+    {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog)
+      try app.press("Space")
+      try Self.play(app, until: 15, then: "1")
+      try app.waitUntil("seeked back to 10 %, still playing") {
+        (Self.elapsed($0) ?? 99) < 15 && $0.contains("▶ Playing")
+      }
+      try Self.play(app, until: 25, then: "Space")
+      var screen = try app.waitFor("❚❚ Paused")
+      #expect([25, 26].contains(Self.watched(screen)), "\(screen)")
+      let stoppedAt = try #require(Self.elapsed(screen))
+      try app.press("C-c")
+      _ = try app.waitForExit()
+
+      // A relaunch opens Profile; the class resumes where it was left, with what was watched.
+      try Self.open(app, catalog: catalog, loggedIn: true)
+      screen = try app.waitFor("Resume at")
+      #expect(screen.contains(String(format: "Resume at 00:%02d", stoppedAt)), "\(screen)")
+      #expect(Self.elapsed(screen) == stoppedAt)
+      #expect([25, 26].contains(Self.watched(screen)), "\(screen)")
+    }
+
+    @Test func aKillWhilePlayingLosesAtMostFiveSeconds() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog, speed: "1")
+      try app.press("Space")
+      let screen = try app.waitUntil(timeout: 20, "8 s played") { (Self.elapsed($0) ?? 0) >= 8 }
+      let shown = try #require(Self.elapsed(screen))
+      let pid = try #require(try app.childPID())
+      kill(pid, SIGKILL)
+      _ = try app.waitForExit()
+
+      try Self.open(app, catalog: catalog, loggedIn: true)
+      let resumed = try app.waitFor("Watched")
+      let position = try #require(Self.elapsed(resumed))
+      #expect(position >= shown - 5 && position <= shown + 1, "shown \(shown), kept \(position)")
+    }
+
+    @Test func ctrlZPausesAndAClickOnTheBarSeeksThere() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog, inShell: true)
+      try app.press("Space")
+      try app.waitFor("▶ Playing")
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      try app.type("fg")
+      try app.press("Enter")
+      try app.waitFor("❚❚ Paused")
+      // The bar is the row above `Watched`; its middle is 50 %.
+      var screen = try app.screen()
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let barRow = try #require(lines.firstIndex { $0.contains("Watched") }) - 1
+      try app.click(row: barRow, column: 40)
+      screen = try app.waitUntil("seeked to the middle") { Self.elapsed($0) == 50 }
+      #expect(screen.contains("-00:50"))
+      #expect(!screen.contains("Resume at"))
+      try app.press("End")
+      try app.waitFor("Finished")
+      try app.press("q")
+      try app.waitFor("2 classes")
+    }
+  }
+}

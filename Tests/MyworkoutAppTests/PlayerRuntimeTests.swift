@@ -1,0 +1,88 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutView
+import Testing
+
+@testable import myworkout
+
+/// The Player through the runtime: the wall clock read when the Player opens and before every
+/// key, no timer at all while paused, one 250 ms timer while playing, and saves carried out in
+/// order and waited for at exit.
+@MainActor
+@Suite struct PlayerRuntimeTests {
+  let terminal = RecordingTerminal()
+  let timers = ManualTimers()
+  let clock = WallClock(Date(timeIntervalSince1970: 1_800_000_000))
+  let progress = MemoryProgress()
+  static let item = DanceClass(
+    id: "c1", title: "Hundred", instructor: "Ada", level: .beginner, song: "Song",
+    videoURL: "v", thumbnailSlug: "", duration: 100)
+
+  func runtime(exits: @escaping @MainActor (Int32) -> Void = { _ in }) -> Runtime {
+    var player = PlayerState(danceClass: Self.item)
+    player.playback = .paused
+    var state = AppState.launch(with: .valid(Fixture.session(email: "registered@email.com")))
+    guard case .signedIn(var signedIn) = state.root else { fatalError("signed in") }
+    signedIn.path = [.player(player)]
+    state.root = .signedIn(signedIn)
+    let clock = self.clock
+    let runtime = Runtime(
+      state: state, terminal: terminal,
+      services: Services(
+        accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
+        images: .unused, progress: progress),
+      sessions: RecordingSessions(), timers: timers, acceptedUntil: { _ in nil },
+      now: { clock.now }, exit: exits)
+    runtime.start()
+    return runtime
+  }
+
+  var repeating: [ManualTimers.Token] {
+    timers.live.filter { $0.deadline == nil && $0.delay == nil }
+  }
+
+  @Test func pausedNothingWakesPlayingOneTimerAndKeysActAtTheirMoment() async {
+    var statuses: [Int32] = []
+    let app = runtime { statuses.append($0) }
+    #expect(app.state.player?.clock == WallTime(milliseconds: 1_800_000_000_000), "read at once")
+    #expect(repeating.isEmpty, "a paused Player runs no timer")
+
+    clock.advance(by: 5)
+    terminal.press(.character(" "))
+    app.keysArrived()
+    #expect(app.state.player?.playback == .playing)
+    #expect(app.state.player?.unsavedTime == 5_000, "the paused time counted at the key")
+    #expect(repeating.count == 1, "one clock timer while playing")
+    #expect(app.runningTimers.contains(.clock(every: .milliseconds(250))))
+
+    clock.advance(by: 0.25)
+    repeating[0].fire()
+    #expect(app.state.player?.position == 250)
+    #expect(terminal.screen.contains("▶ Playing"))
+
+    // Space 100 ms after the tick pauses at 350 ms, not at the tick.
+    clock.advance(by: 0.1)
+    terminal.press(.character(" "))
+    app.keysArrived()
+    #expect(app.state.player?.position == 350)
+    #expect(repeating.isEmpty, "paused again: no timer")
+    await settle { await progress.updates.count == 1 }
+    #expect(
+      await progress.updates == [
+        ProgressUpdate(
+          account: "registered@email.com", classID: "c1", position: 350,
+          played: IntervalSet([0..<350]), addedTimeInClass: 5_350)
+      ])
+
+    // A signal: the Player saves the time since, and the exit waits for the save.
+    clock.advance(by: 2)
+    app.dispatch(.terminationRequested(status: 143))
+    #expect(statuses == [143])
+    #expect(await progress.updates.count == 2, "saved before the exit returned")
+    #expect(await progress.updates.last?.addedTimeInClass == 2_000)
+  }
+
+  func settle(until condition: () async -> Bool) async {
+    for _ in 0..<10_000 where !(await condition()) { await Task.yield() }
+  }
+}

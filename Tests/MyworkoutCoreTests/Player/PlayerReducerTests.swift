@@ -1,0 +1,307 @@
+import Testing
+
+@testable import MyworkoutCore
+
+/// The Player's rules (SPEC §12) on the exhaustive `TestStore`: opening, resuming, the clock
+/// (ticks, sleep, Ctrl-Z, paused time), saves, seeking, speed, leaving, and quitting.
+@Suite struct PlayerReducerTests {
+  typealias S = PlayerSample
+
+  @Test func enterOpensThePlayerWhichReadsTheProgressThenWaitsPaused() {
+    var state = AppState.signedInSample
+    var list = ClassesState()
+    list.results = CatalogPage(
+      query: "", offset: 0, classes: [S.item], matching: 1, isCapped: false, total: 1)
+    list.load = .loaded
+    state.signedIn.path = [.classes(list)]
+    var store = TestStore(state)
+    let opened = PlayerState(danceClass: S.item)
+    store.send(
+      .classes(.enterPressed),
+      effects: [.run(.progressLoad, .loadProgress(account: S.account, classID: S.item.id))]
+    ) {
+      $0.signedIn.path = [.classes(list), .player(opened)]
+    }
+    #expect(store.state.running == [.progressLoad])
+    #expect(!subscriptions(store.state).contains { $0.isClock }, "no clock before it is ready")
+    // Keys wait for the progress.
+    store.send(.player(.playPausePressed))
+    store.send(
+      .player(.progressLoaded(.success(ClassProgress(lastPosition: 65_000, timeInClass: 9_000))))
+    ) {
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.position = 65_000
+      $0.playerOnTop.resumeAt = 65_000
+      $0.playerOnTop.progress = ClassProgress(lastPosition: 65_000, timeInClass: 9_000)
+    }
+    #expect(subscriptions(store.state).contains(.clock(every: nil)), "read before keys only")
+    // The first reading sets the base.
+    store.send(.clockRead(S.t0)) { $0.playerOnTop.clock = S.t0 }
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.resumeAt = nil
+      $0.playerOnTop.lastSave = S.t0
+    }
+    #expect(subscriptions(store.state).contains(.clock(every: .milliseconds(250))))
+  }
+
+  @Test func aFinishedClassOpensAtTheStart() {
+    let state = S.opened(stored: ClassProgress(lastPosition: 100_000))
+    #expect(state.playerOnTop.position == 0)
+    #expect(state.playerOnTop.resumeAt == nil)
+    var loading = state
+    loading.playerOnTop.playback = .loading
+    var store = TestStore(loading)
+    store.send(.player(.progressLoaded(.success(ClassProgress(lastPosition: 100_000))))) {
+      $0.playerOnTop.playback = .paused
+    }
+  }
+
+  @Test func pausedTimeCountsAtTheNextEventAndPlayingSavesEveryFourSeconds() {
+    var store = TestStore(S.opened())
+    // Ten seconds paused: nothing wakes; the next reading counts them.
+    store.send(.clockRead(S.at(10_000))) {
+      $0.playerOnTop.clock = S.at(10_000)
+      $0.playerOnTop.unsavedTime = 10_000
+    }
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(10_000)
+    }
+    store.send(.clockRead(S.at(12_000))) {
+      $0.playerOnTop.clock = S.at(12_000)
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
+      $0.playerOnTop.unsavedTime = 12_000
+    }
+    store.send(
+      .clockRead(S.at(14_000)),
+      effects: [S.update(position: 4_000, played: [0..<4_000], time: 14_000)]
+    ) {
+      $0.playerOnTop.clock = S.at(14_000)
+      $0.playerOnTop.position = 4_000
+      $0.playerOnTop.progress = ClassProgress(
+        lastPosition: 4_000, watched: IntervalSet([0..<4_000]), timeInClass: 14_000)
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(14_000)
+    }
+  }
+
+  @Test func aGapOverTwoSecondsWhilePlayingIsSleepAndCountsForNothing() {
+    var store = TestStore(S.opened())
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.clockRead(S.at(250))) {
+      $0.playerOnTop.clock = S.at(250)
+      $0.playerOnTop.position = 250
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
+      $0.playerOnTop.unsavedTime = 250
+    }
+    // The machine slept an hour: paused where the last tick left it.
+    store.send(
+      .clockRead(S.at(3_600_250)), effects: [S.update(position: 250, played: [0..<250], time: 250)]
+    ) {
+      $0.playerOnTop.clock = S.at(3_600_250)
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress = ClassProgress(
+        lastPosition: 250, watched: IntervalSet([0..<250]), timeInClass: 250)
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(3_600_250)
+    }
+  }
+
+  @Test func ctrlZPausesSavesAndTheStoppedTimeIsNotTimeInClass() {
+    var store = TestStore(S.opened())
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+      $0.playerOnTop.unsavedTime = 1_000
+    }
+    store.send(.suspended, effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]) {
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress = ClassProgress(
+        lastPosition: 1_000, watched: IntervalSet([0..<1_000]), timeInClass: 1_000)
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(1_000)
+      $0.playerOnTop.clock = nil
+    }
+    // `fg` an hour later: the first reading only sets the base.
+    store.send(.clockRead(S.at(3_601_000))) { $0.playerOnTop.clock = S.at(3_601_000) }
+  }
+
+  @Test func endIsFinishedWithNothingPlayedAndSpacePlaysFromTheStart() {
+    var store = TestStore(S.opened())
+    store.send(.player(.seekToEndPressed(last: true)), effects: [S.update(position: 100_000)]) {
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.lastSave = S.t0
+    }
+    #expect(store.state.playerOnTop.watchedPercent == 0)
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.position = 0
+      $0.playerOnTop.playback = .playing
+    }
+    // End again: what is stored already says the end, so there is nothing to save.
+    store.send(.player(.seekToEndPressed(last: true))) {
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.playback = .finished
+    }
+    // ← from Finished pauses 5 s before the end.
+    store.send(.player(.seekPressed(seconds: -5)), effects: [S.update(position: 95_000)]) {
+      $0.playerOnTop.position = 95_000
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 95_000
+    }
+    // Seeking before the start stops at 0; a seek that changes nothing saves nothing.
+    store.send(.player(.seekToEndPressed(last: false)), effects: [S.update(position: 0)]) {
+      $0.playerOnTop.position = 0
+      $0.playerOnTop.progress.lastPosition = 0
+    }
+    store.send(.player(.seekPressed(seconds: -5)))
+  }
+
+  @Test func aClickOnTheBarSeeksThere() {
+    var store = TestStore(S.opened(stored: ClassProgress(lastPosition: 5_000)))
+    store.send(.player(.barClicked(milliseconds: 42_000)), effects: [S.update(position: 42_000)]) {
+      $0.playerOnTop.position = 42_000
+      $0.playerOnTop.resumeAt = nil
+      $0.playerOnTop.progress.lastPosition = 42_000
+      $0.playerOnTop.lastSave = S.t0
+    }
+  }
+
+  @Test func speedStepsThroughHalfToDoubleAndKeepsAStartOutsideThem() {
+    var store = TestStore(S.opened())
+    for hundredths in [125, 150, 200, 200] {
+      store.send(.player(.speedChanged(faster: true))) {
+        $0.playerOnTop.speed = PlaybackSpeed(hundredths: hundredths)
+      }
+    }
+    var fast = S.opened(speed: PlaybackSpeed(hundredths: 10_000))
+    store = TestStore(fast)
+    store.send(.player(.speedChanged(faster: true)))
+    store.send(.player(.speedChanged(faster: false))) {
+      $0.playerOnTop.speed = PlaybackSpeed(hundredths: 200)
+    }
+    fast = S.opened(speed: PlaybackSpeed(hundredths: 25))
+    store = TestStore(fast)
+    store.send(.player(.speedChanged(faster: false)))
+    store.send(.player(.speedChanged(faster: true))) {
+      $0.playerOnTop.speed = PlaybackSpeed(hundredths: 50)
+    }
+  }
+
+  @Test func escSavesGoesBackAndTheListShowsTheWatchedPercent() {
+    var store = TestStore(S.opened(speed: PlaybackSpeed(hundredths: 10_000)))
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.clockRead(S.at(330))) {
+      $0.playerOnTop.clock = S.at(330)
+      $0.playerOnTop.position = 33_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<33_000])
+      $0.playerOnTop.unsavedTime = 330
+    }
+    store.send(
+      .player(.backPressed), effects: [S.update(position: 33_000, played: [0..<33_000], time: 330)]
+    ) {
+      var list = ClassesState()
+      list.load = .loaded
+      list.watched = [S.item.id: 33]
+      $0.signedIn.path = [.classes(list)]
+    }
+  }
+
+  @Test func aFailedSaveIsKeptForTheNextOneAndSaysSo() {
+    var store = TestStore(S.opened())
+    let update = ProgressUpdate(
+      account: S.account, classID: S.item.id, position: 7_000, played: IntervalSet([0..<7_000]),
+      addedTimeInClass: 7_000)
+    let error = ProgressError(message: "Progress could not be saved: disk I/O error")
+    store.send(.player(.progressSaved(.failure(error), update))) {
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<7_000])
+      $0.playerOnTop.unsavedTime = 7_000
+      $0.notice = error.message
+    }
+    // The next save carries it.
+    store.send(
+      .player(.seekPressed(seconds: 5)),
+      effects: [S.update(position: 5_000, played: [0..<7_000], time: 7_000)]
+    ) {
+      $0.notice = nil
+      $0.playerOnTop.position = 5_000
+      $0.playerOnTop.progress = ClassProgress(
+        lastPosition: 5_000, watched: IntervalSet([0..<7_000]), timeInClass: 7_000)
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.t0
+    }
+    // Another copy's intervals arrive with an answer and join ours.
+    let stored = ClassProgress(
+      lastPosition: 1, watched: IntervalSet([0..<7_000, 50_000..<60_000]), timeInClass: 20_000)
+    store.send(.player(.progressSaved(.success(stored), update))) {
+      $0.playerOnTop.progress.watched = IntervalSet([0..<7_000, 50_000..<60_000])
+      $0.playerOnTop.progress.timeInClass = 20_000
+    }
+    #expect(store.state.playerOnTop.watchedPercent == 17)
+  }
+
+  @Test func quittingLoggingOutOrExpiringSavesFirst() {
+    var opened = S.opened()
+    opened.playerOnTop.unsavedTime = 3_000
+    var store = TestStore(opened)
+    store.send(
+      .interruptPressed, effects: [S.update(position: 0, time: 3_000), .quit(status: 130)]
+    ) {
+      $0.playerOnTop.progress.timeInClass = 3_000
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store = TestStore(opened)
+    store.send(
+      .terminationRequested(status: 143),
+      effects: [S.update(position: 0, time: 3_000), .quit(status: 143)]
+    ) {
+      $0.playerOnTop.progress.timeInClass = 3_000
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store = TestStore(opened)
+    store.send(.logOutPressed, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: S.account)))
+    }
+    store = TestStore(opened)
+    store.send(.sessionExpired, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+      $0.root = .signedOut(
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: S.account))]))
+    }
+  }
+
+  @Test func aClassWithoutADurationPlaysAsTenMinutes() {
+    let state = S.opened(duration: 0)
+    #expect(state.playerOnTop.duration == 600_000)
+  }
+
+  @Test func speedText() {
+    #expect(PlaybackSpeed(text: "1.5")?.text == "1.5×")
+    #expect(PlaybackSpeed(text: "0.75")?.text == "0.75×")
+    #expect(PlaybackSpeed(text: "100")?.text == "100×")
+    #expect(PlaybackSpeed(text: "0.25")?.text == "0.25×")
+    #expect(PlaybackSpeed(text: "2.05")?.text == "2.05×")
+    for bad in ["0.2", "101", "", "1.", ".5", "-1", "+1", "1.234", "abc", "1e2"] {
+      #expect(PlaybackSpeed(text: bad) == nil, "\(bad)")
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import MyworkoutCore
+import MyworkoutView
+import Testing
+
+/// The Player as a person sees it (SPEC §12): paused with `Resume at`, playing at a speed,
+/// Finished, an hour-long class, a small terminal; and a click on the bar.
+@Suite struct PlayerSnapshotTests {
+  static let item = DanceClass(
+    id: "9f2c41d07be3a65c", title: "Waacking 101: Arms and Attitude", instructor: "Zoë Okafor",
+    level: .intermediate, song: "Disco Lights", videoURL: "v", thumbnailSlug: "", duration: 600)
+
+  /// The Player opened from Profile › Classes, its stored progress read.
+  static func state(_ item: DanceClass = item, stored: ClassProgress, speed: Int = 100)
+    -> AppState
+  {
+    var state = AppState.launch(with: .valid(ScreenSnapshotTests.session))
+    state.startSpeed = PlaybackSpeed(hundredths: speed)
+    var list = ClassesState()
+    list.results = CatalogPage(
+      query: "", offset: 0, classes: [item], matching: 1, isCapped: false, total: 1)
+    list.load = .loaded
+    list.focus = .list
+    guard case .signedIn(var signedIn) = state.root else { fatalError("signed in") }
+    signedIn.path = [.classes(list)]
+    state.root = .signedIn(signedIn)
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(stored))))
+    _ = reduce(&state, .clockRead(WallTime(milliseconds: 0)))
+    return state
+  }
+
+  func render(_ state: AppState, _ width: Int = 80, _ height: Int = 24) -> Grid {
+    Renderer.render(state, width: width, height: height)
+  }
+
+  @Test func pausedWhereThePersonLeftOff() {
+    let stored = ClassProgress(
+      lastPosition: 65_000, watched: IntervalSet([0..<150_000]), timeInClass: 190_000)
+    assertSnapshot(render(Self.state(stored: stored)), named: "player-resume")
+  }
+
+  @Test func playingAtOneAndAHalfTimes() {
+    var state = Self.state(stored: ClassProgress(), speed: 150)
+    _ = reduce(&state, .player(.playPausePressed))
+    // Ticks of 250 ms for 43.4 s: 65.1 s of media at 1.5×.
+    for tick in stride(from: 250, through: 43_500, by: 250) {
+      _ = reduce(&state, .clockRead(WallTime(milliseconds: Int64(tick))))
+    }
+    let grid = render(state)
+    assertSnapshot(grid, named: "player-playing")
+    #expect(grid.cursor == nil, "no cursor on the Player")
+  }
+
+  @Test func finishedAnHourLongClass() {
+    let long = DanceClass(
+      id: "0a", title: "Marathon", instructor: "Bea", level: .advanced, song: "", videoURL: "v",
+      thumbnailSlug: "", duration: 3_725)
+    var state = Self.state(long, stored: ClassProgress())
+    _ = reduce(&state, .player(.seekToEndPressed(last: true)))
+    assertSnapshot(render(state), named: "player-finished-hour")
+  }
+
+  @Test func aSmallTerminalKeepsTheControls() {
+    let stored = ClassProgress(lastPosition: 300_000, watched: IntervalSet([0..<300_000]))
+    let grid = render(Self.state(stored: stored), 40, 12)
+    assertSnapshot(grid, named: "player-40x12")
+    #expect(grid.text.contains("Watched 50%"))
+  }
+
+  @Test func aClickOnTheBarSeeksThereAndTheKeysPanelListsEveryKey() {
+    var state = Self.state(stored: ClassProgress())
+    // 80 columns: the bar runs from column 2 to 77; its header line is row 0.
+    let grid = render(state)
+    let barRow = grid.lines.firstIndex { $0.contains("─────") }!
+    let click = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: barRow, column: 2 + 38)), in: state, width: 80,
+      height: 24)
+    #expect(click == .player(.barClicked(milliseconds: 300_000)))
+    let end = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: barRow, column: 77)), in: state, width: 80, height: 24)
+    #expect(end == .player(.barClicked(milliseconds: 600_000)))
+    _ = reduce(&state, .keysPanelToggled)
+    assertSnapshot(render(state), named: "player-keys")
+  }
+}
