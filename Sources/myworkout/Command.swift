@@ -14,8 +14,7 @@ struct MyworkoutCommand: ParsableCommand {
     abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--speed N] [--no-mouse] [--server URL [--insecure-http]] [--version] "
-      + "[--help]",
+      + "[--assets DIR] [--speed N] [--no-mouse] [--version] [--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \

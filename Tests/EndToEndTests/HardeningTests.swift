@@ -223,7 +223,7 @@ extension EndToEnd {
     @Test func helpShowsVersionInTheUsageLine() throws {
       let app = try TerminalSession()
       // The help scrolls the typed command line away: wait for the help itself.
-      try app.launchInShell("--help", width: 200, waitingFor: "USAGE:")
+      try app.launchInShell("--help", width: 240, waitingFor: "USAGE:")
       let (status, screen) = try app.waitForShellStatus()
       #expect(status == 0)
       let usage = screen.split(separator: "\n").first { $0.contains("USAGE:") } ?? ""

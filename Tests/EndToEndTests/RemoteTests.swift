@@ -19,7 +19,7 @@ extension EndToEnd {
       let server = try ChildProcess.spawn(
         [
           Self.serverBinary, "--port", "0", "--data-dir", folder.path, "--catalog",
-          ClassesTests.briefCatalog,
+          ClassesTests.briefCatalog, "--lessons", LessonsTests.sample,
         ], standardOutput: .pipe)
       defer {
         server.send(SIGTERM)
@@ -44,6 +44,12 @@ extension EndToEnd {
       try app.waitFor("351 classes")
       try app.press("Escape")
       try app.waitFor("Edit number")
+      // The lessons come from the server too (its --lessons file, Mimo's shape).
+      try app.type("n")
+      let lesson = try app.waitFor("Lesson 1 of 3")
+      #expect(lesson.contains("Hello World!"))
+      try app.press("Escape")
+      try app.waitFor("Edit number")
       // The session was kept with the server's keys: a relaunch opens Profile offline.
       try app.press("C-c")
       _ = try app.waitForExit()
@@ -51,6 +57,19 @@ extension EndToEnd {
       _ = server.waitBlocking()
       try app.launch(["--server", url], width: 100, height: 30)
       try app.waitFor("Edit number")
+    }
+
+    @Test func serverOptionsAndPlainHTTPToAnotherHostAreRefused() throws {
+      let app = try TerminalSession()
+      try app.launchInShell(
+        "--server http://127.0.0.1:9 --catalog x.csv", width: 200, waitingFor: "$APP")
+      var (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("--catalog is a server option"), "\(screen)")
+      try app.launchInShell("--server http://192.0.2.1:8080", width: 200, waitingFor: "$APP")
+      (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("plain http:// to 192.0.2.1"), "\(screen)")
     }
   }
 }

@@ -46,6 +46,7 @@ def main():
     data_dir = tempfile.mkdtemp(prefix="myworkout-auth0-check-")
     process, base = start_server(args.server_binary, data_dir)
     failures = 0
+    tokens = {}
 
     def check(name, condition, detail=""):
         nonlocal failures
@@ -79,7 +80,7 @@ def main():
                             grant_type="password", scope="openid profile email")
         check("GetToken.login (password grant, seeded account)", "id_token" in plain)
         try:
-            token.login(username=email, password="wrong", realm=CONNECTION)
+            token.login(username=email, password="Not-the-password-1", realm=CONNECTION)
             check("wrong password is refused", False)
         except Auth0Error as error:
             check("wrong password → 403 invalid_grant", error.status_code == 403
@@ -111,10 +112,16 @@ def main():
     finally:
         process.terminate()
         try:
-            process.wait(timeout=10)
+            output, errors = process.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+            output, errors = process.communicate()
         shutil.rmtree(data_dir, ignore_errors=True)
+    logs = output + errors
+    secrets = ["Secret-123", "Not-the-password-1", tokens.get("access_token"),
+               tokens.get("id_token")]
+    check("no password or token in the server's output",
+          not any(secret and secret in logs for secret in secrets), f"{len(logs)} bytes of logs")
     print("all checks passed" if failures == 0 else f"{failures} check(s) failed")
     return 1 if failures else 0
 
