@@ -1,6 +1,7 @@
 import Dispatch
 import MyworkoutCore
 import MyworkoutImages
+import MyworkoutRemote
 import MyworkoutServices
 import MyworkoutTerminal
 
@@ -34,6 +35,8 @@ struct LaunchOptions {
   var server: String?
   /// `--speed N`: the Player's starting speed.
   var speed = PlaybackSpeed.normal
+  /// `--auth0-domain` and friends: the account part on a real Auth0 tenant.
+  var auth0: Auth0Tenant?
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -56,14 +59,14 @@ enum App {
     let notices = NoticeRelay()
     let clock = ContinuousClock()
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
-    let loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
+    var loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
     let catalog = CatalogStore(
       directory: directory,
       source: CatalogSource(file: options.catalog, shipped: assets + "/classes.csv"),
       onNotice: notices.raise)
     let progress = ProgressStore(directory: directory, onNotice: notices.raise)
-    let services = Services(
+    var services = Services(
       accounts: MockAccountService(
         store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
         latency: options.latency),
@@ -80,6 +83,16 @@ enum App {
         thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")),
       progress: progress)
 
+    var persisting: any SessionPersisting = sessions
+    var acceptedUntil: (String) -> Date? = TokenSigner.acceptedUntil
+    if let tenant = options.auth0 {
+      let auth0 = RemoteMode.auth0(tenant, directory: directory)
+      services.accounts = auth0.accounts
+      persisting = auth0.sessions
+      loaded = auth0.loaded
+      acceptedUntil = RS256Verifier.acceptedUntil
+    }
+
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
@@ -89,8 +102,8 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state,
-      terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
-      acceptedUntil: TokenSigner.acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
+      terminal: terminal, services: services, sessions: persisting, timers: DispatchTimers(),
+      acceptedUntil: acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }

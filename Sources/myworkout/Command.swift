@@ -96,6 +96,25 @@ struct MyworkoutCommand: ParsableCommand {
   var insecureHTTP = false
 
   @Option(
+    name: .customLong("auth0-domain"),
+    help: ArgumentHelp(
+      "Log in with the Auth0 tenant at DOMAIN (HTTPS), e.g. example.eu.auth0.com.",
+      valueName: "DOMAIN"))
+  var auth0Domain: String?
+
+  @Option(
+    name: .customLong("auth0-client-id"),
+    help: ArgumentHelp("The Auth0 application's client id.", valueName: "ID"))
+  var auth0ClientID: String?
+
+  @Option(
+    name: .customLong("auth0-connection"),
+    help: ArgumentHelp(
+      "The Auth0 database connection (default: Username-Password-Authentication).",
+      valueName: "NAME"))
+  var auth0Connection: String?
+
+  @Option(
     help: ArgumentHelp(
       "Start the player at N times normal speed, 0.25 to 100 (for demos and tests).",
       valueName: "N"),
@@ -108,6 +127,10 @@ struct MyworkoutCommand: ParsableCommand {
   var speed = PlaybackSpeed.normal
 
   func validate() throws {
+    let tenant = try auth0Tenant()
+    if tenant != nil, try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+      throw ValidationError("--auth0-domain and --server cannot be used together.")
+    }
     if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
       let local = [
         ("--catalog", catalog), ("--lessons", lessons), ("--images-dir", imagesDirectory),
@@ -153,8 +176,29 @@ struct MyworkoutCommand: ParsableCommand {
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
-        imagesDirectory: imagesDirectory, server: server, speed: speed),
+        imagesDirectory: imagesDirectory, server: server, speed: speed,
+        auth0: try auth0Tenant()),
       dataDirectoryGiven: dataDirectory != nil)
+  }
+
+  /// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`, checked: a host name
+  /// (HTTPS is implied), both or neither.
+  func auth0Tenant() throws -> Auth0Tenant? {
+    guard auth0Domain != nil || auth0ClientID != nil || auth0Connection != nil else { return nil }
+    guard let domain = auth0Domain, let clientID = auth0ClientID, !clientID.isEmpty else {
+      throw ValidationError("--auth0-domain and --auth0-client-id go together.")
+    }
+    let host = domain.hasPrefix("https://") ? String(domain.dropFirst(8)) : domain
+    let trimmed = host.hasSuffix("/") ? String(host.dropLast()) : host
+    guard !trimmed.isEmpty,
+      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:".contains($0)) })
+    else {
+      throw ValidationError(
+        "--auth0-domain: '\(domain)' is not a host name like example.auth0.com.")
+    }
+    var tenant = Auth0Tenant(domain: trimmed, clientID: clientID)
+    if let connection = auth0Connection, !connection.isEmpty { tenant.connection = connection }
+    return tenant
   }
 
   /// The server of remote mode: `--server`, else `$MYWORKOUT_SERVER`, checked (SPEC §15).

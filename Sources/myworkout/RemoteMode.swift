@@ -33,6 +33,28 @@ enum RemoteMode {
       progress: progress)
     return (services, sessions, loaded)
   }
+
+  /// `--auth0-domain`: the account part on a real Auth0 tenant over HTTPS; the session kept
+  /// with the tenant's JWKS like remote mode's.
+  static func auth0(
+    _ tenant: Auth0Tenant, directory: DataDirectory
+  ) -> (accounts: any AccountService, sessions: RemoteSessionStore, loaded: SessionLoad) {
+    let url = "https://" + tenant.domain
+    let credentials = RemoteCredentials()
+    let sessions = RemoteSessionStore(directory: directory, server: url, credentials: credentials)
+    let loaded = sessions.load(now: Date())
+    let accounts = Auth0AccountService(
+      server: RemoteServer(baseURL: url), clientID: tenant.clientID,
+      connection: tenant.connection, credentials: credentials)
+    return (accounts, sessions, loaded)
+  }
+}
+
+/// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`.
+struct Auth0Tenant: Equatable {
+  var domain: String
+  var clientID: String
+  var connection = RemoteAccountService.connection
 }
 
 extension RemoteSessionStore: SessionPersisting {}

@@ -81,12 +81,13 @@ package struct IDTokenClaims: Codable, Equatable, Sendable {
       phoneNumber: profile.mobile)
   }
 
-  /// The profile an id_token carries; nil for a token without one (an access token).
+  /// The profile an id_token carries; nil for a token without an email (an access token).
+  /// Gender and number are optional (a real Auth0 tenant returns them only when asked to).
   package var profile: Profile? {
-    guard let email, let gender = gender.flatMap(Gender.init(rawValue:)) else { return nil }
+    guard let email else { return nil }
     return Profile(
-      email: email, gender: gender, mobile: phoneNumber ?? "", firstName: givenName ?? "",
-      lastName: familyName ?? "")
+      email: email, gender: gender.flatMap(Gender.init(rawValue:)) ?? .preferNotToSay,
+      mobile: phoneNumber ?? "", firstName: givenName ?? "", lastName: familyName ?? "")
   }
 
   enum CodingKeys: String, CodingKey {
