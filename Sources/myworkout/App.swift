@@ -83,7 +83,7 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state,
-      terminal: terminal, services: services, sessions: sessions, timers: DispatchTimers(),
+      terminal: terminal, services: services, sessions: sessions, timers: LoopTimers(loop: loop),
       acceptedUntil: TokenSigner.acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
