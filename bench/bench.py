@@ -174,13 +174,15 @@ def cpu_ms(pid):
 
 
 def thread_switches(pid):
-    """Voluntary + involuntary context switches of each thread of process `pid`, by thread id."""
+    """Voluntary context switches of each thread of process `pid`, by thread id: each is a
+    thread going to sleep, so each wake-up counts once. Involuntary switches (another process
+    took the core) say how loaded the machine is, not how often the program wakes."""
     counts = {}
     for status in Path(f"/proc/{pid}/task").glob("*/status"):
         with contextlib.suppress(FileNotFoundError):  # a thread may end while we look
             counts[status.parent.name] = sum(
                 int(line.split()[1]) for line in status.read_text().splitlines()
-                if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+                if line.startswith("voluntary_ctxt_switches"))
     return counts
 
 
@@ -330,6 +332,54 @@ def run_images_screen(binary):
             term.send(b"\x03")
             term.wait_exit("exit after Ctrl-C")
         return {"images_screen_ms": elapsed, "images_screen_bytes": grid_bytes}
+
+
+def run_player(binary, seconds):
+    """The Player (SPEC §12, §16) in the 80x24 pty with `--latency 0s`: wake-ups while paused
+    (target 0), and while playing at 1× wake-ups per second (target ≤ 4) and bytes written to
+    the terminal per second (target ≤ 200), each over `seconds`."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        argv = [str(binary), "--latency", "0s", "--no-mouse"]
+        with Terminal(argv, program_env(tmp)) as term:
+            term.wait_for("Myworkout GO", "the Get started screen")
+            term.settle()
+            term.send(b"registered@email.com\r")
+            term.wait_for("Welcome", "Login")
+            term.settle()
+            _, mark = term.send(b"password\r")
+            term.wait_for("Log out", "Profile after logging in", since=mark)
+            term.settle()
+            _, mark = term.send(b"c")
+            term.wait_for(" classes", "the Classes list", since=mark)
+            term.settle()
+            term.send(b"\x1b[B")  # Down into the list
+            term.settle()
+            _, mark = term.send(b"\r")
+            term.wait_for("Time in class", "the Player", since=mark)
+            term.settle(quiet=0.5)  # the thumbnail decodes off the main thread
+            switches = thread_switches(term.pid)
+            paused_bytes = term.drain(seconds)
+            after = thread_switches(term.pid)
+            paused, retired = wakeups(switches, after)
+            main = str(term.pid)  # the main thread's id is the process id
+            paused_main = after[main] - switches[main]
+            # A libdispatch worker that did the decode retires after its idle timeout, once:
+            # counted apart, as it is not the Player waking.
+            paused -= retired
+            _, mark = term.send(b" ")
+            term.wait_for("Playing", "playback", since=mark)
+            term.settle(quiet=0.3)
+            switches = thread_switches(term.pid)
+            playing_bytes = term.drain(seconds)
+            after = thread_switches(term.pid)
+            playing, _ = wakeups(switches, after)
+            term.send(b"\x03")
+            term.wait_exit("exit after Ctrl-C")
+        return {"player_paused_wakeups": paused, "player_paused_bytes": paused_bytes,
+                "player_paused_threads_retired": retired, "player_paused_main_wakeups": paused_main,
+                "player_wakeups_per_s": playing / seconds,
+                "player_main_wakeups_per_s": (after[main] - switches[main]) / seconds,
+                "player_bytes_per_s": playing_bytes / seconds}
 
 
 def swift_build(product, release):
@@ -508,6 +558,12 @@ FIGURES = [
     ("catalog_key_ms", "search call per key, 351 classes (p95)", "ms", 1, None, "max", 50),
     ("images_screen_ms", "Images screen: `i` → last tile drawn", "ms", 1, None, "max", 300),
     ("images_screen_bytes", "Images screen: bytes to draw the grid", "B", 1, None, None, None),
+    ("player_paused_wakeups", "Player paused: wake-ups, all threads (idle window)", "", 1, None,
+     "max", 0),
+    ("player_paused_main_wakeups", "… of which the main thread", "", 1, None, "max", 0),
+    ("player_wakeups_per_s", "Player playing at 1×: wake-ups per second", "", 1, None, "max", 4),
+    ("player_main_wakeups_per_s", "… of which the main thread (ticks)", "", 1, None, "max", 4),
+    ("player_bytes_per_s", "Player playing at 1×: bytes per second", "B", 1, None, "max", 200),
 ]
 
 # catalog-bench's lines behind the catalog figures above.
@@ -579,8 +635,7 @@ def parse_args():
 
 def binaries(args):
     """The app binary and the hash-timing, image-bench, catalog-bench and myworkout-server
-    binaries (or None),
-    building them if needed."""
+    binaries (or None), building them if needed."""
     debug_dir = ROOT / ".build/debug"
     if args.quick:
         app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
@@ -611,7 +666,8 @@ def main():
                                    (ref, run_form(reference, "Reference GO", args.idle_seconds)),
                                    (app, run_session(app_binary)),
                                    (app, run_search(app_binary)),
-                                   (app, run_images_screen(app_binary))):
+                                   (app, run_images_screen(app_binary)),
+                                   (app, run_player(app_binary, args.idle_seconds))):
                 for key, value in found.items():
                     figures.setdefault(key, []).append(value)
     except (DriveError, subprocess.CalledProcessError, OSError) as error:
@@ -649,6 +705,9 @@ def main():
               f" {app['idle_threads_ended']}")
     if any(app["idle_bytes"]):
         print(f"\nnote: the app wrote {app['idle_bytes']} bytes while idle")
+    if any(app.get("player_paused_threads_retired", [])):
+        print("\nnote: worker threads that retired while the Player was paused (not counted"
+              f" as its wake-ups): {app['player_paused_threads_retired']}")
     if images:
         print("\nimages (image-bench, in-process, 80x24 grid of 2 columns; grid bytes are an"
               f" estimate{', debug build' if args.quick else ''}):")

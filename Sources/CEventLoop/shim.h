@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/signalfd.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 /// A file descriptor that becomes readable when work is queued on the main dispatch queue.
@@ -57,6 +58,29 @@ static inline int mw_read_signal(int fd) {
   struct signalfd_siginfo info;
   ssize_t count = read(fd, &info, sizeof info);
   return count == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+/// A repeating timer as a file descriptor (readable at each expiry), on the monotonic clock, so the
+/// main loop's own poll wakes for it with no other thread involved; -1 on failure.
+static inline int mw_ticker_create(long long interval_ns) {
+  int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+  if (fd < 0) return -1;
+  struct itimerspec spec;
+  spec.it_interval.tv_sec = interval_ns / 1000000000LL;
+  spec.it_interval.tv_nsec = interval_ns % 1000000000LL;
+  spec.it_value = spec.it_interval;
+  if (timerfd_settime(fd, 0, &spec, NULL) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/// Reads a ticker's expiry count (so it stops being readable); 0 when none is pending.
+static inline unsigned long long mw_ticker_read(int fd) {
+  unsigned long long count = 0;
+  if (read(fd, &count, sizeof count) != (ssize_t)sizeof count) return 0;
+  return count;
 }
 
 #endif

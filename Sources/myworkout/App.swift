@@ -102,8 +102,9 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state,
-      terminal: terminal, services: services, sessions: persisting, timers: DispatchTimers(),
-      acceptedUntil: acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
+      terminal: terminal, services: services, sessions: persisting,
+      timers: LoopTimers(loop: loop), acceptedUntil: acceptedUntil, now: { Date() },
+      exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
@@ -123,7 +124,8 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state, terminal: terminal, services: remote.services, sessions: remote.sessions,
-      timers: DispatchTimers(), acceptedUntil: RS256Verifier.acceptedUntil, now: { Date() },
+      timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
+      now: { Date() },
       exit: { Glibc.exit($0) })
     runtime.run(on: loop)
   }

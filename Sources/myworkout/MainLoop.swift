@@ -18,6 +18,8 @@ final class MainLoop {
   }
 
   private let signals: Int32
+  /// Repeating timers as timerfds polled with the rest, by descriptor (see `LoopTimers`).
+  private var tickers: [Int32: @MainActor () -> Void] = [:]
 
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
@@ -28,15 +30,33 @@ final class MainLoop {
     }
   }
 
+  /// Starts a repeating timer that this loop's `poll` wakes for directly: one wake-up of the
+  /// main thread per tick and no other thread (a Dispatch timer also wakes libdispatch's
+  /// manager thread, which then wakes the main queue). Nil when no timerfd could be made.
+  func addTicker(every interval: Duration, _ fire: @escaping @MainActor () -> Void) -> Int32? {
+    let nanoseconds =
+      interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
+    let fd = mw_ticker_create(max(1, nanoseconds))
+    guard fd >= 0 else { return nil }
+    tickers[fd] = fire
+    return fd
+  }
+
+  func removeTicker(_ fd: Int32) {
+    guard tickers.removeValue(forKey: fd) != nil else { return }
+    close(fd)
+  }
+
   /// Runs forever; handlers end the process through `exit`.
   func run(_ handlers: Handlers) -> Never {
-    var fds = [
+    let base = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
       pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
       pollfd(fd: _dispatch_get_main_queue_handle_4CF(), events: Int16(POLLIN), revents: 0),
     ]
     while true {
-      for index in fds.indices { fds[index].revents = 0 }
+      var fds =
+        base + tickers.keys.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       if poll(&fds, nfds_t(fds.count), -1) < 0 {
         if errno == EINTR { continue }
         handlers.terminate(1)
@@ -49,6 +69,10 @@ final class MainLoop {
       // the app stops, the shell would read whatever is left in the terminal's input.
       if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
       if fds[1].revents != 0 { drainSignals(handlers) }
+      for ticker in fds[base.count...] where ticker.revents != 0 {
+        // Late ticks run once: the state reads the clock, not a count of ticks.
+        if mw_ticker_read(ticker.fd) > 0, let fire = tickers[ticker.fd] { fire() }
+      }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).
         handlers.terminate(128 + SIGHUP)

@@ -70,3 +70,41 @@ final class DispatchTimers: TimerSource {
     return Token(timer)
   }
 }
+
+/// The app's timers: repeating ones (the spinner, the Player's clock) as timerfds in the main
+/// loop's own `poll`, so a tick wakes only the main thread; one-shot ones (an expiry, the search
+/// pause) on Dispatch.
+@MainActor
+final class LoopTimers: TimerSource {
+  private final class Ticker: TimerToken {
+    let loop: MainLoop
+    let fd: Int32
+    init(loop: MainLoop, fd: Int32) {
+      self.loop = loop
+      self.fd = fd
+    }
+    func cancel() { loop.removeTicker(fd) }
+  }
+
+  private let loop: MainLoop
+  private let dispatch = DispatchTimers()
+
+  init(loop: MainLoop) { self.loop = loop }
+
+  func repeating(every interval: Duration, _ fire: @escaping @MainActor () -> Void)
+    -> any TimerToken
+  {
+    guard let fd = loop.addTicker(every: interval, fire) else {
+      return dispatch.repeating(every: interval, fire)
+    }
+    return Ticker(loop: loop, fd: fd)
+  }
+
+  func once(at deadline: Date, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    dispatch.once(at: deadline, fire)
+  }
+
+  func once(after delay: Duration, _ fire: @escaping @MainActor () -> Void) -> any TimerToken {
+    dispatch.once(after: delay, fire)
+  }
+}

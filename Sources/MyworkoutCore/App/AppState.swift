@@ -56,8 +56,8 @@ package struct AppState: Equatable, Sendable {
     return nil
   }
 
-  /// True while any request runs: the only time the spinner turns.
-  package var isBusy: Bool { !running.isEmpty }
+  /// True while a request that shows a spinner runs: the only time the spinner turns.
+  package var isBusy: Bool { running.contains(where: \.turnsSpinner) }
 }
 
 /// Signed out or signed in: the one fact every other screen depends on.

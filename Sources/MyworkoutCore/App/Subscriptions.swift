@@ -2,7 +2,7 @@
 /// `subscriptions(_:)` returns, starting and stopping them as the state changes, so an idle app
 /// runs none and wakes up zero times.
 package enum Subscription: Hashable, Sendable {
-  /// Every 100 ms while a request runs: `.spinnerTicked`.
+  /// Every 100 ms while a request that shows a spinner runs: `.spinnerTicked`.
   case spinner
   /// Once, when this session token stops being accepted: `.sessionExpired`.
   case sessionExpiry(token: String)

@@ -28,6 +28,18 @@ package enum EffectID: Hashable, Sendable {
   case watchedPercents
 }
 
+extension EffectID {
+  /// Whether a spinner turns while it runs. Pictures decoding show `Loading…` in their tile and
+  /// the Player's progress and the list's watched % are a moment's local work: nothing turns for
+  /// them, so no timer wakes the app.
+  package var turnsSpinner: Bool {
+    switch self {
+    case .picture, .thumbnail, .playerPicture, .progressLoad, .watchedPercents: false
+    default: true
+    }
+  }
+}
+
 /// A service call, as data. The effect runner carries it out and answers with the action the
 /// request names (see `EffectRunner`).
 package enum Request: Equatable, Sendable {
