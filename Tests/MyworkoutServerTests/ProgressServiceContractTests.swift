@@ -45,26 +45,23 @@ import Testing
     }
   }
 
-  @Test func remoteCompletionEventsFollowRoundsLikeTheStore() async throws {
+  @Test(arguments: Implementation.allCases)
+  func completionEventsFollowRounds(_ implementation: Implementation) async throws {
     let started = Date(timeIntervalSince1970: 1_700_000_000)
     let completed = Date(timeIntervalSince1970: 1_700_000_042)
-    try await withLiveServer { url, _ in
-      let server = RemoteServer(baseURL: url)
-      let credentials = RemoteCredentials()
-      _ = try await RemoteAccountService(server: server, credentials: credentials).logIn(
-        email: "registered@email.com", password: "password")
-      let remote = RemoteProgressService(server: server, credentials: credentials)
-      let account = "registered@email.com"
-      let first = try await remote.recordCompletion(
+    try await withServices(implementation) { services in
+      let account = try await services.signIn()
+      let events = services.completions
+      let first = try await events.recordCompletion(
         account: account, lessonID: "1", started: started, completed: completed)
       #expect(
         first == LessonCompletion(lessonID: "1", round: 1, started: started, completed: completed))
       #expect(
-        try await remote.recordCompletion(
+        try await events.recordCompletion(
           account: account, lessonID: "1", started: started, completed: completed) == nil)
-      #expect(try await remote.completions(account: account) == [first!])
-      #expect(try await remote.startNewRound(account: account) == 2)
-      #expect(try await remote.completions(account: account) == [])
+      #expect(try await events.completions(account: account) == [first!])
+      #expect(try await events.startNewRound(account: account) == 2)
+      #expect(try await events.completions(account: account) == [])
     }
   }
 

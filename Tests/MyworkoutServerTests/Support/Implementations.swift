@@ -24,6 +24,8 @@ struct ServiceSet: Sendable {
   var catalog: any CatalogService
   var progress: any ProgressService
   var lessons: any LessonService
+  /// Lesson completion events (the app's `LessonProgressStoring`).
+  var completions: any CompletionStoring
   /// The account id progress is filed under once `signIn` has run.
   var signIn: @Sendable () async throws -> String
 }
@@ -60,6 +62,7 @@ func withServicesReturning<T: Sendable>(
         progress: progress,
         lessons: EmbeddedLessonService(
           file: assetsPath + "/lessons.json", clock: clock, latency: .zero),
+        completions: progress,
         signIn: { "registered@email.com" })
       return try await body(set)
     }
@@ -68,11 +71,13 @@ func withServicesReturning<T: Sendable>(
       let server = RemoteServer(baseURL: url)
       let credentials = RemoteCredentials()
       let accounts = RemoteAccountService(server: server, credentials: credentials)
+      let progress = RemoteProgressService(server: server, credentials: credentials)
       let set = ServiceSet(
         accounts: accounts,
         catalog: RemoteCatalogService(server: server),
-        progress: RemoteProgressService(server: server, credentials: credentials),
+        progress: progress,
         lessons: RemoteLessonService(server: server),
+        completions: progress,
         signIn: {
           _ = try await accounts.logIn(email: "registered@email.com", password: "password")
           return "registered@email.com"
@@ -81,3 +86,14 @@ func withServicesReturning<T: Sendable>(
     }
   }
 }
+
+/// The app's `LessonProgressStoring` (declared in the app target), for the contract suite.
+protocol CompletionStoring: Sendable {
+  func completions(account: String) async throws -> [LessonCompletion]
+  func recordCompletion(account: String, lessonID: String, started: Date, completed: Date)
+    async throws -> LessonCompletion?
+  func startNewRound(account: String) async throws -> Int
+}
+
+extension ProgressStore: CompletionStoring {}
+extension RemoteProgressService: CompletionStoring {}
