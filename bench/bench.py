@@ -298,6 +298,18 @@ def _search_once(binary):
             return {"search_ms": (shown - sent - SEARCH_PAUSE_S) * 1000, "search_idle_wakeups": idle}
 
 
+def log_in(term):
+    """From Get started to Profile as the seeded account (the app runs with `--latency 0s`)."""
+    term.wait_for("Myworkout GO", "the Get started screen")
+    term.settle()
+    term.send(b"registered@email.com\r")
+    term.wait_for("Welcome", "Login")
+    term.settle()
+    _, mark = term.send(b"password\r")
+    term.wait_for("Log out", "Profile after logging in", since=mark)
+    term.settle()
+
+
 def run_images_screen(binary):
     """One run of the Images screen in the 80x24 pty with `--latency 0s` on a folder of 8 of the
     project's images: ms from `i` on Profile to the last byte of the last tile drawn (the
@@ -311,14 +323,7 @@ def run_images_screen(binary):
             (folder / path.name).write_bytes(path.read_bytes())
         argv = [str(binary), "--latency", "0s", "--images-dir", str(folder)]
         with Terminal(argv, program_env(tmp)) as term:
-            term.wait_for("Myworkout GO", "the Get started screen")
-            term.settle()
-            term.send(b"registered@email.com\r")
-            term.wait_for("Welcome", "Login")
-            term.settle()
-            _, mark = term.send(b"password\r")
-            term.wait_for("Log out", "Profile after logging in", since=mark)
-            term.settle()
+            log_in(term)
             sent, mark = term.send(b"i")
             term.wait_for("1 of 8", "the image list", since=mark)
             # Tiles decode side by side; a half-second silence means the last one is drawn.
@@ -341,14 +346,7 @@ def run_player(binary, seconds):
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         argv = [str(binary), "--latency", "0s", "--no-mouse"]
         with Terminal(argv, program_env(tmp)) as term:
-            term.wait_for("Myworkout GO", "the Get started screen")
-            term.settle()
-            term.send(b"registered@email.com\r")
-            term.wait_for("Welcome", "Login")
-            term.settle()
-            _, mark = term.send(b"password\r")
-            term.wait_for("Log out", "Profile after logging in", since=mark)
-            term.settle()
+            log_in(term)
             _, mark = term.send(b"c")
             term.wait_for(" classes", "the Classes list", since=mark)
             term.settle()

@@ -227,7 +227,11 @@ extension EndToEnd {
       try app.launchInShell("--help", width: 240, height: 60, waitingFor: "USAGE:")
       let (status, screen) = try app.waitForShellStatus()
       #expect(status == 0)
-      let usage = screen.split(separator: "\n").first { $0.contains("USAGE:") } ?? ""
+      // The usage paragraph, however the terminal wrapped it: from `USAGE:` to the blank line.
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let start = lines.firstIndex { $0.contains("USAGE:") } ?? lines.endIndex
+      let usage = lines[start...].prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        .joined()
       #expect(usage.contains("[--version]"), "\(usage)")
       #expect(usage.contains("[--help]"), "\(usage)")
     }

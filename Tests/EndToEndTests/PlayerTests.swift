@@ -96,7 +96,7 @@ extension EndToEnd {
       #expect(screen.contains("01:40"), "at the end")
       try app.press("Escape")
       screen = try app.waitUntil("the list shows both") {
-        $0.contains("2 classes") && $0.contains("20%") || $0.contains("21%")
+        $0.contains("2 classes") && ($0.contains("20%") || $0.contains("21%"))
       }
       #expect(screen.contains("10%") || screen.contains("11%"), "\(screen)")
     }
