@@ -8,7 +8,8 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let package = Package(
   name: "myworkout",
   products: [
-    .executable(name: "myworkout", targets: ["myworkout"]),
+    .executable(name: "myworkout", targets: ["MyworkoutMain"]),
+    .executable(name: "myworkout-remote", targets: ["myworkout-remote"]),
     .executable(name: "myworkout-server", targets: ["myworkout-server"]),
   ],
   dependencies: [
@@ -96,15 +97,26 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    .executableTarget(
+    // The app's code (a library, so that two executables share it); main.swift is in
+    // Sources/myworkout-main.
+    .target(
       name: "myworkout",
       dependencies: [
         "CEventLoop", "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutTerminal",
-        "MyworkoutImages", "MyworkoutRemote",
+        "MyworkoutImages",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
     ),
+    // The app (embedded services only: no networking code, SPEC §16).
+    .executableTarget(
+      name: "MyworkoutMain", dependencies: ["myworkout"], path: "Sources/myworkout-main",
+      swiftSettings: strict),
+    // The app with remote mode (SPEC §15); `myworkout` execs it for --server and --auth0-*.
+    .executableTarget(
+      name: "myworkout-remote",
+      dependencies: ["myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutRemote"],
+      swiftSettings: strict),
     // Times the real password hasher for bench/bench.py.
     .executableTarget(
       name: "hash-timing", dependencies: ["MyworkoutServices"], swiftSettings: strict),

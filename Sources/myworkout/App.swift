@@ -1,7 +1,6 @@
 import Dispatch
 import MyworkoutCore
 import MyworkoutImages
-import MyworkoutRemote
 import MyworkoutServices
 import MyworkoutTerminal
 
@@ -37,6 +36,13 @@ struct LaunchOptions {
   var speed = PlaybackSpeed.normal
   /// `--auth0-domain` and friends: the account part on a real Auth0 tenant.
   var auth0: Auth0Tenant?
+}
+
+/// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`.
+struct Auth0Tenant: Equatable {
+  var domain: String
+  var clientID: String
+  var connection = "Username-Password-Authentication"
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -86,7 +92,8 @@ enum App {
     var persisting: any SessionPersisting = sessions
     var acceptedUntil: (String) -> Date? = TokenSigner.acceptedUntil
     if let tenant = options.auth0 {
-      let auth0 = RemoteMode.auth0(tenant, directory: directory)
+      let auth0 = try RemoteHandoff.factory().auth0(
+        tenant.domain, tenant.clientID, tenant.connection, directory)
       services.accounts = auth0.accounts
       persisting = auth0.sessions
       loaded = auth0.loaded
@@ -115,15 +122,23 @@ enum App {
     environment: [String: String], loop: MainLoop
   ) throws -> Never {
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
-    let remote = RemoteMode.wire(server: server, directory: directory, assets: assets)
+    let remote = try RemoteHandoff.factory().wire(server, directory)
+    let services = Services(
+      accounts: remote.account.accounts, catalog: remote.catalog,
+      lessons: LessonServices(
+        course: remote.lessons, progress: remote.completions, now: { Date() }),
+      // The class thumbnails are the app's own files.
+      images: ImageServices(images: remote.images, thumbnailFolder: assets),
+      progress: remote.progress)
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
-    var state = AppState.launch(with: remote.loaded.restored, notice: remote.loaded.notice)
+    let loaded = remote.account.loaded
+    var state = AppState.launch(with: loaded.restored, notice: loaded.notice)
     state.startSpeed = options.speed
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
-      state: state, terminal: terminal, services: remote.services, sessions: remote.sessions,
+      state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
       now: { Date() },
       exit: { Glibc.exit($0) })

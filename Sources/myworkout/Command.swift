@@ -1,6 +1,5 @@
 import ArgumentParser
 import MyworkoutCore
-import MyworkoutRemote
 import MyworkoutServices
 
 #if canImport(Glibc)
@@ -162,10 +161,7 @@ struct MyworkoutCommand: ParsableCommand {
       let path = DataDirectory.resolve(override: dataDirectory, environment: environment)
       if let server {
         // Remote mode: only the local session is forgotten; accounts live on the server.
-        try RemoteSessionStore(
-          directory: DataDirectory.prepare(path: path), server: server,
-          credentials: RemoteCredentials()
-        ).delete()
+        try RemoteHandoff.factory().forget(server, DataDirectory.prepare(path: path))
         print("Signed out of \(server).")
         return
       }
@@ -239,6 +235,8 @@ struct MyworkoutCommand: ParsableCommand {
     var options = options
     options.dataDirectory = DataDirectory.resolve(
       override: dataDirectoryGiven ? options.dataDirectory : nil, environment: environment)
+    // Remote mode runs in myworkout-remote (this binary carries no networking code).
+    if options.server != nil || options.auth0 != nil { _ = try RemoteHandoff.factory() }
     try MainActor.assumeIsolated { try App.launch(options, environment: environment) }
   }
 
