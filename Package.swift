@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Linux only: the event loop uses signalfd and Glibc (see ARCHITECTURE.md).
@@ -8,7 +8,9 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let package = Package(
   name: "myworkout",
   products: [
-    .executable(name: "myworkout", targets: ["myworkout"])
+    .executable(name: "myworkout", targets: ["MyworkoutMain"]),
+    .executable(name: "myworkout-remote", targets: ["myworkout-remote"]),
+    .executable(name: "myworkout-server", targets: ["myworkout-server"]),
   ],
   dependencies: [
     // Command-line parsing (--data-dir, --reset, --version, --help); see DECISIONS.md.
@@ -17,6 +19,15 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // TestClock for service tests only (never linked into the app).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    // The backend (myworkout-server) only; the app never links it. Traits off: no full Foundation.
+    .package(
+      url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    // Used directly by the server target (channels, buffers, header names, logs).
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // Remote mode's HTTP client (MyworkoutRemote), created only when --server is given.
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
   ],
   targets: [
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -48,7 +59,47 @@ let package = Package(
     .target(
       name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutCore", "MyworkoutView"],
       swiftSettings: strict),
+    // JSON shapes shared by the server and remote mode (FoundationEssentials only).
+    .target(name: "MyworkoutWire", swiftSettings: strict),
+    // The backend: routes, SQLite store, token signing, limits (testable in-process).
+    .target(
+      name: "MyworkoutServer",
+      dependencies: [
+        "CSQLite", "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutWire",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
+      name: "myworkout-server",
+      dependencies: [
+        "MyworkoutServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    // Remote mode: every service as an HTTP client of myworkout-server.
+    .target(
+      name: "MyworkoutRemote",
+      dependencies: [
+        "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutWire",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "CryptoExtras", package: "swift-crypto"),
+      ],
+      swiftSettings: strict
+    ),
+    // The app's code (a library, so that two executables share it); main.swift is in
+    // Sources/myworkout-main.
+    .target(
       name: "myworkout",
       dependencies: [
         "CEventLoop", "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutTerminal",
@@ -57,6 +108,15 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The app (embedded services only: no networking code, SPEC §16).
+    .executableTarget(
+      name: "MyworkoutMain", dependencies: ["myworkout"], path: "Sources/myworkout-main",
+      swiftSettings: strict),
+    // The app with remote mode (SPEC §15); `myworkout` execs it for --server and --auth0-*.
+    .executableTarget(
+      name: "myworkout-remote",
+      dependencies: ["myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutRemote"],
+      swiftSettings: strict),
     // Times the real password hasher for bench/bench.py.
     .executableTarget(
       name: "hash-timing", dependencies: ["MyworkoutServices"], swiftSettings: strict),
@@ -97,6 +157,19 @@ let package = Package(
       name: "MyworkoutImagesTests",
       dependencies: [
         "MyworkoutCore", "MyworkoutImages", "MyworkoutView",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: strict
+    ),
+    // The server's routes in-process, and one contract suite per service protocol run against the
+    // embedded implementation and the HTTP client talking to a server on a free loopback port.
+    .testTarget(
+      name: "MyworkoutServerTests",
+      dependencies: [
+        "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutServer",
+        "MyworkoutRemote", "MyworkoutWire",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strict

@@ -449,6 +449,81 @@ def catalog_figures(binary, quick):
     return figures
 
 
+def server_figures(binary, quick):
+    """SPEC §16: myworkout-server on loopback. Catalog search under load from wrk (Debian's
+    package; skipped with a note when it is missing), 10 s (2 s with --quick), and login latency
+    (POST /authenticate, dominated by the password hash). Returns figures (an empty dict and a
+    printed reason when it could not run); never fails the benchmark."""
+    import shutil
+    import urllib.request
+    figures = {}
+    data_dir = tempfile.mkdtemp(prefix="myworkout-bench-server-")
+    try:
+        server = subprocess.Popen([str(binary), "--host", "127.0.0.1", "--port", "0", "--data-dir",
+                                   data_dir, "--login-limit", "1000000", "--catalog",
+                                   str(ROOT / "../shared/data/steezy/classes-data.csv")
+                                   if (ROOT / "../shared/data/steezy/classes-data.csv").exists()
+                                   else str(ROOT / "Assets/classes.csv")],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError as error:
+        print(f"server: could not start {binary}: {error}", file=sys.stderr)
+        return figures
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 30)
+        url = server.stdout.readline().strip() if ready else ""
+        if not url.startswith("http://127.0.0.1:"):
+            print(f"server: no base URL on its first line ({url!r})", file=sys.stderr)
+            return figures
+        search = url + "/api/classes?q=anne&limit=50"
+        urllib.request.urlopen(search, timeout=10).read()  # imports the catalog once
+        body = json.dumps({"email": "registered@email.com", "password": "password"}).encode()
+        logins = []
+        for _ in range(3 if quick else 10):
+            request = urllib.request.Request(url + "/authenticate", data=body,
+                                             headers={"Content-Type": "application/json"})
+            start = time.perf_counter()
+            urllib.request.urlopen(request, timeout=30).read()
+            logins.append((time.perf_counter() - start) * 1000)
+        figures["login_ms"] = statistics.median(logins)
+        wrk = shutil.which("wrk")
+        if wrk is None:
+            print("server: wrk is not installed (apt-get install wrk); search load skipped",
+                  file=sys.stderr)
+            figures["wrk_missing"] = 1
+            return figures
+        seconds = 2 if quick else 10
+        done = subprocess.run([wrk, "-t2", "-c16", f"-d{seconds}s", "--latency", search],
+                              capture_output=True, text=True, timeout=seconds + 30)
+        for line in done.stdout.splitlines():
+            words = line.split()
+            if line.startswith("Requests/sec:"):
+                figures["search_rps"] = float(words[1])
+            elif len(words) == 2 and words[0] == "99%":
+                figures["search_p99_ms"] = wrk_milliseconds(words[1])
+            elif len(words) == 2 and words[0] == "50%":
+                figures["search_p50_ms"] = wrk_milliseconds(words[1])
+            elif "Non-2xx" in line:
+                figures["search_non_2xx"] = float(words[-1])
+    except (OSError, ValueError, subprocess.TimeoutExpired) as error:
+        print(f"server: measurement failed: {error}", file=sys.stderr)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        shutil.rmtree(data_dir, ignore_errors=True)
+    return figures
+
+
+def wrk_milliseconds(text):
+    """wrk's latency text (`812.00us`, `3.21ms`, `1.02s`) in milliseconds."""
+    for suffix, scale in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(suffix):
+            return float(text[:-len(suffix)]) * scale
+    return float(text)
+
+
 def compile_reference():
     """Compiles bench/reference.c into bench/out/reference; returns its path."""
     out = ROOT / "bench/out/reference"
@@ -557,26 +632,28 @@ def parse_args():
 
 
 def binaries(args):
-    """The app binary and the hash-timing, image-bench and catalog-bench binaries (or None),
-    building them if needed."""
+    """The app binary and the hash-timing, image-bench, catalog-bench and myworkout-server
+    binaries (or None), building them if needed."""
     debug_dir = ROOT / ".build/debug"
     if args.quick:
         app = args.binary or (debug_dir / "myworkout" if (debug_dir / "myworkout").exists()
                               else swift_build("myworkout", release=False))
-        hasher, images, catalog = (debug_dir / name for name in
-                                    ("hash-timing", "image-bench", "catalog-bench"))
+        hasher, images, catalog, server = (debug_dir / name for name in
+                                            ("hash-timing", "image-bench", "catalog-bench",
+                                             "myworkout-server"))
         return (app, hasher if hasher.exists() else None, images if images.exists() else None,
-                catalog if catalog.exists() else None)
+                catalog if catalog.exists() else None, server if server.exists() else None)
     app = args.binary or swift_build("myworkout", release=True)
     return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
-            swift_build("catalog-bench", release=True))
+            swift_build("catalog-bench", release=True),
+            swift_build("myworkout-server", release=True))
 
 
 def main():
     """Builds, runs both programs `--runs` times, prints the table; see the module docstring."""
     args = parse_args()
     try:
-        app_binary, hash_binary, image_binary, catalog_binary = binaries(args)
+        app_binary, hash_binary, image_binary, catalog_binary, server_binary = binaries(args)
         if app_binary is None or not Path(app_binary).exists():
             raise DriveError(f"no app binary ({app_binary})")
         reference = compile_reference()
@@ -634,12 +711,27 @@ def main():
               f" estimate{', debug build' if args.quick else ''}):")
         for name, value in images.items():
             print(f"  {name}: {value:g}")
+    server = server_figures(server_binary, args.quick) if server_binary else {}
+    if server_binary is None:
+        print("\nserver: no myworkout-server binary; section skipped")
+    else:
+        print(f"\nserver ({server_binary}, loopback{', debug build' if args.quick else ''}):")
+        if "search_rps" in server:
+            rps, p99 = server["search_rps"], server.get("search_p99_ms", float("nan"))
+            print(f"  catalog search (wrk, 2 threads, 16 connections): {rps:,.0f} requests/s"
+                  f" (target ≥ 1,000: {'met' if rps >= 1000 else 'NOT met'}), p50"
+                  f" {server.get('search_p50_ms', float('nan')):.2f} ms, p99 {p99:.2f} ms"
+                  f" (target ≤ 50: {'met' if p99 <= 50 else 'NOT met'})")
+        elif server.get("wrk_missing"):
+            print("  catalog search: skipped, wrk is not installed (apt-get install wrk)")
+        if "login_ms" in server:
+            print(f"  login (POST /authenticate, PBKDF2 dominated): median {server['login_ms']:.0f} ms")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
                                          "app": app, "reference": ref, "images": images,
-                                         "catalog": catalog},
+                                         "catalog": catalog, "server": server},
                                         indent=2) + "\n")
     return 0
 

@@ -30,8 +30,19 @@ struct LaunchOptions {
   var mouse = true
   /// `--images-dir DIR`, else the shipped `Assets/images/`.
   var imagesDirectory: String?
+  /// `--server URL` or `MYWORKOUT_SERVER` (checked): remote mode (SPEC §15).
+  var server: String?
   /// `--speed N`: the Player's starting speed.
   var speed = PlaybackSpeed.normal
+  /// `--auth0-domain` and friends: the account part on a real Auth0 tenant.
+  var auth0: Auth0Tenant?
+}
+
+/// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`.
+struct Auth0Tenant: Equatable {
+  var domain: String
+  var clientID: String
+  var connection = "Username-Password-Authentication"
 }
 
 /// Wiring: the data directory, the services, the saved session, the terminal and the loop.
@@ -44,20 +55,24 @@ enum App {
     _ = try Terminal.check(environment: environment)
     let directory = try DataDirectory.prepare(path: options.dataDirectory)
     CrashGuard.install(reportDirectory: directory.path)
+    if let server = options.server {
+      try launchRemote(
+        options, server: server, directory: directory, environment: environment, loop: loop)
+    }
     let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
     let signer = TokenSigner(key: key)
     let sessions = SessionStore(directory: directory, signer: signer)
     let notices = NoticeRelay()
     let clock = ContinuousClock()
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
-    let loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
+    var loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
     let catalog = CatalogStore(
       directory: directory,
       source: CatalogSource(file: options.catalog, shipped: assets + "/classes.csv"),
       onNotice: notices.raise)
     let progress = ProgressStore(directory: directory, onNotice: notices.raise)
-    let services = Services(
+    var services = Services(
       accounts: MockAccountService(
         store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
         latency: options.latency),
@@ -74,6 +89,17 @@ enum App {
         thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")),
       progress: progress)
 
+    var persisting: any SessionPersisting = sessions
+    var acceptedUntil: (String) -> Date? = TokenSigner.acceptedUntil
+    if let tenant = options.auth0 {
+      let auth0 = try RemoteHandoff.factory().auth0(
+        tenant.domain, tenant.clientID, tenant.connection, directory)
+      services.accounts = auth0.accounts
+      persisting = auth0.sessions
+      loaded = auth0.loaded
+      acceptedUntil = RS256Verifier.acceptedUntil
+    }
+
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
@@ -83,9 +109,39 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(
       state: state,
-      terminal: terminal, services: services, sessions: sessions, timers: LoopTimers(loop: loop),
-      acceptedUntil: TokenSigner.acceptedUntil, now: { Date() }, exit: { Glibc.exit($0) })
+      terminal: terminal, services: services, sessions: persisting,
+      timers: LoopTimers(loop: loop), acceptedUntil: acceptedUntil, now: { Date() },
+      exit: { Glibc.exit($0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
+    runtime.run(on: loop)
+  }
+
+  /// Remote mode: the same screens over myworkout-server's API.
+  private static func launchRemote(
+    _ options: LaunchOptions, server: String, directory: DataDirectory,
+    environment: [String: String], loop: MainLoop
+  ) throws -> Never {
+    let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
+    let remote = try RemoteHandoff.factory().wire(server, directory)
+    let services = Services(
+      accounts: remote.account.accounts, catalog: remote.catalog,
+      lessons: LessonServices(
+        course: remote.lessons, progress: remote.completions, now: { Date() }),
+      // The class thumbnails are the app's own files.
+      images: ImageServices(images: remote.images, thumbnailFolder: assets),
+      progress: remote.progress)
+    let terminal = try Terminal(
+      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
+    let loaded = remote.account.loaded
+    var state = AppState.launch(with: loaded.restored, notice: loaded.notice)
+    state.startSpeed = options.speed
+    state.display.colors = Display.colors(
+      count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+    let runtime = Runtime(
+      state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
+      timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
+      now: { Date() },
+      exit: { Glibc.exit($0) })
     runtime.run(on: loop)
   }
 }

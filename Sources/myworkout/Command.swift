@@ -17,7 +17,8 @@ struct MyworkoutCommand: ParsableCommand {
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \
-      one second; the registry starts with registered@email.com (password: password).
+      one second; the registry starts with registered@email.com (password: password). With \
+      --server URL (or $MYWORKOUT_SERVER) every service is a client of myworkout-server instead.
       """,
     version: "myworkout 1.0.0"
   )
@@ -85,6 +86,35 @@ struct MyworkoutCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Use myworkout-server at URL for everything (also $MYWORKOUT_SERVER).", valueName: "URL"))
+  var server: String?
+
+  @Flag(
+    name: .customLong("insecure-http"),
+    help: "Allow plain http:// to a --server that is not on this machine.")
+  var insecureHTTP = false
+
+  @Option(
+    name: .customLong("auth0-domain"),
+    help: ArgumentHelp(
+      "Log in with the Auth0 tenant at DOMAIN (HTTPS), e.g. example.eu.auth0.com.",
+      valueName: "DOMAIN"))
+  var auth0Domain: String?
+
+  @Option(
+    name: .customLong("auth0-client-id"),
+    help: ArgumentHelp("The Auth0 application's client id.", valueName: "ID"))
+  var auth0ClientID: String?
+
+  @Option(
+    name: .customLong("auth0-connection"),
+    help: ArgumentHelp(
+      "The Auth0 database connection (default: Username-Password-Authentication).",
+      valueName: "NAME"))
+  var auth0Connection: String?
+
+  @Option(
+    help: ArgumentHelp(
       "Start the player at N times normal speed, 0.25 to 100 (for demos and tests).",
       valueName: "N"),
     transform: { text in
@@ -96,6 +126,20 @@ struct MyworkoutCommand: ParsableCommand {
   var speed = PlaybackSpeed.normal
 
   func validate() throws {
+    let tenant = try auth0Tenant()
+    if tenant != nil, try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+      throw ValidationError("--auth0-domain and --server cannot be used together.")
+    }
+    if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+      let local = [
+        ("--catalog", catalog), ("--lessons", lessons), ("--images-dir", imagesDirectory),
+      ]
+      if let (name, _) = local.first(where: { $0.1 != nil }) {
+        throw ValidationError(
+          "\(name) is a server option; with --server the server chooses (myworkout-server \(name))."
+        )
+      }
+    }
     if dataDirectory?.isEmpty == true {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
@@ -111,25 +155,67 @@ struct MyworkoutCommand: ParsableCommand {
   }
 
   func run() throws {
+    let server = try Self.server(given: server, insecureHTTP: insecureHTTP)
     if reset {
       let environment = ProcessEnvironment.current
-      try Reset.run(
-        dataDirectory: DataDirectory.resolve(override: dataDirectory, environment: environment))
+      let path = DataDirectory.resolve(override: dataDirectory, environment: environment)
+      if let server {
+        // Remote mode: only the local session is forgotten; accounts live on the server.
+        try RemoteHandoff.factory().forget(server, DataDirectory.prepare(path: path))
+        print("Signed out of \(server).")
+        return
+      }
+      try Reset.run(dataDirectory: path)
       return
     }
     try Self.launchApp(
       LaunchOptions(
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
-        imagesDirectory: imagesDirectory, speed: speed),
+        imagesDirectory: imagesDirectory, server: server, speed: speed,
+        auth0: try auth0Tenant()),
       dataDirectoryGiven: dataDirectory != nil)
+  }
+
+  /// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`, checked: a host name
+  /// (HTTPS is implied), both or neither.
+  func auth0Tenant() throws -> Auth0Tenant? {
+    guard auth0Domain != nil || auth0ClientID != nil || auth0Connection != nil else { return nil }
+    guard let domain = auth0Domain, let clientID = auth0ClientID, !clientID.isEmpty else {
+      throw ValidationError("--auth0-domain and --auth0-client-id go together.")
+    }
+    let host = domain.hasPrefix("https://") ? String(domain.dropFirst(8)) : domain
+    let trimmed = host.hasSuffix("/") ? String(host.dropLast()) : host
+    guard !trimmed.isEmpty,
+      trimmed.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-.:".contains($0)) })
+    else {
+      throw ValidationError(
+        "--auth0-domain: '\(domain)' is not a host name like example.auth0.com.")
+    }
+    var tenant = Auth0Tenant(domain: trimmed, clientID: clientID)
+    if let connection = auth0Connection, !connection.isEmpty { tenant.connection = connection }
+    return tenant
+  }
+
+  /// The server of remote mode: `--server`, else `$MYWORKOUT_SERVER`, checked (SPEC §15).
+  static func server(given: String?, insecureHTTP: Bool) throws -> String? {
+    let environment = ProcessEnvironment.current["MYWORKOUT_SERVER"].flatMap {
+      $0.isEmpty ? nil : $0
+    }
+    guard let text = given ?? environment else { return nil }
+    do {
+      return try ServerAddress.check(text, insecureHTTP: insecureHTTP)
+    } catch {
+      throw ValidationError(error.message)
+    }
   }
 
   /// Runs the command. A launch without arguments, what a person does every day, starts the
   /// app straight away: ArgumentParser spends ~1.5 ms building its tables (measured with perf),
   /// a fifth of the time to the first frame. Everything else goes through ArgumentParser.
   static func start(arguments: [String]) -> Never {
-    guard arguments.isEmpty else {
+    // Remote mode by environment takes the checked path too.
+    guard arguments.isEmpty, getenv("MYWORKOUT_SERVER") == nil else {
       main(arguments)
       exit(withError: nil)
     }
@@ -149,6 +235,8 @@ struct MyworkoutCommand: ParsableCommand {
     var options = options
     options.dataDirectory = DataDirectory.resolve(
       override: dataDirectoryGiven ? options.dataDirectory : nil, environment: environment)
+    // Remote mode runs in myworkout-remote (this binary carries no networking code).
+    if options.server != nil || options.auth0 != nil { _ = try RemoteHandoff.factory() }
     try MainActor.assumeIsolated { try App.launch(options, environment: environment) }
   }
 

@@ -251,7 +251,7 @@ struct Services: Sendable {
 
 /// Keeping and forgetting the signed-in session (the JSON session store in the app; a
 /// recording double in tests).
-protocol SessionPersisting: Sendable {
+package protocol SessionPersisting: Sendable {
   func save(_ session: Session) throws
   func delete() throws
 }

@@ -39,8 +39,10 @@ extension EndToEnd {
       try app.press("Tab")
       try app.type("password")
       try app.press("Enter")
-      screen = try app.waitFor("Ctrl-O log out")
-      #expect(screen.contains("❚❚ Paused"), "the class opened in the Player:\n\(screen)")
+      // The Player shows `Loading…` until the saved progress is read: wait for it to settle.
+      screen = try app.waitUntil("the class opened in the Player, paused") {
+        $0.contains("Ctrl-O log out") && $0.contains("❚❚ Paused")
+      }
       try app.press("Escape")
       screen = try app.waitFor("3 of 351 classes match \"anne\"")
       #expect(screen.contains("[anne"), "the search is kept")

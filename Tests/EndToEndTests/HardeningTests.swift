@@ -223,7 +223,8 @@ extension EndToEnd {
     @Test func helpShowsVersionInTheUsageLine() throws {
       let app = try TerminalSession()
       // The help scrolls the typed command line away: wait for the help itself.
-      try app.launchInShell("--help", width: 200, waitingFor: "USAGE:")
+      // Tall enough for the whole help (remote mode added its options).
+      try app.launchInShell("--help", width: 240, height: 60, waitingFor: "USAGE:")
       let (status, screen) = try app.waitForShellStatus()
       #expect(status == 0)
       // The usage paragraph, however the terminal wrapped it: from `USAGE:` to the blank line.

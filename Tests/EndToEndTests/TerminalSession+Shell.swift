@@ -8,10 +8,10 @@ extension TerminalSession {
   /// `modes-restored`. It runs in the session's own folder with core dumps off, so it leaves no
   /// file behind elsewhere.
   func launchInShell(
-    _ arguments: String = "", width: Int = 80, environment: [String: String] = [:],
-    waitingFor text: String
+    _ arguments: String = "", width: Int = 80, height: Int = 24,
+    environment: [String: String] = [:], waitingFor text: String
   ) throws {
-    try launchShell(width: width, environment: environment)
+    try launchShell(width: width, height: height, environment: environment)
     try waitFor("$")
     try type(
       "cd \"$HOME\"; ulimit -c 0; stty -g > before; \"$APP\" \(arguments); echo \"status=$?\"; "

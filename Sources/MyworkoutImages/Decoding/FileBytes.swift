@@ -7,10 +7,10 @@
 #endif
 
 /// Reads a file's bytes with POSIX calls (no Foundation in app targets), up to a limit.
-enum FileBytes {
+package enum FileBytes {
   /// The whole file; `.unreadable` when it cannot be opened, is not a regular file, or is
   /// larger than `limit` bytes.
-  static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
+  package static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
     try withOpenFile(path) { (descriptor, size) throws(ImageError) in
       guard size <= limit else {
         throw .unreadable("\(path) is over \(limit >> 20) MiB")

@@ -5,6 +5,11 @@ import MyworkoutCore
 package struct StoredAccount: Codable, Equatable, Sendable {
   package var profile: Profile
   package var password: PasswordHash
+
+  package init(profile: Profile, password: PasswordHash) {
+    self.profile = profile
+    self.password = password
+  }
 }
 
 /// The contents of `accounts.json`: every account, keyed by its normalised email.

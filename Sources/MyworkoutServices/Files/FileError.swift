@@ -18,7 +18,7 @@ package struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
   package var description: String { message }
 
   /// `"<what> <path>: <strerror(code)>"`, e.g. `Cannot write /x/accounts.json: Permission denied`.
-  static func posix(_ what: String, _ path: String, code: Int32) -> FileError {
+  package static func posix(_ what: String, _ path: String, code: Int32) -> FileError {
     FileError(message: "\(what) \(path): \(describe(code))", isDamage: damageCodes.contains(code))
   }
 

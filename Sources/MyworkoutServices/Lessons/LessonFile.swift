@@ -32,7 +32,7 @@ package enum LessonFile {
   }
 
   /// The course in `data`; `path` only names the file in the error.
-  static func decode(_ data: Data, path: String) throws(LessonLoadError) -> LessonCourse {
+  package static func decode(_ data: Data, path: String) throws(LessonLoadError) -> LessonCourse {
     do {
       return LessonMapping.course(from: try JSONDecoder().decode(LessonFileDTO.self, from: data))
     } catch let error as DecodingError {

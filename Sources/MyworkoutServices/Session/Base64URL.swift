@@ -5,8 +5,8 @@
 #endif
 
 /// The URL-safe base64 alphabet without padding, as JWTs use it (RFC 7515 §2).
-enum Base64URL {
-  static func encode(_ bytes: some Sequence<UInt8>) -> String {
+package enum Base64URL {
+  package static func encode(_ bytes: some Sequence<UInt8>) -> String {
     var text = Data(bytes).base64EncodedString()
     while text.hasSuffix("=") { text.removeLast() }
     return String(text.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 })
@@ -14,7 +14,7 @@ enum Base64URL {
 
   /// The bytes, or nil unless `text` is exactly how `encode` writes them (no padding, no
   /// stray characters, no other spelling of the same bytes).
-  static func decode(_ text: Substring) -> [UInt8]? {
+  package static func decode(_ text: Substring) -> [UInt8]? {
     guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
     else { return nil }
     var standard = String(text.map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })

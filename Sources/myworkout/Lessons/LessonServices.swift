@@ -17,7 +17,7 @@ struct LessonServices: Sendable {
 }
 
 /// Lesson completion events per account and round (`ProgressStore` in the app).
-protocol LessonProgressStoring: Sendable {
+package protocol LessonProgressStoring: Sendable {
   func completions(account: String) async throws -> [LessonCompletion]
   @discardableResult
   func recordCompletion(account: String, lessonID: String, started: Date, completed: Date)

@@ -1,0 +1,117 @@
+import AsyncHTTPClient
+import MyworkoutCore
+import NIOCore
+import NIOHTTP1
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One myworkout-server as remote mode talks to it: the base URL, AsyncHTTPClient (created only
+/// in remote mode) and the answer deadline. Failures of the exchange itself are `ServiceError`s:
+/// no connection → `.network`, no answer in time → `.timedOut`.
+package struct RemoteServer: Sendable {
+  /// `http(s)://host[:port]`, no trailing slash.
+  package let baseURL: String
+  let http: HTTPClient
+  /// No answer in this long → `.timedOut` (SPEC §15: 10 s).
+  let timeout: Duration
+
+  package init(
+    baseURL: String, http: HTTPClient = RemoteServer.client, timeout: Duration = .seconds(10)
+  ) {
+    self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    self.http = http
+    self.timeout = timeout
+  }
+
+  /// Remote mode's one client, made on first use (so never in the embedded default) and kept
+  /// for the life of the process. A refused connection fails at once (`.network`) rather than
+  /// being retried until the deadline; TLS certificates are verified (the default).
+  package static let client: HTTPClient = {
+    var configuration = HTTPClient.Configuration()
+    configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.timeout.connect = .seconds(10)
+    return HTTPClient(configuration: configuration)
+  }()
+
+  /// An answer: its status and body.
+  package struct Answer: Sendable {
+    package var status: Int
+    package var body: Data
+
+    /// The body as `T`; a body that is not is the server's fault (`.server(status)`).
+    package func decode<T: Decodable>(_ type: T.Type) throws(ServiceError) -> T {
+      do {
+        return try JSONDecoder().decode(T.self, from: body)
+      } catch {
+        throw ServiceError.server(status: status)
+      }
+    }
+
+    /// The OAuth-style `error` code of an error body, if it has one.
+    package var errorCode: String? {
+      struct Body: Decodable {
+        var error: String?
+        var code: String?
+      }
+      let body = try? JSONDecoder().decode(Body.self, from: body)
+      return body?.error ?? body?.code
+    }
+  }
+
+  /// Sends one request. A JSON `body` is encoded; `bearer` goes in `Authorization`.
+  package func send(
+    _ method: HTTPMethod, _ path: String, json body: (some Encodable)? = String?.none,
+    bearer: String? = nil, url: String? = nil, limit: Int = 1 << 20
+  ) async throws -> Answer {
+    var request = HTTPClientRequest(url: url ?? baseURL + path)
+    request.method = method
+    request.headers.add(name: "Accept", value: "application/json")
+    request.headers.add(name: "User-Agent", value: "myworkout/1.0")
+    if let bearer { request.headers.add(name: "Authorization", value: "Bearer " + bearer) }
+    if let body {
+      let data: Data
+      do {
+        data = try JSONEncoder().encode(body)
+      } catch {
+        throw ServiceError.storage("The request could not be written: \(error)")
+      }
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(ByteBuffer(bytes: data))
+    }
+    do {
+      let seconds = timeout.components.seconds
+      let nanoseconds = seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+      let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
+      let response = try await http.execute(request, deadline: deadline)
+      let bytes = try await response.body.collect(upTo: limit)
+      return Answer(status: Int(response.status.code), body: Data(bytes.readableBytesView))
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch let error as HTTPClientError {
+      if Task.isCancelled { throw CancellationError() }
+      switch error {
+      case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+        throw ServiceError.timedOut
+      default:
+        throw ServiceError.network
+      }
+    } catch {
+      if Task.isCancelled { throw CancellationError() }
+      throw ServiceError.network
+    }
+  }
+
+  /// Turns the statuses every call treats alike into errors: 429 → `.rateLimited`, 5xx and
+  /// anything unexpected → `.server(status)`.
+  package static func failure(_ answer: Answer) -> ServiceError {
+    switch answer.status {
+    case 429: .rateLimited
+    case 401: .unauthorized
+    default: .server(status: answer.status)
+    }
+  }
+}

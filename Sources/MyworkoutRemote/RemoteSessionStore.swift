@@ -1,0 +1,88 @@
+import MyworkoutCore
+import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Remote mode's `session.json` counterpart, `remote-session.json` (mode 0600): the server's
+/// tokens and the JWKS that verified them, so a relaunch opens Profile with no call, verifying
+/// the id_token offline (RS256, swift-crypto). A session for another server is not used.
+package struct RemoteSessionStore: Sendable {
+  let path: String
+  let server: String
+  let credentials: RemoteCredentials
+
+  struct File: Codable {
+    var version = 1
+    var server: String
+    var idToken: String
+    var accessToken: String?
+    var jwks: JSONWebKeySet
+  }
+
+  package init(directory: DataDirectory, server: String, credentials: RemoteCredentials) {
+    path = directory.path + "/remote-session.json"
+    self.server = server
+    self.credentials = credentials
+  }
+
+  /// The kept session when its id_token is genuine (by the kept keys) and current.
+  package func load(now: Date) -> SessionLoad {
+    let data: Data?
+    do {
+      data = try AtomicFile.read(path: path, limit: 1 << 20)
+    } catch {
+      return SessionLoad(restored: .invalid, notice: error.message)
+    }
+    guard let data else { return SessionLoad(restored: .none) }
+    guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
+      file.server == server,
+      let claims = try? RS256Verifier(keySet: file.jwks).verify(
+        file.idToken, now: now, issuer: nil),
+      let profile = claims.profile
+    else {
+      try? delete()
+      return SessionLoad(restored: .invalid)
+    }
+    credentials.signedIn(
+      RemoteCredentials.Tokens(idToken: file.idToken, accessToken: file.accessToken),
+      keys: file.jwks)
+    return SessionLoad(
+      restored: .valid(
+        Session(
+          token: file.idToken, profile: profile,
+          gravatarHash: Gravatar.hash(email: profile.email))))
+  }
+
+  /// Keeps the session's tokens and the key set for the next launch.
+  package func save(_ session: Session) throws {
+    guard let keys = credentials.keySet else {
+      throw FileError(message: "No server keys to keep the session with", isDamage: false)
+    }
+    var tokens = credentials.tokens
+    if tokens?.idToken != session.token {
+      tokens = RemoteCredentials.Tokens(idToken: session.token, accessToken: nil)
+    }
+    let file = File(
+      server: server, idToken: session.token, accessToken: tokens?.accessToken, jwks: keys)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    try AtomicFile.write(try encoder.encode(file), to: path)
+  }
+
+  /// Forgets the session (log out, expiry, `--reset`); no error when there is none.
+  package func delete() throws {
+    credentials.signedOut()
+    guard unlink(path) == 0 else {
+      let code = errno
+      if code == ENOENT { return }
+      throw FileError.posix("Cannot remove", path, code: code)
+    }
+  }
+}

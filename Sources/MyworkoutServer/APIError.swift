@@ -1,0 +1,108 @@
+import HTTPTypes
+import Hummingbird
+import MyworkoutWire
+import NIOCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// An answer other than success, with its exact JSON body (SPEC §15).
+package struct APIError: Error, Sendable {
+  package var status: HTTPResponse.Status
+  package var body: Body
+
+  package enum Body: Sendable {
+    case oauth(OAuthErrorBody)
+    case code(CodeErrorBody)
+  }
+
+  package init(_ status: HTTPResponse.Status, error: String, description: String? = nil) {
+    self.status = status
+    body = .oauth(OAuthErrorBody(error: error, errorDescription: description))
+  }
+
+  package init(_ status: HTTPResponse.Status, code: String, description: String) {
+    self.status = status
+    body = .code(CodeErrorBody(code: code, description: description))
+  }
+
+  package var response: Response {
+    switch body {
+    case .oauth(let body): JSONResponse.make(body, status: status)
+    case .code(let body): JSONResponse.make(body, status: status)
+    }
+  }
+
+  static func badRequest(_ description: String) -> APIError {
+    APIError(.badRequest, error: "invalid_request", description: description)
+  }
+
+  static let unauthorized = APIError(
+    .unauthorized, error: "invalid_token", description: "A valid Bearer token is required.")
+  static let tooManyAttempts = APIError(
+    .tooManyRequests, error: "too_many_attempts",
+    description: "Too many attempts. Try again in a minute.")
+  static let notFound = APIError(.notFound, error: "not_found")
+  static let serverError = APIError(.internalServerError, error: "server_error")
+  static let tooLarge = APIError(
+    .contentTooLarge, error: "request_too_large", description: "The body is over 1 MiB.")
+}
+
+package enum JSONResponse {
+  static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    // Our DTOs always encode.
+    let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+    return Response(
+      status: status, headers: [.contentType: "application/json"],
+      body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+}
+
+/// Turns every failure into a JSON body, and refuses a declared body over the limit before it
+/// is read (a body without a length is cut off at the limit when it is read).
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let length = request.headers[.contentLength].flatMap({ Int($0) }),
+      length > ServerLimits.bodyBytes
+    {
+      return Self.tooLarge.response
+    }
+    do {
+      return try await next(request, context)
+    } catch let error as APIError {
+      return error.response
+    } catch is NIOTooManyBytesError {
+      return Self.tooLarge.response
+    } catch let error as HTTPError {
+      switch error.status {
+      case .contentTooLarge: return Self.tooLarge.response
+      case .notFound: return APIError.notFound.response
+      case .methodNotAllowed:
+        return APIError(.methodNotAllowed, error: "method_not_allowed").response
+      default:
+        let status = error.status
+        return APIError(
+          status, error: status.code < 500 ? "invalid_request" : "server_error",
+          description: error.body
+        ).response
+      }
+    } catch {
+      context.logger.error("request failed: \(String(describing: type(of: error)))")
+      return APIError.serverError.response
+    }
+  }
+
+  static var tooLarge: APIError { APIError.tooLarge }
+}

@@ -1,0 +1,116 @@
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutWire
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Everything the routes share: the stores (SQLite in the data directory), the token signer,
+/// the limits and the chaos generator. Stateless apart from the stores: tokens are checked by
+/// signature.
+package final class Backend: Sendable {
+  package let options: ServerOptions
+  let directory: DataDirectory
+  let accounts: any AccountStoring
+  let catalog: CatalogStore
+  let progress: ProgressStore
+  let hasher: PasswordHasher
+  package let signer: RS256Signer
+  let verifier: RS256Verifier
+  let loginLimiter: RateLimiter
+  let lookupLimiter: RateLimiter
+  let chaos: Chaos?
+  /// The base URL once the server listens (for the default issuer).
+  private let baseURL = Mutex<String?>(nil)
+
+  package init(options: ServerOptions) throws {
+    self.options = options
+    directory = try DataDirectory.prepare(path: options.dataDirectory)
+    hasher = PasswordHasher(iterations: options.hasherIterations)
+    accounts = try SQLiteAccountStore(
+      path: directory.path + "/accounts.sqlite", hasher: hasher)
+    let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
+    catalog = CatalogStore(
+      directory: directory,
+      source: CatalogSource(
+        file: options.catalog, shipped: options.assets + "/classes.csv"),
+      onNotice: notices)
+    progress = ProgressStore(directory: directory, onNotice: notices)
+    signer = try RS256Signer.load(path: directory.path + "/id-token-key.pem")
+    verifier = RS256Verifier(keySet: signer.keySet)
+    loginLimiter = RateLimiter(limit: options.loginLimit, now: options.monotonic)
+    lookupLimiter = RateLimiter(limit: max(options.loginLimit, 1) * 3, now: options.monotonic)
+    chaos = options.chaosSeed.map(Chaos.init(seed:))
+  }
+
+  /// Called once the server listens.
+  package func listening(at url: String) {
+    baseURL.withLock { $0 = url }
+  }
+
+  /// `iss` of our tokens: `--issuer`, else the base URL with a trailing slash (the request's
+  /// Host when the listening address is not known, as in the in-process tests).
+  func issuer(host: String?) -> String {
+    if let issuer = options.issuer { return issuer }
+    let base = baseURL.withLock { $0 } ?? "http://" + (host ?? "127.0.0.1")
+    return base.hasSuffix("/") ? base : base + "/"
+  }
+
+  var lessonsFile: String { options.lessons ?? options.assets + "/lessons.json" }
+  var imagesDirectory: String { options.imagesDirectory ?? options.assets + "/images" }
+
+  // MARK: Tokens
+
+  /// The id_token and access token for `profile`, for `audience`, ending at `expiresAt`.
+  func tokens(
+    for profile: Profile, audience: String, scope: String?, issuer: String,
+    expiresAt: Int64? = nil
+  ) throws -> TokenResponse {
+    let now = Int64(options.now().timeIntervalSince1970.rounded(.down))
+    let exp = expiresAt ?? now + options.tokenLifetime.components.seconds
+    let id = try signer.sign(
+      IDTokenClaims(profile: profile, iss: issuer, aud: audience, iat: now, exp: exp))
+    let access = try signer.sign(
+      IDTokenClaims(
+        sub: Email.normalized(profile.email), iss: issuer, aud: audience, iat: now, exp: exp,
+        scope: scope ?? "openid profile email"))
+    return TokenResponse(
+      accessToken: access, idToken: id, expiresIn: Int(max(0, exp - now)), scope: scope)
+  }
+
+  /// The claims of the request's Bearer token (ours, current), or `APIError.unauthorized`.
+  func bearer(_ authorization: String?, issuer: String) throws(APIError) -> IDTokenClaims {
+    guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
+      throw APIError.unauthorized
+    }
+    let token = authorization.dropFirst(7).trimmingWhitespace()
+    guard let claims = try? verifier.verify(token, now: options.now(), issuer: issuer) else {
+      throw APIError.unauthorized
+    }
+    return claims
+  }
+
+  /// Checks a password; the profile, or nil for an unknown email or a wrong password (each
+  /// costing one hash, so the answer takes as long either way).
+  func check(email: String, password: String) async throws -> Profile? {
+    let account = try await accounts.account(email: email)
+    let hasher = hasher
+    return await Self.offLoop {
+      guard let account else {
+        hasher.simulateVerification(password)
+        return nil
+      }
+      return hasher.verify(password, against: account.password) ? account.profile : nil
+    }
+  }
+
+  /// Slow work (password hashing) on the global executor, off the server's event loops.
+  @concurrent
+  static func offLoop<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    work()
+  }
+}

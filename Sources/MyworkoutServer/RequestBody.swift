@@ -1,0 +1,53 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Reading request bodies: at most 1 MiB, JSON (or a form where Auth0 accepts one); anything
+/// malformed is a 400 with a JSON body saying why.
+enum RequestBody {
+  static func bytes(of request: Request, context: some RequestContext) async throws -> Data {
+    var request = request
+    let buffer = try await request.collectBody(upTo: ServerLimits.bodyBytes)
+    return Data(buffer.readableBytesView)
+  }
+
+  /// The body as `T`: JSON, or URL-encoded form when `form` is allowed and the content type
+  /// says so.
+  static func decode<T: Decodable>(
+    _ type: T.Type, from request: Request, context: some RequestContext, form: Bool = false
+  ) async throws -> T {
+    let data = try await bytes(of: request, context: context)
+    let contentType = request.headers[.contentType]?.lowercased() ?? ""
+    if form, contentType.hasPrefix("application/x-www-form-urlencoded") {
+      do {
+        return try URLEncodedFormDecoder().decode(
+          T.self, from: String(decoding: data, as: UTF8.self))
+      } catch {
+        throw APIError.badRequest("The form could not be read: \(Self.reason(error))")
+      }
+    }
+    guard !data.isEmpty else { throw APIError.badRequest("The body is empty; JSON was expected.") }
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch {
+      throw APIError.badRequest("The body is not the JSON expected: \(Self.reason(error))")
+    }
+  }
+
+  /// A short reason that names the field, never echoing values (they may be passwords).
+  static func reason(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+    case DecodingError.dataCorrupted: "not valid JSON"
+    default: "unreadable"
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import HTTPTypes
+import Hummingbird
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutWire
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Auth0's Authentication API (SPEC §15) and brief 004's `POST /authenticate`.
+extension Backend {
+  func addAuthRoutes(to router: Router<ServerContext>) {
+    router.post("dbconnections/signup") { request, context in
+      try await self.signup(request, context: context)
+    }
+    router.post("oauth/token") { request, context in
+      try await self.token(request, context: context)
+    }
+    router.post("authenticate") { request, context in
+      try await self.authenticate(request, context: context)
+    }
+    router.get("userinfo") { request, _ in
+      let claims = try self.bearer(
+        request.headers[.authorization], issuer: self.issuer(host: request.head.authority))
+      guard let account = try await self.accounts.account(email: claims.sub) else {
+        throw APIError.unauthorized
+      }
+      let profile = account.profile
+      return JSONResponse.make(
+        UserInfo(
+          sub: claims.sub, email: profile.email, name: profile.fullName,
+          givenName: profile.firstName, familyName: profile.lastName,
+          gender: profile.gender.rawValue, phoneNumber: profile.mobile))
+    }
+    router.get(".well-known/jwks.json") { _, _ in JSONResponse.make(self.signer.keySet) }
+    router.get(".well-known/openid-configuration") { request, _ in
+      let issuer = self.issuer(host: request.head.authority)
+      return JSONResponse.make(
+        OpenIDConfiguration(
+          issuer: issuer, jwksURI: issuer + ".well-known/jwks.json",
+          tokenEndpoint: issuer + "oauth/token", userinfoEndpoint: issuer + "userinfo"))
+    }
+    router.post("api/accounts/lookup") { request, context in
+      guard self.lookupLimiter.allow(["address:" + context.remoteAddress]) else {
+        throw APIError.tooManyAttempts
+      }
+      let lookup = try await RequestBody.decode(
+        EmailLookupRequest.self, from: request, context: context)
+      let found = try await self.accounts.account(email: lookup.email) != nil
+      return JSONResponse.make(EmailLookupResponse(registered: found))
+    }
+    router.post("api/me/mobile") { request, context in
+      try await self.updateMobile(request, context: context)
+    }
+  }
+
+  private func signup(_ request: Request, context: ServerContext) async throws -> Response {
+    let signup = try await RequestBody.decode(SignupRequest.self, from: request, context: context)
+    guard Email.isValid(signup.email) else {
+      throw APIError(.badRequest, code: "invalid_signup", description: "Invalid sign up")
+    }
+    guard Password.isStrong(signup.password) else {
+      throw APIError(
+        .badRequest, code: "invalid_password",
+        description: "PasswordStrengthError: Password is too weak")
+    }
+    var mobile = ""
+    if let given = signup.userMetadata?.mobile, !given.isEmpty {
+      guard let number = MobileNumber.normalized(given) else {
+        throw APIError(.badRequest, code: "invalid_signup", description: "Invalid mobile number")
+      }
+      mobile = number
+    }
+    let gender = signup.userMetadata?.gender.flatMap(Gender.init(rawValue:)) ?? .preferNotToSay
+    let profile = Profile(
+      email: Email.normalized(signup.email), gender: gender, mobile: mobile,
+      firstName: (signup.givenName ?? "").trimmingWhitespace(),
+      lastName: (signup.familyName ?? "").trimmingWhitespace())
+    if try await accounts.account(email: profile.email) != nil { throw Self.userExists }
+    let hasher = hasher
+    let password = signup.password
+    let hash = try await Self.offLoop { Result { try hasher.hash(password) } }.get()
+    guard try await accounts.insert(StoredAccount(profile: profile, password: hash)) else {
+      throw Self.userExists
+    }
+    return JSONResponse.make(
+      SignupResponse(
+        id: Email.normalized(profile.email), email: profile.email,
+        givenName: signup.givenName, familyName: signup.familyName,
+        userMetadata: UserMetadata(gender: gender.rawValue, mobile: mobile.isEmpty ? nil : mobile)))
+  }
+
+  static let userExists = APIError(
+    .badRequest, code: "user_exists", description: "The user already exists.")
+  static let wrongCredentials = "Wrong email or password."
+
+  private func token(_ request: Request, context: ServerContext) async throws -> Response {
+    let grant = try await RequestBody.decode(
+      TokenRequest.self, from: request, context: context, form: true)
+    guard
+      grant.grantType == TokenRequest.passwordGrant
+        || grant.grantType == TokenRequest.passwordRealmGrant
+    else {
+      throw APIError(
+        .badRequest, error: "unsupported_grant_type",
+        description: "Unsupported grant type: \(grant.grantType)")
+    }
+    try limitLogin(email: grant.username, context: context)
+    guard let profile = try await check(email: grant.username, password: grant.password) else {
+      throw APIError(.forbidden, error: "invalid_grant", description: Self.wrongCredentials)
+    }
+    return JSONResponse.make(
+      try tokens(
+        for: profile, audience: grant.clientID, scope: grant.scope,
+        issuer: issuer(host: request.head.authority)))
+  }
+
+  private func authenticate(_ request: Request, context: ServerContext) async throws -> Response {
+    let login = try await RequestBody.decode(
+      AuthenticateRequest.self, from: request, context: context)
+    try limitLogin(email: login.email, context: context)
+    switch chaos?.next() ?? .truthful {
+    case .unauthorized: throw Self.invalidCredentials
+    case .serverError: throw APIError.serverError
+    case .truthful: break
+    }
+    guard let profile = try await check(email: login.email, password: login.password) else {
+      throw Self.invalidCredentials
+    }
+    return JSONResponse.make(
+      try tokens(
+        for: profile, audience: login.clientID ?? "myworkout", scope: login.scope,
+        issuer: issuer(host: request.head.authority)))
+  }
+
+  static let invalidCredentials = APIError(
+    .unauthorized, error: "invalid_credentials", description: wrongCredentials)
+
+  private func limitLogin(email: String, context: ServerContext) throws(APIError) {
+    let keys = ["email:" + Email.normalized(email), "address:" + context.remoteAddress]
+    guard loginLimiter.allow(keys) else { throw APIError.tooManyAttempts }
+  }
+
+  /// A new number; new tokens that keep the original expiry and audience.
+  private func updateMobile(_ request: Request, context: ServerContext) async throws -> Response {
+    let issuer = issuer(host: request.head.authority)
+    let claims = try bearer(request.headers[.authorization], issuer: issuer)
+    let change = try await RequestBody.decode(
+      MobileUpdateRequest.self, from: request, context: context)
+    guard let mobile = MobileNumber.normalized(change.mobile) else {
+      throw APIError(.badRequest, error: "invalid_mobile", description: Message.mobileNotValid)
+    }
+    guard let profile = try await accounts.updateMobile(email: claims.sub, mobile: mobile) else {
+      throw APIError.unauthorized
+    }
+    return JSONResponse.make(
+      try tokens(
+        for: profile, audience: claims.aud, scope: claims.scope, issuer: issuer,
+        expiresAt: claims.exp))
+  }
+}

@@ -1,0 +1,184 @@
+import HTTPTypes
+import Hummingbird
+import MyworkoutCore
+import MyworkoutServices
+import MyworkoutWire
+import NIOCore
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The catalog, per-class progress and the lessons with their completion events (SPEC §15).
+extension Backend {
+  func addDataRoutes(to router: Router<ServerContext>) {
+    router.get("api/classes") { request, _ in
+      let query = request.uri.queryParameters
+      let text = query["q"].map(String.init) ?? ""
+      let offset = try Self.integer(query["offset"], name: "offset", default: 0)
+      let limit = try Self.integer(query["limit"], name: "limit", default: 50)
+      let page = try await self.catalogCall {
+        try await self.catalog.page(query: text, offset: offset, limit: limit)
+      }
+      return JSONResponse.make(
+        CatalogPageDTO(
+          query: page.query, offset: page.offset, classes: page.classes.map(Self.dto),
+          matching: page.matching, capped: page.isCapped, total: page.total))
+    }
+    router.get("api/classes/:id") { _, context in
+      let id = try context.parameters.require("id")
+      guard let found = try await self.catalogCall({ try await self.catalog.danceClass(id: id) })
+      else { throw APIError.notFound }
+      return JSONResponse.make(Self.dto(found))
+    }
+    router.post("api/progress/percents") { request, context in
+      let account = try self.account(request)
+      let asked = try await RequestBody.decode(
+        PercentsRequest.self, from: request, context: context)
+      let classes = asked.classes.map {
+        DanceClass(
+          id: $0.id, title: "", instructor: "", level: .beginner, song: "", videoURL: "",
+          thumbnailSlug: "", duration: max(0, $0.duration))
+      }
+      let percents = try await self.progressCall {
+        try await self.progress.watchedPercents(account: account, classes: classes)
+      }
+      return JSONResponse.make(PercentsResponse(percents: percents))
+    }
+    router.get("api/progress/:class") { request, context in
+      let account = try self.account(request)
+      let classID = try context.parameters.require("class")
+      let progress = try await self.progressCall {
+        try await self.progress.progress(account: account, classID: classID)
+      }
+      return JSONResponse.make(Self.dto(progress))
+    }
+    router.post("api/progress/:class") { request, context in
+      let account = try self.account(request)
+      let classID = try context.parameters.require("class")
+      let update = try await RequestBody.decode(
+        ProgressUpdateDTO.self, from: request, context: context)
+      guard update.position >= 0, update.addedTimeInClass >= 0,
+        let played = Self.intervals(update.played)
+      else {
+        throw APIError.badRequest(
+          "position and added_time_in_class must be 0 or more, played a list of [start, end] with start < end"
+        )
+      }
+      let merged = try await self.progressCall {
+        try await self.progress.record(
+          ProgressUpdate(
+            account: account, classID: classID, position: update.position, played: played,
+            addedTimeInClass: update.addedTimeInClass))
+      }
+      return JSONResponse.make(Self.dto(merged))
+    }
+    router.get("api/lessons") { _, _ in
+      let file = self.lessonsFile
+      // Mimo's `GET /api/lessons` body is the lesson file's JSON; check it parses first.
+      do {
+        _ = try LessonFile.load(path: file)
+        guard let data = try AtomicFile.read(path: file, limit: LessonFile.sizeLimit) else {
+          throw APIError.serverError
+        }
+        return Response(
+          status: .ok, headers: [.contentType: "application/json"],
+          body: .init(byteBuffer: ByteBuffer(bytes: data)))
+      } catch let error as LessonLoadError {
+        throw APIError(.internalServerError, error: "server_error", description: error.message)
+      }
+    }
+    router.get("api/lessons/completions") { request, _ in
+      let account = try self.account(request)
+      let events = try await self.progressCall {
+        try await self.progress.completions(account: account)
+      }
+      return JSONResponse.make(CompletionsResponse(completions: events.map(Self.dto)))
+    }
+    router.post("api/lessons/completions") { request, context in
+      let account = try self.account(request)
+      let event = try await RequestBody.decode(
+        CompletionRequest.self, from: request, context: context)
+      guard !event.lessonID.isEmpty, event.started <= event.completed else {
+        throw APIError.badRequest(
+          "lesson_id must not be empty, started must not be after completed")
+      }
+      let recorded = try await self.progressCall {
+        try await self.progress.recordCompletion(
+          account: account, lessonID: event.lessonID,
+          started: Date(timeIntervalSince1970: Double(event.started)),
+          completed: Date(timeIntervalSince1970: Double(event.completed)))
+      }
+      return JSONResponse.make(CompletionResponse(completion: recorded.map(Self.dto)))
+    }
+    router.post("api/lessons/rounds") { request, _ in
+      let account = try self.account(request)
+      let round = try await self.progressCall {
+        try await self.progress.startNewRound(account: account)
+      }
+      return JSONResponse.make(RoundResponse(round: round))
+    }
+  }
+
+  /// The account a personal request is for: its Bearer token's `sub`.
+  func account(_ request: Request) throws(APIError) -> String {
+    try bearer(request.headers[.authorization], issuer: issuer(host: request.head.authority)).sub
+  }
+
+  static func integer(_ text: Substring?, name: String, default value: Int) throws(APIError) -> Int
+  {
+    guard let text else { return value }
+    guard let number = Int(text), number >= 0 else {
+      throw APIError.badRequest("\(name) must be a whole number, 0 or more")
+    }
+    return number
+  }
+
+  static func intervals(_ pairs: [[Int]]) -> IntervalSet? {
+    var set = IntervalSet()
+    for pair in pairs {
+      guard pair.count == 2, pair[0] >= 0, pair[0] < pair[1] else { return nil }
+      set.insert(pair[0]..<pair[1])
+    }
+    return set
+  }
+
+  static func dto(_ danceClass: DanceClass) -> ClassDTO {
+    ClassDTO(
+      id: danceClass.id, title: danceClass.title, instructor: danceClass.instructor,
+      level: danceClass.level.rawValue, song: danceClass.song, videoURL: danceClass.videoURL,
+      thumbnail: danceClass.thumbnailSlug, duration: danceClass.duration)
+  }
+
+  static func dto(_ progress: ClassProgress) -> ProgressDTO {
+    ProgressDTO(
+      lastPosition: progress.lastPosition,
+      watched: progress.watched.ranges.map { [$0.lowerBound, $0.upperBound] },
+      timeInClass: progress.timeInClass)
+  }
+
+  static func dto(_ event: LessonCompletion) -> CompletionDTO {
+    CompletionDTO(
+      lessonID: event.lessonID, round: event.round,
+      started: Int64(event.started.timeIntervalSince1970.rounded(.down)),
+      completed: Int64(event.completed.timeIntervalSince1970.rounded(.down)))
+  }
+
+  private func catalogCall<T>(_ call: () async throws -> T) async throws -> T {
+    do {
+      return try await call()
+    } catch let error as CatalogError {
+      throw APIError(.internalServerError, error: "server_error", description: error.message)
+    }
+  }
+
+  private func progressCall<T>(_ call: () async throws -> T) async throws -> T {
+    do {
+      return try await call()
+    } catch let error as ProgressError {
+      throw APIError(.internalServerError, error: "server_error", description: error.message)
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import HTTPTypes
+import Hummingbird
+import MyworkoutCore
+import MyworkoutImages
+import MyworkoutWire
+import NIOCore
+
+/// The image list in Lorem Picsum's `/v2/list` fields and the image files (`/id/{id}`).
+extension Backend {
+  func addImageRoutes(to router: Router<ServerContext>) {
+    router.get("v2/list") { request, _ in
+      let base = "http://" + (request.head.authority ?? "127.0.0.1")
+      let images = try await self.listImages()
+      return JSONResponse.make(
+        images.map { image in
+          let url = base + "/id/" + Self.percentEncoded(image.id)
+          return PicsumImage(
+            id: image.id, author: image.caption, width: image.size?.width ?? 0,
+            height: image.size?.height ?? 0, url: url, downloadURL: url)
+        })
+    }
+    router.get("id/:id") { _, context in
+      let id = try context.parameters.require("id")
+      // Only names the list gives: never a path the request makes up.
+      guard let image = try await self.listImages().first(where: { $0.id == id }),
+        case .file(let path) = image.location
+      else { throw APIError.notFound }
+      let bytes: [UInt8]
+      do {
+        bytes = try FileBytes.read(path, limit: ImageDecoder.maxFileBytes)
+      } catch {
+        throw APIError(.internalServerError, error: "server_error", description: "\(error)")
+      }
+      let type = id.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
+      return Response(
+        status: .ok, headers: [.contentType: type],
+        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+  }
+
+  private func listImages() async throws -> [ImageInfo] {
+    do {
+      return try await DirectoryImageService(
+        directory: imagesDirectory, clock: ContinuousClock(), latency: .zero
+      ).listImages()
+    } catch let error as ImageServiceError {
+      throw APIError(.internalServerError, error: "server_error", description: error.description)
+    }
+  }
+
+  /// RFC 3986 unreserved characters kept, every other byte as %XX.
+  static func percentEncoded(_ text: String) -> String {
+    let unreserved = Set(
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+    var result = ""
+    for byte in text.utf8 {
+      if unreserved.contains(byte) {
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        result += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Builds the HTTP application over a backend: every route, JSON errors, the body limit.
+package enum ServerApplication {
+  package static func router(_ backend: Backend) -> Router<ServerContext> {
+    let router = Router(context: ServerContext.self)
+    router.add(middleware: JSONErrorMiddleware())
+    backend.addAuthRoutes(to: router)
+    backend.addDataRoutes(to: router)
+    backend.addImageRoutes(to: router)
+    return router
+  }
+
+  /// The application on `host:port` (0: a free port). `onListening` receives the base URL
+  /// once the socket is bound.
+  package static func make(
+    _ backend: Backend, logger: Logger,
+    onListening: @escaping @Sendable (String) async -> Void = { _ in }
+  ) -> some ApplicationProtocol {
+    let options = backend.options
+    return Application(
+      router: router(backend),
+      configuration: .init(address: .hostname(options.host, port: options.port)),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? options.port
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let url = "http://\(host):\(port)"
+        backend.listening(at: url)
+        await onListening(url)
+      },
+      logger: logger)
+  }
+}

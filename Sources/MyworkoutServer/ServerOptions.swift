@@ -1,0 +1,47 @@
+import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `myworkout-server`'s command line chose (SPEC §15), and the seams tests inject.
+package struct ServerOptions: Sendable {
+  package var host = "127.0.0.1"
+  package var port = 8080
+  package var dataDirectory: String
+  /// `--catalog FILE`, else the shipped `Assets/classes.csv`.
+  package var catalog: String?
+  /// `--lessons FILE`, else the shipped `Assets/lessons.json`.
+  package var lessons: String?
+  /// `--images-dir DIR`, else the shipped `Assets/images/`.
+  package var imagesDirectory: String?
+  /// Where the shipped files are.
+  package var assets = "Assets"
+  /// `--issuer URL`; nil: the base URL with a trailing slash.
+  package var issuer: String?
+  package var tokenLifetime: Duration = .seconds(24 * 3600)
+  package var loginLimit = 10
+  /// `--chaos` with its seed.
+  package var chaosSeed: UInt64?
+  /// Work factor for new password hashes (tests lower it).
+  package var hasherIterations = PasswordHasher.defaultIterations
+  /// Wall-clock time for tokens.
+  package var now: @Sendable () -> Date = { Date() }
+  /// Monotonic seconds for the rate limits.
+  package var monotonic: @Sendable () -> Double = { MonotonicSeconds.now() }
+
+  package init(dataDirectory: String) {
+    self.dataDirectory = dataDirectory
+  }
+}
+
+package enum MonotonicSeconds {
+  static let start = ContinuousClock.now
+
+  package static func now() -> Double {
+    let elapsed = start.duration(to: ContinuousClock.now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  }
+}

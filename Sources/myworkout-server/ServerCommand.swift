@@ -1,0 +1,123 @@
+import ArgumentParser
+import Logging
+import MyworkoutServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `myworkout-server`: the backend of SPEC §15.
+@main
+struct ServerCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "myworkout-server",
+    abstract:
+      "The Myworkout GO backend: Auth0-shaped accounts, classes, progress, lessons, images.",
+    discussion: """
+      Prints its base URL on its first line, then serves until interrupted. Data (SQLite) lives \
+      in --data-dir, else $XDG_DATA_HOME/myworkout-server, else ~/.local/share/myworkout-server. \
+      It starts with the account registered@email.com (password: password).
+      """,
+    version: "myworkout-server 1.0.0")
+
+  @Option(help: "The address to listen on.") var host = "127.0.0.1"
+  @Option(help: "The port to listen on; 0 picks a free one.") var port = 8080
+  @Option(
+    name: .customLong("data-dir"), help: ArgumentHelp("Keep data in PATH.", valueName: "PATH"))
+  var dataDirectory: String?
+  @Option(help: ArgumentHelp("Serve the classes in FILE (the brief's CSV).", valueName: "FILE"))
+  var catalog: String?
+  @Option(help: ArgumentHelp("Serve the lessons in FILE (Mimo's JSON).", valueName: "FILE"))
+  var lessons: String?
+  @Option(
+    name: .customLong("images-dir"),
+    help: ArgumentHelp("Serve the PNG and JPEG files of DIR.", valueName: "DIR"))
+  var imagesDirectory: String?
+  @Option(
+    help: ArgumentHelp(
+      "The tokens' iss (default: the base URL with a trailing slash).", valueName: "URL"))
+  var issuer: String?
+  @Option(
+    name: .customLong("token-lifetime"),
+    help: ArgumentHelp(
+      "How long tokens stay valid, e.g. 30m, 12h, 1d (default: 1d).", valueName: "DURATION"))
+  var tokenLifetime = "1d"
+  @Option(
+    name: .customLong("login-limit"), help: "Login attempts a minute, per email and per address.")
+  var loginLimit = 10
+  @Flag(help: "Answer a third of /authenticate calls 401 and a third 500, at random.")
+  var chaos = false
+  @Option(
+    name: .customLong("chaos-seed"), help: "Seed for --chaos (the same seed, the same answers).")
+  var chaosSeed: UInt64?
+
+  func validate() throws {
+    guard Self.seconds(tokenLifetime) != nil else {
+      throw ValidationError(
+        "'\(tokenLifetime)' is not a duration; use a number with s, m, h or d, like 1d.")
+    }
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
+    guard loginLimit > 0 else { throw ValidationError("--login-limit must be 1 or more.") }
+    if chaosSeed != nil, !chaos { throw ValidationError("--chaos-seed needs --chaos.") }
+    if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir needs a path.") }
+  }
+
+  func run() async throws {
+    var options = ServerOptions(dataDirectory: dataDirectory ?? Self.defaultDataDirectory)
+    options.host = host
+    options.port = port
+    options.catalog = catalog
+    options.lessons = lessons
+    options.imagesDirectory = imagesDirectory
+    options.assets = Self.assets
+    options.issuer = issuer
+    options.tokenLifetime = .seconds(Self.seconds(tokenLifetime) ?? 86_400)
+    options.loginLimit = loginLimit
+    if chaos { options.chaosSeed = chaosSeed ?? UInt64.random(in: 0...UInt64.max) }
+    var logger = Logger(label: "myworkout-server") { StreamLogHandler.standardError(label: $0) }
+    // Hummingbird's per-request and start-up lines stay out; no request body is ever logged.
+    logger.logLevel = .notice
+    let backend = try Backend(options: options)
+    let app = ServerApplication.make(backend, logger: logger) { url in
+      // Always the first line of output (SPEC §15); flushed for whoever reads it through a pipe.
+      print(url)
+      fflush(nil)
+    }
+    try await app.runService()
+  }
+
+  static func seconds(_ text: String) -> Int64? {
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+    guard let last = text.last, let unit = units[last], let value = Int64(text.dropLast()),
+      value > 0, value <= Int64.max / unit / 1000
+    else { return nil }
+    return value * unit
+  }
+
+  static var defaultDataDirectory: String {
+    let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+    if let xdg = environment("XDG_DATA_HOME"), xdg.hasPrefix("/") {
+      return xdg + "/myworkout-server"
+    }
+    return (environment("HOME") ?? ".") + "/.local/share/myworkout-server"
+  }
+
+  /// `Assets/` beside the binary, in `../share/myworkout/`, or in the source tree.
+  static var assets: String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    var candidates: [String] = []
+    if count > 0 {
+      let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let slash = path.lastIndex(of: "/") {
+        candidates += [
+          String(path[..<slash]) + "/Assets", String(path[..<slash]) + "/../share/myworkout",
+        ]
+      }
+    }
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Sources/myworkout-server/ServerCommand.swift
+    candidates.append(parts.joined(separator: "/") + "/Assets")
+    return candidates.first { access($0 + "/classes.csv", R_OK) == 0 } ?? "Assets"
+  }
+}

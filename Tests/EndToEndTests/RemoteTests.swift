@@ -1,0 +1,75 @@
+import Foundation
+import TestProcesses
+import Testing
+
+extension EndToEnd {
+  /// SPEC §15: the app in remote mode against a real `myworkout-server` process.
+  @Suite(.timeLimit(.minutes(2)))
+  struct RemoteTests {
+    static var serverBinary: String {
+      BuiltProduct.path("myworkout-server")
+        ?? URL(fileURLWithPath: TerminalSession.binary).deletingLastPathComponent()
+        .appendingPathComponent("myworkout-server").path
+    }
+
+    @Test func logInOpenClassesAndSearchAgainstTheServer() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let server = try ChildProcess.spawn(
+        [
+          Self.serverBinary, "--port", "0", "--data-dir", folder.path, "--catalog",
+          ClassesTests.briefCatalog, "--lessons", LessonsTests.sample,
+        ], standardOutput: .pipe)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let url = try #require(await server.firstLine(timeout: .seconds(30)))
+      #expect(url.hasPrefix("http://127.0.0.1:"))
+
+      let app = try TerminalSession()
+      try app.launch(["--server", url], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitFor("351 classes")
+      try app.type("anne")
+      let screen = try app.waitUntil("the three matches from the server") {
+        $0.contains("3 of 351 classes match \"anne\"") && $0.contains("Suzanne Ratke")
+      }
+      #expect(!screen.contains("Adolph Moen"))
+      try app.press("Escape")
+      try app.waitFor("351 classes")
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      // The lessons come from the server too (its --lessons file, Mimo's shape).
+      try app.type("n")
+      let lesson = try app.waitFor("Lesson 1 of 3")
+      #expect(lesson.contains("Hello World!"))
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      // The session was kept with the server's keys: a relaunch opens Profile offline.
+      try app.press("C-c")
+      _ = try app.waitForExit()
+      server.send(SIGTERM)
+      _ = server.waitBlocking()
+      try app.launch(["--server", url], width: 100, height: 30)
+      try app.waitFor("Edit number")
+    }
+
+    @Test func serverOptionsAndPlainHTTPToAnotherHostAreRefused() throws {
+      let app = try TerminalSession()
+      try app.launchInShell(
+        "--server http://127.0.0.1:9 --catalog x.csv", width: 200, waitingFor: "$APP")
+      var (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("--catalog is a server option"), "\(screen)")
+      try app.launchInShell("--server http://192.0.2.1:8080", width: 200, waitingFor: "$APP")
+      (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("plain http:// to 192.0.2.1"), "\(screen)")
+    }
+  }
+}

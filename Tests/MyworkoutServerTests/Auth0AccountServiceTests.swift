@@ -1,0 +1,70 @@
+import MyworkoutCore
+import MyworkoutRemote
+import MyworkoutServer
+import MyworkoutServices
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The Auth0 account client (`--auth0-domain`) speaks the request shapes myworkout-server
+/// answers as Auth0 does; here it talks to our server (over loopback http instead of a tenant).
+@Suite struct Auth0AccountServiceTests {
+  static let registration = Registration(
+    password: "Secret-123",
+    profile: Profile(
+      email: "tenant@example.com", gender: .male, mobile: "0123456780", firstName: "Ten",
+      lastName: "Ant"))
+
+  @Test func logsInSignsUpAndSaysWrongCredentialsForAnUnknownEmail() async throws {
+    try await withLiveServer { url, _ in
+      let credentials = RemoteCredentials()
+      let accounts = Auth0AccountService(
+        server: RemoteServer(baseURL: url), clientID: "tenant-client",
+        connection: "Username-Password-Authentication", credentials: credentials)
+      // Auth0 cannot say: Get started goes to Login.
+      #expect(try await accounts.isRegistered(email: "nobody@example.com"))
+      let session = try await accounts.logIn(email: "registered@email.com", password: "password")
+      #expect(session.profile == SeedAccount.profile)
+      await #expect(throws: ServiceError.wrongCredentials) {
+        try await accounts.logIn(email: "nobody@example.com", password: "password")
+      }
+      let created = try await accounts.signUp(Self.registration)
+      #expect(created.profile.email == "tenant@example.com")
+      #expect(created.profile.mobile == "+60123456780")
+      await #expect(throws: ServiceError.emailExists) {
+        try await accounts.signUp(Self.registration)
+      }
+      await #expect(throws: ServiceError.storage(Auth0AccountService.editNumberUnavailable)) {
+        try await accounts.updateMobile(token: created.token, mobile: "0123456789")
+      }
+    }
+  }
+
+  @Test func theSessionIsKeptWithTheKeysAndVerifiedOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let saved = try await withLiveServerReturning { url, _ in
+        let credentials = RemoteCredentials()
+        let accounts = RemoteAccountService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        let session = try await accounts.logIn(email: "registered@email.com", password: "password")
+        let store = RemoteSessionStore(directory: directory, server: url, credentials: credentials)
+        try store.save(session)
+        return (url, session)
+      }
+      // The server is gone: the kept keys verify the token.
+      let reloaded = RemoteSessionStore(
+        directory: directory, server: saved.0, credentials: RemoteCredentials())
+      #expect(reloaded.load(now: Date()) == SessionLoad(restored: .valid(saved.1)))
+      // Another server's session is not used, and is forgotten.
+      let other = RemoteSessionStore(
+        directory: directory, server: "http://127.0.0.1:1", credentials: RemoteCredentials())
+      #expect(other.load(now: Date()) == SessionLoad(restored: .invalid))
+      #expect(reloaded.load(now: Date()) == SessionLoad(restored: .none))
+    }
+  }
+}

@@ -1,0 +1,300 @@
+import Hummingbird
+import HummingbirdTesting
+import MyworkoutCore
+import MyworkoutServer
+import MyworkoutServices
+import MyworkoutWire
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Auth0's Authentication API shapes and `/authenticate` (SPEC §15), in-process.
+@Suite struct AuthRouteTests {
+  static var seed: [String: Any] { ["email": "registered@email.com", "password": "password"] }
+
+  @Test func signupAnswersAuth0sShapeAndRefusesAnExistingEmail() async throws {
+    try await withRouter { client, _ in
+      let body: [String: Any] = [
+        "client_id": "abc", "email": "New@Example.com", "password": "Secret-123",
+        "connection": "Username-Password-Authentication", "given_name": "Nu",
+        "family_name": "Person", "user_metadata": ["gender": "male", "mobile": "0123456780"],
+      ]
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(body)
+      ) { response in
+        #expect(response.status == .ok)
+        #expect(response.body.json["email"] as? String == "new@example.com")
+        #expect(response.body.json["email_verified"] as? Bool == false)
+      }
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(body)
+      ) { response in
+        #expect(response.status == .badRequest)
+        #expect(
+          response.body.text == #"{"code":"user_exists","description":"The user already exists."}"#)
+      }
+      var weak = body
+      weak["email"] = "other@example.com"
+      weak["password"] = "short"
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(weak)
+      ) { response in
+        #expect(response.status == .badRequest)
+        #expect(response.body.json["code"] as? String == "invalid_password")
+      }
+    }
+  }
+
+  @Test func passwordGrantByFormAndRealmGrantByJSONSignRS256TokensForTheClient() async throws {
+    try await withRouter { client, backend in
+      let form =
+        "grant_type=password&username=registered%40email.com&password=password"
+        + "&client_id=client-1&scope=openid%20profile%20email"
+      var idToken = ""
+      try await client.execute(
+        uri: "/oauth/token", method: .post,
+        headers: [.contentType: "application/x-www-form-urlencoded"],
+        body: ByteBuffer(string: form)
+      ) { response in
+        #expect(response.status == .ok)
+        let json = response.body.json
+        #expect(json["token_type"] as? String == "Bearer")
+        #expect(json["expires_in"] as? Int == 86_400)
+        #expect(json["access_token"] is String)
+        idToken = json["id_token"] as? String ?? ""
+      }
+      let claims = try RS256Verifier(keySet: backend.signer.keySet).verify(
+        idToken, now: Date(), issuer: "http://myworkout.test/")
+      #expect(claims.aud == "client-1")
+      #expect(claims.sub == "registered@email.com")
+      #expect(claims.phoneNumber == "+60123456789")
+      #expect(claims.givenName == "Registered")
+      #expect(claims.gender == "female")
+      #expect(claims.name == "Registered User")
+
+      let realm: [String: Any] = [
+        "grant_type": "http://auth0.com/oauth/grant-type/password-realm",
+        "realm": "Username-Password-Authentication", "username": "registered@email.com",
+        "password": "password", "client_id": "client-2",
+      ]
+      try await client.execute(
+        uri: "/oauth/token", method: .post, headers: jsonHeaders, body: jsonBody(realm)
+      ) { response in
+        #expect(response.status == .ok)
+      }
+    }
+  }
+
+  @Test func wrongPasswordIs403InvalidGrantAndAuthenticateIs401() async throws {
+    try await withRouter { client, _ in
+      let grant: [String: Any] = [
+        "grant_type": "password", "username": "registered@email.com", "password": "nope",
+        "client_id": "c",
+      ]
+      try await client.execute(
+        uri: "/oauth/token", method: .post, headers: jsonHeaders, body: jsonBody(grant)
+      ) { response in
+        #expect(response.status == .forbidden)
+        #expect(
+          response.body.text
+            == #"{"error":"invalid_grant","error_description":"Wrong email or password."}"#)
+      }
+      try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders,
+        body: jsonBody(["email": "nobody@example.com", "password": "password"])
+      ) { response in
+        #expect(response.status == .unauthorized)
+        #expect(
+          response.body.text
+            == #"{"error":"invalid_credentials","error_description":"Wrong email or password."}"#)
+      }
+      try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders, body: jsonBody(Self.seed)
+      ) { response in
+        #expect(response.status == .ok)
+        #expect(response.body.json["id_token"] is String)
+      }
+    }
+  }
+
+  @Test func malformedBodiesGet400JSONAndNothingChanges() async throws {
+    try await withRouter { client, _ in
+      for (uri, body) in [
+        ("/authenticate", "{not json"), ("/authenticate", #"{"email":"a@b.co"}"#),
+        ("/dbconnections/signup", "[]"), ("/oauth/token", ""), ("/api/accounts/lookup", "42"),
+      ] {
+        try await client.execute(
+          uri: uri, method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)
+        ) { response in
+          #expect(response.status == .badRequest, "\(uri) \(body)")
+          #expect(response.headers[.contentType] == "application/json")
+          #expect(response.body.json["error"] as? String == "invalid_request")
+        }
+      }
+      try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders,
+        body: ByteBuffer(string: #"{"email":"registered@email.com","password":"password"}"#)
+      ) { response in
+        #expect(response.status == .ok)
+      }
+      try await client.execute(uri: "/no/such/thing", method: .get) { response in
+        #expect(response.status == .notFound)
+        #expect(response.body.json["error"] as? String == "not_found")
+      }
+    }
+  }
+
+  @Test func aBodyOverOneMebibyteIs413JSON() async throws {
+    try await withRouter { client, _ in
+      let big = ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
+      for uri in ["/authenticate", "/api/accounts/lookup", "/oauth/token"] {
+        try await client.execute(uri: uri, method: .post, headers: jsonHeaders, body: big) {
+          response in
+          #expect(response.status == .contentTooLarge, "\(uri)")
+          #expect(response.body.json["error"] as? String == "request_too_large")
+        }
+      }
+    }
+  }
+
+  @Test func loginsAreLimitedPerEmailAndPerAddressForAMinute() async throws {
+    let clock = ManualSeconds()
+    try await withRouter({
+      $0.loginLimit = 3
+      $0.monotonic = clock.now
+    }) { client, _ in
+      func attempt(_ email: String) async throws -> HTTPResponse.Status {
+        try await client.execute(
+          uri: "/authenticate", method: .post, headers: jsonHeaders,
+          body: jsonBody(["email": email, "password": "wrong"])
+        ) { $0.status }
+      }
+      for _ in 0..<3 { #expect(try await attempt("registered@email.com") == .unauthorized) }
+      #expect(try await attempt("registered@email.com") == .tooManyRequests)
+      // The address is spent too (one address in the router tests).
+      #expect(try await attempt("other@example.com") == .tooManyRequests)
+      try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders, body: jsonBody(Self.seed)
+      ) { response in
+        #expect(response.status == .tooManyRequests)
+        #expect(response.body.json["error"] as? String == "too_many_attempts")
+      }
+      clock.advance(60)
+      try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders, body: jsonBody(Self.seed)
+      ) { response in
+        #expect(response.status == .ok)
+      }
+    }
+  }
+
+  @Test func chaosWithASeedIsDeterministicAndAboutAThirdEach() async throws {
+    func statuses(seed: UInt64) async throws -> [UInt] {
+      try await withRouterReturning({ $0.chaosSeed = seed }) { client, _ in
+        var result: [UInt] = []
+        for _ in 0..<30 {
+          let status = try await client.execute(
+            uri: "/authenticate", method: .post, headers: jsonHeaders, body: jsonBody(Self.seed)
+          ) { response in
+            if response.status == .internalServerError {
+              #expect(response.body.text == #"{"error":"server_error"}"#)
+            }
+            return response.status.code
+          }
+          result.append(UInt(status))
+        }
+        return result
+      }
+    }
+    let first = try await statuses(seed: 42)
+    #expect(try await statuses(seed: 42) == first)
+    #expect(try await statuses(seed: 7) != first)
+    for status: UInt in [200, 401, 500] {
+      #expect((4...16).contains(first.filter { $0 == status }.count), "\(status): \(first)")
+    }
+  }
+
+  @Test func userinfoNeedsABearerTokenAndTheMobileUpdateKeepsTheExpiry() async throws {
+    try await withRouter { client, backend in
+      let tokens = try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders,
+        body: jsonBody([
+          "email": "registered@email.com", "password": "password", "client_id": "app",
+        ])
+      ) { try JSONDecoder().decode(TokenResponse.self, from: Data($0.body.readableBytesView)) }
+      try await client.execute(uri: "/userinfo", method: .get) { response in
+        #expect(response.status == .unauthorized)
+        #expect(response.body.json["error"] as? String == "invalid_token")
+      }
+      try await client.execute(
+        uri: "/userinfo", method: .get, headers: [.authorization: "Bearer " + tokens.accessToken]
+      ) { response in
+        #expect(response.status == .ok)
+        #expect(response.body.json["email"] as? String == "registered@email.com")
+        #expect(response.body.json["phone_number"] as? String == "+60123456789")
+      }
+      let verifier = RS256Verifier(keySet: backend.signer.keySet)
+      let before = try verifier.verify(tokens.idToken, now: Date(), issuer: nil)
+      try await client.execute(
+        uri: "/api/me/mobile", method: .post,
+        headers: [.authorization: "Bearer " + tokens.idToken, .contentType: "application/json"],
+        body: jsonBody(["mobile": "012-999 8888"])
+      ) { response in
+        #expect(response.status == .ok)
+        let renewed = try JSONDecoder().decode(
+          TokenResponse.self, from: Data(response.body.readableBytesView))
+        let after = try verifier.verify(renewed.idToken, now: Date(), issuer: nil)
+        #expect(after.phoneNumber == "+60129998888")
+        #expect(after.exp == before.exp)
+        #expect(after.aud == "app")
+      }
+      try await client.execute(
+        uri: "/api/me/mobile", method: .post,
+        headers: [.authorization: "Bearer " + tokens.idToken, .contentType: "application/json"],
+        body: jsonBody(["mobile": "12"])
+      ) { response in
+        #expect(response.status == .badRequest)
+        #expect(response.body.json["error"] as? String == "invalid_mobile")
+      }
+      try await client.execute(
+        uri: "/api/me/mobile", method: .post,
+        headers: [
+          .authorization: "Bearer " + tokens.idToken + "x", .contentType: "application/json",
+        ],
+        body: jsonBody(["mobile": "0123456789"])
+      ) { response in
+        #expect(response.status == .unauthorized)
+      }
+    }
+  }
+
+  @Test func wellKnownDocumentsNameTheIssuerAndTheSigningKey() async throws {
+    try await withRouter { client, backend in
+      try await client.execute(uri: "/.well-known/openid-configuration", method: .get) {
+        response in
+        let json = response.body.json
+        #expect(json["issuer"] as? String == "http://myworkout.test/")
+        #expect(json["jwks_uri"] as? String == "http://myworkout.test/.well-known/jwks.json")
+        #expect(json["token_endpoint"] as? String == "http://myworkout.test/oauth/token")
+        #expect(json["userinfo_endpoint"] as? String == "http://myworkout.test/userinfo")
+      }
+      try await client.execute(uri: "/.well-known/jwks.json", method: .get) { response in
+        let keys = try JSONDecoder().decode(
+          JSONWebKeySet.self, from: Data(response.body.readableBytesView))
+        #expect(keys == backend.signer.keySet)
+        #expect(keys.keys.first?.alg == "RS256")
+        #expect(keys.keys.first?.kty == "RSA")
+      }
+      try await client.execute(
+        uri: "/api/accounts/lookup", method: .post, headers: jsonHeaders,
+        body: jsonBody(["email": " Registered@Email.com "])
+      ) { response in
+        #expect(response.body.text == #"{"registered":true}"#)
+      }
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import MyworkoutCore
+import MyworkoutImages
+import MyworkoutRemote
+import MyworkoutServer
+import MyworkoutServices
+import Testing
+
+/// The contracts of `LessonService` and `ImageService`, embedded and remote.
+@Suite struct LessonServiceContractTests {
+  @Test(arguments: Implementation.allCases)
+  func loadsTheShippedCourse(_ implementation: Implementation) async throws {
+    try await withServices(implementation) { services in
+      let course = try await services.lessons.loadCourse()
+      #expect(!course.lessons.isEmpty)
+      #expect(course.lessons.map(\.id) == course.lessons.map(\.id).sorted())
+    }
+  }
+
+  @Test func bothImplementationsLoadTheSameCourse() async throws {
+    var courses: [LessonCourse] = []
+    for implementation in Implementation.allCases {
+      courses.append(
+        try await withServicesReturning(implementation) { try await $0.lessons.loadCourse() })
+    }
+    #expect(courses.count == 2)
+    #expect(courses.first == courses.last)
+  }
+
+  @Test func aBrokenLessonFileOnTheServerIsAClearError() async throws {
+    try await withTemporaryDirectory { root in
+      let file = root + "/lessons.json"
+      try AtomicFile.write(Data("{\"lessons\": 3}".utf8), to: file)
+      try await withLiveServer({ $0.lessons = file }) { url, _ in
+        await #expect(throws: LessonLoadError.self) {
+          try await RemoteLessonService(server: RemoteServer(baseURL: url)).loadCourse()
+        }
+      }
+    }
+  }
+}
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+@Suite struct ImageServiceContractTests {
+  @Test(arguments: Implementation.allCases)
+  func listsTheImagesAndFetchesTheirBytes(_ implementation: Implementation) async throws {
+    let folder = assetsPath + "/images"
+    let check: @Sendable (any ImageService) async throws -> Void = { service in
+      let images = try await service.listImages()
+      #expect(images.count == 11)
+      #expect(images.map(\.id) == images.map(\.id).sorted())
+      #expect(images.first?.id == "aurora.png")
+      #expect(images.first?.caption == "aurora")
+      for image in images {
+        let bytes = try await service.bytes(of: image)
+        let file = try AtomicFile.read(path: folder + "/" + image.id, limit: 64 << 20)
+        #expect(bytes == [UInt8](file ?? Data()))
+        if let size = image.size {
+          #expect(try ImageDecoder.header(bytes: bytes).size == size)
+        }
+      }
+    }
+    switch implementation {
+    case .embedded:
+      try await check(
+        DirectoryImageService(directory: folder, clock: ContinuousClock(), latency: .zero))
+    case .remote:
+      try await withLiveServer { url, _ in
+        try await check(RemoteImageService(server: RemoteServer(baseURL: url)))
+      }
+    }
+  }
+}

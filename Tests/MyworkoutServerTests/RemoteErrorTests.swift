@@ -1,0 +1,127 @@
+import MyworkoutCore
+import MyworkoutRemote
+import MyworkoutServer
+import MyworkoutServices
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Remote mode's errors: statuses and failures of the exchange become the typed `ServiceError`s
+/// whose messages SPEC §15 gives.
+@Suite struct RemoteErrorTests {
+  @Test func tooManyAttemptsIsRateLimited() async throws {
+    try await withLiveServer({ $0.loginLimit = 2 }) { url, _ in
+      let accounts = RemoteAccountService(
+        server: RemoteServer(baseURL: url), credentials: RemoteCredentials())
+      for _ in 0..<2 {
+        await #expect(throws: ServiceError.wrongCredentials) {
+          try await accounts.logIn(email: "registered@email.com", password: "nope")
+        }
+      }
+      await #expect(throws: ServiceError.rateLimited) {
+        try await accounts.logIn(email: "registered@email.com", password: "password")
+      }
+      #expect(ServiceError.rateLimited.message == "Too many attempts. Try again in a minute.")
+    }
+  }
+
+  @Test func aChaosServerErrorIsServerAndA401IsWrongCredentials() async throws {
+    // The seed's sequence, from the same generator the server uses.
+    let chaos = Chaos(seed: 3)
+    let outcomes = (0..<6).map { _ in chaos.next() }
+    try await withLiveServer({ $0.chaosSeed = 3 }) { url, _ in
+      let accounts = RemoteAccountService(
+        server: RemoteServer(baseURL: url), credentials: RemoteCredentials())
+      for outcome in outcomes {
+        let result: Result<Session, any Error>
+        do {
+          result = .success(
+            try await accounts.logIn(email: "registered@email.com", password: "password"))
+        } catch {
+          result = .failure(error)
+        }
+        switch outcome {
+        case .truthful: #expect((try? result.get())?.profile == SeedAccount.profile)
+        case .serverError:
+          #expect(throws: ServiceError.server(status: 500)) { try result.get() }
+        case .unauthorized:
+          #expect(throws: ServiceError.wrongCredentials) { try result.get() }
+        }
+      }
+      #expect(ServiceError.server(status: 500).message == "The server had a problem. Try again.")
+    }
+  }
+
+  @Test func noServerIsNetwork() async throws {
+    let port = try closedPort()
+    let accounts = RemoteAccountService(
+      server: RemoteServer(baseURL: "http://127.0.0.1:\(port)"), credentials: RemoteCredentials())
+    await #expect(throws: ServiceError.network) {
+      try await accounts.isRegistered(email: "registered@email.com")
+    }
+    #expect(ServiceError.network.message == "Can't reach the server. Try again.")
+  }
+
+  @Test func noAnswerInTimeIsTimedOut() async throws {
+    // A socket that accepts connections (the kernel's backlog) and never answers.
+    let socket = try listeningSocket()
+    defer { close(socket.descriptor) }
+    let accounts = RemoteAccountService(
+      server: RemoteServer(baseURL: "http://127.0.0.1:\(socket.port)", timeout: .milliseconds(300)),
+      credentials: RemoteCredentials())
+    await #expect(throws: ServiceError.timedOut) {
+      try await accounts.isRegistered(email: "registered@email.com")
+    }
+    #expect(ServiceError.timedOut.message == "The server did not answer. Try again.")
+  }
+
+  @Test func plainHTTPIsOnlyForLoopbackUnlessAskedFor() throws {
+    #expect(
+      try ServerAddress.check("http://127.0.0.1:8080/", insecureHTTP: false)
+        == "http://127.0.0.1:8080")
+    #expect(
+      try ServerAddress.check("http://localhost:9", insecureHTTP: false) == "http://localhost:9")
+    #expect(try ServerAddress.check("http://[::1]:9", insecureHTTP: false) == "http://[::1]:9")
+    #expect(
+      try ServerAddress.check("https://api.example.com", insecureHTTP: false)
+        == "https://api.example.com")
+    #expect(throws: ServerAddressError.self) {
+      try ServerAddress.check("http://api.example.com", insecureHTTP: false)
+    }
+    #expect(
+      try ServerAddress.check("http://10.0.0.2:80", insecureHTTP: true) == "http://10.0.0.2:80")
+    #expect(throws: ServerAddressError.self) {
+      try ServerAddress.check("ftp://x", insecureHTTP: true)
+    }
+    #expect(throws: ServerAddressError.self) {
+      try ServerAddress.check("http://127.0.0.1:8080/api", insecureHTTP: false)
+    }
+  }
+}
+
+/// A loopback socket that listens but never accepts, and its port.
+func listeningSocket() throws -> (descriptor: Int32, port: Int) {
+  let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  address.sin_port = 0
+  var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
+  }
+  guard bound == 0, listen(descriptor, 16) == 0 else { throw FileError(message: "cannot listen") }
+  _ = withUnsafeMutablePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+  }
+  return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+}
+
+/// A loopback port nothing listens on (bound, then closed).
+func closedPort() throws -> Int {
+  let socket = try listeningSocket()
+  close(socket.descriptor)
+  return socket.port
+}
