@@ -31,8 +31,7 @@ package struct Auth0AccountService: AccountService {
     self.now = now
   }
 
-  package static let editNumberUnavailable =
-    "Editing the number needs myworkout-server; Auth0 keeps it in your profile's metadata"
+  package static let editNumberUnavailable = Message.editNumberNeedsServer
 
   package func isRegistered(email: String) async throws -> Bool { true }
 

@@ -105,6 +105,7 @@ enum App {
     let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     var state = AppState.launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice)
     state.startSpeed = options.speed
+    if options.auth0 != nil { state.editNumberUnavailable(because: Message.editNumberNeedsServer) }
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let runtime = Runtime(

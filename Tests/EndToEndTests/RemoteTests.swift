@@ -29,7 +29,7 @@ extension EndToEnd {
       #expect(url.hasPrefix("http://127.0.0.1:"))
 
       let app = try TerminalSession()
-      try app.launch(["--server", url], width: 100, height: 30)
+      try app.launch(["--server", url, "--speed", "10"], width: 100, height: 30)
       try app.waitFor("Myworkout GO")
       try app.submitEmail("registered@email.com", expecting: "Welcome back")
       try app.logIn()
@@ -40,6 +40,22 @@ extension EndToEnd {
         $0.contains("3 of 351 classes match \"anne\"") && $0.contains("Suzanne Ratke")
       }
       #expect(!screen.contains("Adolph Moen"))
+      // Watch: the first match plays and pauses; the server keeps where it stopped, and the
+      // next open resumes there (read back from the server).
+      try app.press("Enter")
+      try app.waitFor("❚❚ Paused")
+      try app.press("Space")
+      try app.waitUntil(timeout: 20, "20 s played") { (PlayerTests.elapsed($0) ?? 0) >= 20 }
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      let stopped = try #require(PlayerTests.elapsed(paused))
+      try app.press("Escape")
+      try app.waitFor("3 of 351 classes match")
+      try app.press("Enter")
+      let resumed = try app.waitFor("Resume at")
+      #expect(PlayerTests.elapsed(resumed) == stopped, "\(resumed)")
+      try app.press("Escape")
+      try app.waitFor("3 of 351 classes match")
       try app.press("Escape")
       try app.waitFor("351 classes")
       try app.press("Escape")

@@ -191,3 +191,30 @@ import Testing
     #expect(store.state.signedIn.session == Sample.session)
   }
 }
+
+/// SPEC §15: with the accounts on a real Auth0 tenant, Edit number is unavailable and says why.
+@Suite struct EditNumberUnavailableTests {
+  @Test func theButtonOpensNothing() {
+    var state = AppState.signedInSample
+    state.editNumberUnavailable(because: Message.editNumberNeedsServer)
+    #expect(state.profile.editNumberUnavailable == Message.editNumberNeedsServer)
+    var store = TestStore(state)
+    store.send(.profile(.editNumberPressed))
+    store.send(.profile(.form(.enterPressed)))
+  }
+
+  @Test func aProfileOpenedByLoggingInKnowsWhyToo() {
+    var form = LoginForm(email: "registered@email.com")
+    form.phase = .running
+    var state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
+    state.editNumberUnavailable(because: Message.editNumberNeedsServer)
+    var store = TestStore(state)
+    store.send(
+      .login(.logInResponse(.success(Sample.session))), effects: [.saveSession(Sample.session)]
+    ) {
+      var signedIn = SignedIn(session: Sample.session)
+      signedIn.profile.editNumberUnavailable = Message.editNumberNeedsServer
+      $0.root = .signedIn(signedIn)
+    }
+  }
+}

@@ -37,6 +37,7 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     effects = outcome.effects
     if case .signedIn(let session, let path, let play) = outcome.delegate {
       var signedIn = SignedIn(session: session, path: path)
+      signedIn.profile.editNumberUnavailable = state.editNumberUnavailable
       var opened = SignedInReducer.carriedOver(signedIn)
       if let play {
         opened += SignedInReducer.play(

@@ -13,6 +13,18 @@ package struct AppState: Equatable, Sendable {
   package var display = Display()
   /// The speed the Player starts at (`--speed`).
   package var startSpeed = PlaybackSpeed.normal
+  /// Why Edit number cannot be used in this launch (accounts on a real Auth0 tenant), or nil.
+  /// Every Profile of the launch carries it (see `editNumberUnavailable(because:)`).
+  package private(set) var editNumberUnavailable: String?
+
+  /// Edit number cannot be used in this launch: Profile's button says why.
+  package mutating func editNumberUnavailable(because reason: String) {
+    editNumberUnavailable = reason
+    if case .signedIn(var signedIn) = root {
+      signedIn.profile.editNumberUnavailable = reason
+      root = .signedIn(signedIn)
+    }
+  }
 
   package init(root: Root, notice: String? = nil) {
     self.root = root

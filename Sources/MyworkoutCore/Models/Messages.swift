@@ -7,6 +7,9 @@ package enum Message {
   package static let weakPassword =
     "Password should contain one special character and minimum 8 characters required"
   package static let mobileNotValid = "Mobile number is not valid"
+  /// Why Edit number cannot be used when the accounts are on a real Auth0 tenant (SPEC §15).
+  package static let editNumberNeedsServer =
+    "Editing the number needs myworkout-server; Auth0 keeps it in your profile's metadata"
   package static let selectGender = "Please select a gender"
   package static let emailExists = "Email already exists"
   package static let noAccount = "No account exists for this email"

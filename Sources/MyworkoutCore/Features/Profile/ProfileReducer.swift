@@ -48,6 +48,7 @@ enum ProfileReducer {
   private static func openDialog(_ profile: inout ProfileState, session: Session)
     -> Outcome<Delegate>
   {
+    guard profile.editNumberUnavailable == nil else { return .none }
     profile.confirmation = nil
     profile.dialog = EditNumberDialog(mobile: MobileNumber.display(session.profile.mobile))
     return .none

@@ -11,6 +11,9 @@ package struct ProfileState: Equatable, Sendable {
   package var dialog: EditNumberDialog?
   /// A confirmation shown under the details (`Number was edited successfully`).
   package var confirmation: String?
+  /// Why Edit number cannot be used here (accounts on a real Auth0 tenant), or nil: the button
+  /// is drawn dim and says so, and pressing it opens nothing.
+  package var editNumberUnavailable: String?
 
   package init() {}
 

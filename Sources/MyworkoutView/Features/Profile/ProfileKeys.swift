@@ -11,8 +11,9 @@ enum ProfileKeys {
     return KeyMap(
       [
         KeyBinding(
-          [.character("e"), .character("E")], Hint(keys: "e", action: "edit number"),
-          .profile(.editNumberPressed)),
+          [.character("e"), .character("E")],
+          profile.editNumberUnavailable == nil ? Hint(keys: "e", action: "edit number") : nil,
+          .profile(.editNumberPressed), help: Hint(keys: "e", action: "edit number")),
         KeyBinding(
           [.character("l"), .character("L")], Hint(keys: "l", action: "log out"), .logOutPressed),
         KeyBinding(

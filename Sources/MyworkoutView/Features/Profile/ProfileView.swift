@@ -14,8 +14,10 @@ enum ProfileView {
       ButtonRow.rows(
         [
           Button(
-            title: "Edit number", focused: !dialogOpen && profile.focus == .edit,
-            isStop: !dialogOpen),
+            title: profile.editNumberUnavailable == nil
+              ? "Edit number" : "Edit number: unavailable",
+            focused: !dialogOpen && profile.focus == .edit,
+            disabled: profile.editNumberUnavailable != nil, isStop: !dialogOpen),
           Button(
             title: "Log out", focused: !dialogOpen && profile.focus == .logOut, isStop: !dialogOpen),
           Button(
@@ -28,6 +30,11 @@ enum ProfileView {
             title: "Images", focused: !dialogOpen && profile.focus == .images, isStop: !dialogOpen),
         ], spinner: nil, metrics: metrics),
       focused: !dialogOpen)
+    if let reason = profile.editNumberUnavailable, profile.focus == .edit {
+      body.spacer()
+      body.add(
+        TextBlock.rows(reason, column: metrics.labelColumn, width: metrics.width, style: .hint))
+    }
     if let confirmation = profile.confirmation {
       body.spacer()
       body.addPinned(
