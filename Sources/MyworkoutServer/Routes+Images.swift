@@ -13,7 +13,7 @@ extension Backend {
       let images = try await self.listImages()
       return JSONResponse.make(
         images.map { image in
-          let url = base + "/id/" + Self.percentEncoded(image.id)
+          let url = base + "/id/" + Percent.encode(image.id)
           return PicsumImage(
             id: image.id, author: image.caption, width: image.size?.width ?? 0,
             height: image.size?.height ?? 0, url: url, downloadURL: url)
@@ -46,21 +46,5 @@ extension Backend {
     } catch let error as ImageServiceError {
       throw APIError(.internalServerError, error: "server_error", description: error.description)
     }
-  }
-
-  /// RFC 3986 unreserved characters kept, every other byte as %XX.
-  static func percentEncoded(_ text: String) -> String {
-    let unreserved = Set(
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-    var result = ""
-    for byte in text.utf8 {
-      if unreserved.contains(byte) {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        result += "%" + (hex.count == 1 ? "0" + hex : hex)
-      }
-    }
-    return result
   }
 }
