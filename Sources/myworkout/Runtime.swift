@@ -103,11 +103,15 @@ final class Runtime {
   /// While a screen keeps time, the clock is read before every other action, so what the
   /// action does happens at the right moment (a key pauses the Player where it is now).
   private func send(_ action: Action) {
-    if case .clockRead = action {
-    } else if running.keys.contains(where: \.isClock) {
+    if !Self.isClockReading(action), running.keys.contains(where: \.isClock) {
       apply(.clockRead(wallTime()))
     }
     apply(action)
+  }
+
+  private static func isClockReading(_ action: Action) -> Bool {
+    if case .clockRead = action { return true }
+    return false
   }
 
   private func apply(_ action: Action) {
