@@ -94,29 +94,31 @@ final class EffectRunner {
     case .imageList, .picture, .thumbnail, .classPicture:
       await imageAnswer(request, images: services.images)
     case .loadProgress(let account, let classID):
-      await progressAnswer {
-        try await services.progress.progress(account: account, classID: classID)
-      }
-      .map { .player(.progressLoaded($0)) }
+      await outcome({ try await services.progress.progress(account: account, classID: classID) }) {
+        ProgressError(message: "Progress could not be read: \($0)")
+      }.map { .player(.progressLoaded($0)) }
     case .watchedPercents(let account, let classes):
-      await progressAnswer {
+      await outcome({
         try await services.progress.watchedPercents(account: account, classes: classes)
+      }) {
+        ProgressError(message: "Progress could not be read: \($0)")
       }.map { .classes(.watchedLoaded(try? $0.get())) }
     }
   }
 
-  /// A progress call's result; nil when it was cancelled.
-  private static func progressAnswer<Value: Sendable>(
-    _ call: @Sendable () async throws -> Value
-  ) async -> Result<Value, ProgressError>? {
+  /// A service call's result, its own failures typed and any other error made one by
+  /// `otherwise`; nil when the call was cancelled (its answer is no longer wanted).
+  private static func outcome<Value: Sendable, Failure: Error>(
+    _ call: @Sendable () async throws -> Value, otherwise: (any Error) -> Failure
+  ) async -> Result<Value, Failure>? {
     do {
       return .success(try await call())
+    } catch let error as Failure {
+      return .failure(error)
     } catch is CancellationError {
       return nil
-    } catch let error as ProgressError {
-      return .failure(error)
     } catch {
-      return .failure(ProgressError(message: "Progress could not be read: \(error)"))
+      return .failure(otherwise(error))
     }
   }
 
@@ -131,14 +133,11 @@ final class EffectRunner {
     group.enter()
     lastProgressSave = Task.detached {
       await previous?.value
-      let result: Result<ClassProgress, ProgressError>
-      do {
-        result = .success(try await progress.record(update))
-      } catch let error as ProgressError {
-        result = .failure(error)
-      } catch {
-        result = .failure(ProgressError(message: "Progress could not be saved: \(error)"))
-      }
+      // Never cancelled; should the task be, the save is reported as not made.
+      let result =
+        await Self.outcome({ try await progress.record(update) }) {
+          ProgressError(message: "Progress could not be saved: \($0)")
+        } ?? .failure(ProgressError(message: "Progress could not be saved: cancelled"))
       group.leave()
       DispatchQueue.main.async {
         MainActor.assumeIsolated { send(.player(.progressSaved(result, update))) }
@@ -188,32 +187,15 @@ final class EffectRunner {
   private static func catalogAnswer(
     query: String, offset: Int, _ call: @Sendable () async throws -> CatalogPage
   ) async -> Action? {
-    let result: Result<CatalogPage, CatalogError>
-    do {
-      result = .success(try await call())
-    } catch let error as CatalogError {
-      result = .failure(error)
-    } catch is CancellationError {
-      return nil
-    } catch {
-      result = .failure(.unavailable("\(error)"))
-    }
-    return .classes(.pageLoaded(query: query, offset: offset, result))
+    await outcome(call) { CatalogError.unavailable("\($0)") }
+      .map { .classes(.pageLoaded(query: query, offset: offset, $0)) }
   }
 
   private static func answer<Value: Sendable>(
     _ call: @Sendable () async throws -> Value,
     _ action: (Result<Value, ServiceError>) -> Action
   ) async -> Action? {
-    do {
-      return action(.success(try await call()))
-    } catch let error as ServiceError {
-      return action(.failure(error))
-    } catch is CancellationError {
-      return nil
-    } catch {
-      return action(.failure(.storage("Something went wrong: \(error)")))
-    }
+    await outcome(call) { ServiceError.storage("Something went wrong: \($0)") }.map(action)
   }
 
   private func persist(_ work: @escaping @Sendable (any SessionPersisting) throws -> Void) {

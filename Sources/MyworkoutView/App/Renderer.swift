@@ -13,8 +13,8 @@ package enum Renderer {
 
   /// The header line, the content, the notice and the footer.
   private static func areas(_ state: AppState, width: Int, height: Int) -> [Rect] {
-    let headerHeight = state.session != nil && height >= 8 ? 1 : 0
-    let footerHeight = height >= 3 ? 1 : 0
+    let headerHeight = Chrome.headerRows(signedIn: state.session != nil, height: height)
+    let footerHeight = Chrome.footerRows(height: height)
     let notice = noticeLines(state, width: width, height: height).count
     return Rect(width: width, height: height).rows([
       .fixed(headerHeight), .fill(), .fixed(notice), .fixed(footerHeight),

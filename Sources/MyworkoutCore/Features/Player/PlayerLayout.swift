@@ -7,9 +7,10 @@ package enum PlayerLayout {
   /// Columns of margin on each side.
   package static let margin = 2
 
-  /// The content's height: the terminal less the header line (from 8 rows) and the footer.
+  /// The content's height: the terminal less the header line and the footer.
   package static func contentHeight(for size: TerminalSize) -> Int {
-    size.height - (size.height >= 8 ? 1 : 0) - (size.height >= 3 ? 1 : 0)
+    size.height - Chrome.headerRows(signedIn: true, height: size.height)
+      - Chrome.footerRows(height: size.height)
   }
 
   /// The picture area: what the fixed rows leave (nothing under 3 rows).
