@@ -3,7 +3,30 @@ import PackageDescription
 
 // Linux only: the event loop uses signalfd and Glibc (see ARCHITECTURE.md).
 
-let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let strict: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  // Release: a section per function, so that lld can put the start path together (below).
+  .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+]
+
+// The release build of the app is one self-contained binary: the Swift runtime and the C
+// libraries (ncurses, SQLite, libpng, libjpeg, zlib) linked in statically, by lld, with the
+// functions a launch runs placed together (Sources/myworkout-main/startup.order, made by
+// bench/startup_order.py). Loading nine shared libraries and relocating 50,000 pointers was
+// half of the time to the first frame; see DECISIONS.md "Start and memory". Debug builds and
+// the other executables link as usual.
+let releaseApp: [LinkerSetting] = [
+  .unsafeFlags(
+    [
+      "-static-executable", "-use-ld=lld",
+      "-Xlinker",
+      "--symbol-ordering-file=\(Context.packageDirectory)/Sources/myworkout-main/startup.order",
+      "-Xlinker", "--no-warn-symbol-ordering",
+    ], .when(platforms: [.linux], configuration: .release)),
+  // What the static archives of ncursesw and libpng need (a shared library names its own).
+  .linkedLibrary("tinfo", .when(platforms: [.linux], configuration: .release)),
+  .linkedLibrary("z", .when(platforms: [.linux], configuration: .release)),
+]
 
 let package = Package(
   name: "myworkout",
@@ -111,7 +134,7 @@ let package = Package(
     // The app (embedded services only: no networking code, SPEC §16).
     .executableTarget(
       name: "MyworkoutMain", dependencies: ["myworkout"], path: "Sources/myworkout-main",
-      swiftSettings: strict),
+      exclude: ["startup.order"], swiftSettings: strict, linkerSettings: releaseApp),
     // The app with remote mode (SPEC §15); `myworkout` execs it for --server and --auth0-*.
     .executableTarget(
       name: "myworkout-remote",

@@ -59,9 +59,9 @@ enum App {
       try launchRemote(
         options, server: server, directory: directory, environment: environment, loop: loop)
     }
-    let (key, keyNotice) = try SigningKey.load(in: directory, now: Date())
-    let signer = TokenSigner(key: key)
-    let sessions = SessionStore(directory: directory, signer: signer)
+    // Read only: the key is made when the first session is signed (a first launch writes nothing).
+    let keys = try SigningKeyFile.open(in: directory, now: Date())
+    let sessions = SessionStore(directory: directory, keys: keys)
     let notices = NoticeRelay()
     let clock = ContinuousClock()
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
@@ -74,7 +74,7 @@ enum App {
     let progress = ProgressStore(directory: directory, onNotice: notices.raise)
     var services = Services(
       accounts: MockAccountService(
-        store: accounts, signer: signer, clock: clock, sessionLifetime: options.sessionLifetime,
+        store: accounts, keys: keys, clock: clock, sessionLifetime: options.sessionLifetime,
         latency: options.latency),
       catalog: EmbeddedCatalogService(store: catalog, clock: clock, latency: options.latency),
       lessons: LessonServices(
@@ -102,7 +102,7 @@ enum App {
 
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
-    let notice = [keyNotice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
+    let notice = [keys.notice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     var state = AppState.launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice)
     state.startSpeed = options.speed
     if options.auth0 != nil { state.editNumberUnavailable(because: Message.editNumberNeedsServer) }

@@ -24,8 +24,8 @@ enum Reset {
       }
     }
     let directory = try DataDirectory.prepare(path: path)
-    let (key, _) = try SigningKey.load(in: directory, now: .now)
-    try SessionStore(directory: directory, signer: TokenSigner(key: key)).delete()
+    try SessionStore(directory: directory, keys: SigningKeyFile.open(in: directory, now: .now))
+      .delete()
     if let name = try AccountsStore(directory: directory).reset() {
       print("accounts.json could not be read; moved it aside to \(name) in \(path).")
     }

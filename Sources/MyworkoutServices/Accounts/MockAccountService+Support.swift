@@ -1,18 +1,25 @@
 import MyworkoutCore
 
 extension MockAccountService {
-  /// A freshly signed session for `profile`, valid for the session lifetime.
-  func session(for profile: Profile) -> Session {
-    Session(
-      token: signer.sign(profile, issuedAt: now(), lifetime: sessionLifetime),
-      profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+  /// A freshly signed session for `profile`, valid for the session lifetime (the first one
+  /// makes the data directory's signing key).
+  func session(for profile: Profile) async throws -> Session {
+    let (keys, now, lifetime) = (keys, now, sessionLifetime)
+    let token = try await Self.offMain {
+      try keys.signer().sign(profile, issuedAt: now(), lifetime: lifetime)
+    }
+    return Session(
+      token: token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
   }
 
   /// A freshly signed session for `profile` that ends at `expiresAt` (seconds since 1970).
-  func session(for profile: Profile, expiresAt: Int64) -> Session {
-    Session(
-      token: signer.sign(profile, issuedAt: now(), expiresAt: expiresAt),
-      profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+  func session(for profile: Profile, expiresAt: Int64) async throws -> Session {
+    let (keys, now) = (keys, now)
+    let token = try await Self.offMain {
+      try keys.signer().sign(profile, issuedAt: now(), expiresAt: expiresAt)
+    }
+    return Session(
+      token: token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
   }
 
   /// The profile to store for a registration: email normalised, mobile in E.164, names trimmed.

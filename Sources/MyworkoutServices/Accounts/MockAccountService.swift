@@ -12,7 +12,7 @@ import MyworkoutCore
 /// write is made only once the sleep has ended, so a cancelled call changes nothing.
 package struct MockAccountService: AccountService {
   let store: AccountsStore
-  let signer: TokenSigner
+  let keys: SigningKeyFile
   let clock: any Clock<Duration>
   let now: @Sendable () -> Date
   let sessionLifetime: Duration
@@ -22,18 +22,30 @@ package struct MockAccountService: AccountService {
   /// - Parameters:
   ///   - now: wall-clock time for the tokens' `iat` and `exp`.
   ///   - sessionLifetime: how long a session token stays valid.
+  ///   - keys: the data directory's signing key, made when the first session is signed.
+  package init(
+    store: AccountsStore, keys: SigningKeyFile, clock: any Clock<Duration>,
+    now: @escaping @Sendable () -> Date = { Date() }, sessionLifetime: Duration,
+    latency: Duration = .seconds(1)
+  ) {
+    self.store = store
+    self.keys = keys
+    self.clock = clock
+    self.now = now
+    self.sessionLifetime = sessionLifetime
+    self.latency = latency
+    folder = DataFolderWatch(directory: store.directory, keys: keys)
+  }
+
+  /// A service signing with a key held in memory (tests).
   package init(
     store: AccountsStore, signer: TokenSigner, clock: any Clock<Duration>,
     now: @escaping @Sendable () -> Date = { Date() }, sessionLifetime: Duration,
     latency: Duration = .seconds(1)
   ) {
-    self.store = store
-    self.signer = signer
-    self.clock = clock
-    self.now = now
-    self.sessionLifetime = sessionLifetime
-    self.latency = latency
-    folder = DataFolderWatch(directory: store.directory, key: signer.signingKey)
+    self.init(
+      store: store, keys: SigningKeyFile(key: signer.signingKey), clock: clock, now: now,
+      sessionLifetime: sessionLifetime, latency: latency)
   }
 
   package func isRegistered(email: String) async throws -> Bool {
@@ -60,7 +72,7 @@ package struct MockAccountService: AccountService {
       return account.profile
     }
     try await clock.sleep(for: latency)
-    return session(for: try await checked)
+    return try await session(for: try await checked)
   }
 
   package func signUp(_ registration: Registration) async throws -> Session {
@@ -85,16 +97,16 @@ package struct MockAccountService: AccountService {
         registry.accounts.append(account)
       }
     }
-    return session(for: account.profile)
+    return try await session(for: account.profile)
   }
 
   /// The new session keeps the old one's expiry: editing never extends a login, and a token
   /// that expires while the call waits changes nothing.
   package func updateMobile(token: String, mobile: String) async throws -> Session {
-    let (store, signer, now, folder) = (store, signer, now, folder)
+    let (store, keys, now, folder) = (store, keys, now, folder)
     async let checked = Self.offMain {
       try folder.ensurePresent()
-      guard let claims = try? signer.claims(of: token, now: now()) else {
+      guard let claims = try? keys.verifier()?.claims(of: token, now: now()) else {
         throw ServiceError.sessionExpired
       }
       guard let number = MobileNumber.normalized(mobile) else { throw ServiceError.invalidMobile }
@@ -106,13 +118,13 @@ package struct MockAccountService: AccountService {
     let profile = try await Self.offMain {
       try store.update { registry in
         // Checked again at the moment of the change, after the wait.
-        guard (try? signer.claims(of: token, now: now())) != nil,
+        guard (try? keys.verifier()?.claims(of: token, now: now())) != nil,
           let index = registry.index(of: change.email)
         else { throw ServiceError.sessionExpired }
         registry.accounts[index].profile.mobile = change.mobile
         return registry.accounts[index].profile
       }
     }
-    return session(for: profile, expiresAt: change.expiresAt)
+    return try await session(for: profile, expiresAt: change.expiresAt)
   }
 }

@@ -10,13 +10,13 @@ import Synchronization
 /// signing key the running app holds, and goes on.
 final class DataFolderWatch: Sendable {
   let directory: DataDirectory
-  let key: SigningKey
+  let keys: SigningKeyFile
   /// True once a request has said the folder is gone (and it has not been made again since).
   private let reported = Mutex(false)
 
-  init(directory: DataDirectory, key: SigningKey) {
+  init(directory: DataDirectory, keys: SigningKeyFile) {
     self.directory = directory
-    self.key = key
+    self.keys = keys
   }
 
   /// Returns when the folder is there (making it again if a request already said it was gone);
@@ -35,7 +35,7 @@ final class DataFolderWatch: Sendable {
     }
     if first { throw ServiceError.dataFolderGone(path: directory.path) }
     let made = try DataDirectory.prepare(path: directory.path)
-    try key.keep(in: made)
+    try keys.keep(in: made)
     reported.withLock { $0 = false }
   }
 }

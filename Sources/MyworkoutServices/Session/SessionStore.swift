@@ -13,11 +13,16 @@ import MyworkoutCore
 /// launch can open on Profile without a service call.
 package struct SessionStore: Sendable {
   let directory: DataDirectory
-  let signer: TokenSigner
+  let keys: SigningKeyFile
 
-  package init(directory: DataDirectory, signer: TokenSigner) {
+  package init(directory: DataDirectory, keys: SigningKeyFile) {
     self.directory = directory
-    self.signer = signer
+    self.keys = keys
+  }
+
+  /// A store checking tokens with a key held in memory (tests).
+  package init(directory: DataDirectory, signer: TokenSigner) {
+    self.init(directory: directory, keys: SigningKeyFile(key: signer.signingKey))
   }
 
   /// The saved session: `.none` without a file, `.valid` for a genuine current token (profile
@@ -29,7 +34,7 @@ package struct SessionStore: Sendable {
     case .failed(let error): return SessionLoad(restored: .invalid, notice: error.message)
     case .damaged: return SessionLoad(restored: .invalid, notice: moveAsideIfDamaged(now: now))
     case .found(let file):
-      guard let profile = try? signer.verify(file.token, now: now) else {
+      guard let profile = try? keys.verifier()?.verify(file.token, now: now) else {
         // Best effort: if it cannot be removed, the next launch finds it stale again.
         try? delete()
         return SessionLoad(restored: .invalid)

@@ -32,10 +32,7 @@ package struct SigningKey: Sendable {
     return try FileLock.withExclusiveLock(path: directory.lockPath) {
       var notice: String?
       do {
-        if let data = try AtomicFile.read(path: path, limit: 4096) {
-          if let key = parse(data) { return (key, nil) }
-          throw FileError(message: "\(path) does not hold a key", isDamage: true)
-        }
+        if let key = try read(in: directory) { return (key, nil) }
       } catch let error as FileError where error.isDamage {
         let name = try Quarantine.moveAside(path: path, now: now)
         notice = "signing.key could not be read; moved it aside to \(name) and made a new key"
@@ -44,6 +41,17 @@ package struct SigningKey: Sendable {
       try key.write(to: path)
       return (key, notice)
     }
+  }
+
+  /// The directory's key, or nil when it has none; a file that holds no key is damage
+  /// (`FileError.isDamage`). Reading needs no lock: the file is only ever replaced whole.
+  static func read(in directory: DataDirectory) throws -> SigningKey? {
+    let path = directory.signingKeyPath
+    guard let data = try AtomicFile.read(path: path, limit: 4096) else { return nil }
+    guard let key = parse(data) else {
+      throw FileError(message: "\(path) does not hold a key", isDamage: true)
+    }
+    return key
   }
 
   /// Writes this key into a directory that has none (made again after it was removed while

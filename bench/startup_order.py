@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Writes Sources/myworkout-main/startup.order: the functions a launch of the release binary runs,
+in the order they first run, for lld's --symbol-ordering-file (Package.swift).
+
+Placed together, the code a launch needs is a few hundred KiB of the binary instead of pages
+scattered over 14 MB, which the kernel maps 64 KiB at a time: fewer page faults before the first
+frame and less resident memory (DECISIONS.md, "Start and memory"). The list comes from running
+the binary under valgrind's callgrind in a pseudo-terminal through what a person does first:
+Get started with typing and Tab presses, and a relaunch to Profile after logging in.
+
+    swift build -c release --static-swift-stdlib --scratch-path .build-static --product myworkout
+    python3 bench/startup_order.py [--binary PATH]
+
+Run it again when the start path changes much; a stale list costs a little speed, never
+correctness (symbols it names that no longer exist are ignored, new ones go after the list).
+Needs valgrind (apt-get install valgrind).
+"""
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import bench  # noqa: E402  (the pseudo-terminal driver and the typed text)
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "Sources/myworkout-main/startup.order"
+SLOW = 120.0  # seconds: everything is ~50 times slower under valgrind
+
+
+def traced(binary, out, args):
+    """argv that runs `binary args` under callgrind, writing its profile to `out`."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise bench.DriveError("valgrind is not installed (apt-get install valgrind)")
+    return [valgrind, "--tool=callgrind", "--demangle=no", "--dump-instr=no",
+            f"--callgrind-out-file={out}", str(binary), *args]
+
+
+def pause_for(term, seconds=0.05):
+    """Gives a slow program time to read a key before the next one."""
+    time.sleep(seconds)
+    term.drain(0)
+
+
+def run_scenarios(binary, workdir):
+    """Runs the two traced launches; returns their profile files."""
+    env = bench.program_env(workdir)
+    profiles = []
+
+    def launch(name, args=()):
+        profile = Path(workdir, f"{name}.callgrind")
+        profiles.append(profile)
+        return bench.Terminal(traced(binary, profile, args), env)
+
+    with launch("get-started") as term:
+        term.wait_for("Myworkout GO", "Get started", timeout=SLOW)
+        term.settle(timeout=SLOW, quiet=1.0)
+        for ch in bench.TYPED_TEXT:
+            term.send(ch.encode())
+            pause_for(term)
+        for _ in range(bench.TAB_PRESSES):
+            term.send(b"\t")
+            pause_for(term)
+        term.settle(timeout=SLOW, quiet=1.0)
+        term.send(b"\x03")
+        term.wait_exit("exit after Ctrl-C", timeout=SLOW)
+    # Logging in hashes a password (slow under valgrind, and not start-up): done natively.
+    with bench.Terminal([str(binary), "--latency", "0s"], env) as term:
+        bench.log_in(term)
+        term.send(b"q")
+        term.wait_exit("exit after 'q' on Profile")
+    with launch("relaunch") as term:
+        term.wait_for("Profile", "Profile on relaunch", timeout=SLOW)
+        term.settle(timeout=SLOW, quiet=1.0)
+        term.send(b"\x03")
+        term.wait_exit("exit after Ctrl-C", timeout=SLOW)
+    return profiles
+
+
+def symbol(name):
+    """The linker's name for callgrind's name of a function: without the `'2` it appends to a
+    recursive call's name; None for a bare address (a function without a symbol)."""
+    if name is None or name.startswith("0x"):
+        return None
+    return re.sub(r"'\d+$", "", name)
+
+
+def functions_run(profile, object_suffix):
+    """The functions of the object ending in `object_suffix` that ran, in callgrind's order of
+    first sight (it numbers names as it meets them)."""
+    names, objects, order, seen = {}, {}, [], set()
+    current_object, current_function = None, None
+    pattern = re.compile(r"^(ob|cob|fn|cfn)=\((\d+)\)(?: (.*))?$")
+    for line in Path(profile).read_text(errors="replace").splitlines():
+        match = pattern.match(line)
+        if match:
+            kind, number, name = match.groups()
+            table = objects if kind in ("ob", "cob") else names
+            if name:
+                table[number] = name
+            if kind == "ob":
+                current_object = objects.get(number)
+            elif kind == "fn":
+                current_function = symbol(names.get(number))
+            continue
+        if (line[:1].isdigit() or line[:1] in "+-*") and current_function \
+                and current_object and current_object.endswith(object_suffix) \
+                and current_function not in seen:
+            seen.add(current_function)
+            order.append(current_function)
+    return order
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", type=Path, default=ROOT / ".build-static/release/myworkout")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="startup-order-") as workdir:
+        # valgrind 3.19 cannot read the DWARF 5 of this toolchain: trace a copy without it.
+        plain = Path(workdir, "myworkout-traced")
+        subprocess.run(["strip", "--strip-debug", "-o", str(plain), str(args.binary.resolve())],
+                       check=True)
+        try:
+            profiles = run_scenarios(plain, workdir)
+        except bench.DriveError as error:
+            print(f"startup_order: could not drive the app: {error}", file=sys.stderr)
+            return 2
+        order, seen = [], set()
+        for profile in profiles:
+            for name in functions_run(profile, plain.name):
+                if name not in seen:
+                    seen.add(name)
+                    order.append(name)
+    OUT.write_text("\n".join(order) + "\n")
+    print(f"{OUT.relative_to(ROOT)}: {len(order)} functions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
