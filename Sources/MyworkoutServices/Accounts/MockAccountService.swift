@@ -88,7 +88,9 @@ package struct MockAccountService: AccountService {
     try await clock.sleep(for: latency)
     let account = try await prepared
     try Task.checkCancellation()
-    try await Self.offMain {
+    try await Self.offMain { [keys] in
+      // The key first: an account is never kept without a way to sign its session.
+      _ = try keys.signer()
       try store.update { registry in
         // Checked again under the lock: another process may have taken the address meanwhile.
         guard registry.index(of: account.profile.email) == nil else {
