@@ -45,7 +45,9 @@ package final class Terminal: TerminalBackend {
   /// selection works).
   package init(colors: Bool, mouse: Bool = true, environment: [String: String]) throws(OpenError) {
     let name = try Self.check(environment: environment)
-    setlocale(LC_ALL, "")
+    // Only the character type: ncurses needs to know the terminal speaks UTF-8, and nothing
+    // here formats by locale (the other categories are a dozen files to read before the frame).
+    setlocale(LC_CTYPE, "")
     // The modes as the shell left them, for the crash handlers (ncurses changes them next).
     CrashGuard.saveModes()
     self.mouse = mouse
