@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes Sources/myworkout-main/startup.order: the functions a launch of the release binary runs,
-in the order they first run, for lld's --symbol-ordering-file (Package.swift).
+for lld's --symbol-ordering-file (Package.swift).
 
 Placed together, the code a launch needs is a few hundred KiB of the binary instead of pages
 scattered over 14 MB, which the kernel maps 64 KiB at a time: fewer page faults before the first
@@ -136,7 +136,9 @@ def main():
                 if name not in seen:
                     seen.add(name)
                     order.append(name)
-    OUT.write_text("\n".join(order) + "\n")
+    # Sorted: which functions are hot is what matters (they end up together either way), and a
+    # sorted list changes by the functions that changed when it is written again.
+    OUT.write_text("\n".join(sorted(order)) + "\n")
     print(f"{OUT.relative_to(ROOT)}: {len(order)} functions")
     return 0
 
