@@ -21,7 +21,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -41,12 +40,6 @@ def traced(binary, out, args):
             f"--callgrind-out-file={out}", str(binary), *args]
 
 
-def pause_for(term, seconds=0.05):
-    """Gives a slow program time to read a key before the next one."""
-    time.sleep(seconds)
-    term.drain(0)
-
-
 def run_scenarios(binary, workdir):
     """Runs the two traced launches; returns their profile files."""
     env = bench.program_env(workdir)
@@ -60,12 +53,11 @@ def run_scenarios(binary, workdir):
     with launch("get-started") as term:
         term.wait_for("Myworkout GO", "Get started", timeout=SLOW)
         term.settle(timeout=SLOW, quiet=1.0)
+        # Each key waits for the screen to answer (as the benchmark types), however slow.
         for ch in bench.TYPED_TEXT:
-            term.send(ch.encode())
-            pause_for(term)
+            term.key(ch.encode())
         for _ in range(bench.TAB_PRESSES):
-            term.send(b"\t")
-            pause_for(term)
+            term.key(b"\t")
         term.settle(timeout=SLOW, quiet=1.0)
         term.send(b"\x03")
         term.wait_exit("exit after Ctrl-C", timeout=SLOW)
@@ -91,9 +83,8 @@ def symbol(name):
 
 
 def functions_run(profile, object_suffix):
-    """The functions of the object ending in `object_suffix` that ran, in callgrind's order of
-    first sight (it numbers names as it meets them)."""
-    names, objects, order, seen = {}, {}, [], set()
+    """The names of the functions of the object ending in `object_suffix` that ran."""
+    names, objects, ran = {}, {}, set()
     current_object, current_function = None, None
     pattern = re.compile(r"^(ob|cob|fn|cfn)=\((\d+)\)(?: (.*))?$")
     for line in Path(profile).read_text(errors="replace").splitlines():
@@ -109,11 +100,9 @@ def functions_run(profile, object_suffix):
                 current_function = symbol(names.get(number))
             continue
         if (line[:1].isdigit() or line[:1] in "+-*") and current_function \
-                and current_object and current_object.endswith(object_suffix) \
-                and current_function not in seen:
-            seen.add(current_function)
-            order.append(current_function)
-    return order
+                and current_object and current_object.endswith(object_suffix):
+            ran.add(current_function)
+    return ran
 
 
 def main():
@@ -130,16 +119,11 @@ def main():
         except bench.DriveError as error:
             print(f"startup_order: could not drive the app: {error}", file=sys.stderr)
             return 2
-        order, seen = [], set()
-        for profile in profiles:
-            for name in functions_run(profile, plain.name):
-                if name not in seen:
-                    seen.add(name)
-                    order.append(name)
+        ran = set().union(*(functions_run(profile, plain.name) for profile in profiles))
     # Sorted: which functions are hot is what matters (they end up together either way), and a
     # sorted list changes by the functions that changed when it is written again.
-    OUT.write_text("\n".join(sorted(order)) + "\n")
-    print(f"{OUT.relative_to(ROOT)}: {len(order)} functions")
+    OUT.write_text("\n".join(sorted(ran)) + "\n")
+    print(f"{OUT.relative_to(ROOT)}: {len(ran)} functions")
     return 0
 
 
