@@ -1,23 +1,35 @@
 import MyworkoutCore
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 extension MockAccountService {
   /// A freshly signed session for `profile`, valid for the session lifetime (the first one
   /// makes the data directory's signing key).
   func session(for profile: Profile) async throws -> Session {
-    let (keys, now, lifetime) = (keys, now, sessionLifetime)
-    let token = try await Self.offMain {
-      try keys.signer().sign(profile, issuedAt: now(), lifetime: lifetime)
+    let lifetime = sessionLifetime
+    return try await session(for: profile) { signer, issuedAt in
+      signer.sign(profile, issuedAt: issuedAt, lifetime: lifetime)
     }
-    return Session(
-      token: token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
   }
 
   /// A freshly signed session for `profile` that ends at `expiresAt` (seconds since 1970).
   func session(for profile: Profile, expiresAt: Int64) async throws -> Session {
-    let (keys, now) = (keys, now)
-    let token = try await Self.offMain {
-      try keys.signer().sign(profile, issuedAt: now(), expiresAt: expiresAt)
+    try await session(for: profile) { signer, issuedAt in
+      signer.sign(profile, issuedAt: issuedAt, expiresAt: expiresAt)
     }
+  }
+
+  /// A session whose token `sign` makes, off the main actor, with the directory's key (read or
+  /// made on first use) at the current time.
+  private func session(
+    for profile: Profile, sign: @escaping @Sendable (TokenSigner, Date) -> String
+  ) async throws -> Session {
+    let (keys, now) = (keys, now)
+    let token = try await Self.offMain { sign(try keys.signer(), now()) }
     return Session(
       token: token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
   }
