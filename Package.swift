@@ -51,6 +51,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // Remote mode's HTTP client (MyworkoutRemote), created only when --server is given.
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    // The server's shared store when several instances run (`--database postgres://…`).
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -95,6 +97,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "CryptoExtras", package: "swift-crypto"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict
     ),
@@ -190,7 +193,7 @@ let package = Package(
       name: "MyworkoutServerTests",
       dependencies: [
         "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutServer",
-        "MyworkoutRemote", "MyworkoutWire",
+        "MyworkoutRemote", "MyworkoutWire", "TestProcesses",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "Clocks", package: "swift-clocks"),

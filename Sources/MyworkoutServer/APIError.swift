@@ -83,6 +83,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     } catch let error as APIError {
       return error.response
+    } catch let error as StoreError {
+      context.logger.error("store: \(error.message)")
+      return error.apiError.response
     } catch is NIOTooManyBytesError {
       return Self.tooLarge.response
     } catch let error as HTTPError {

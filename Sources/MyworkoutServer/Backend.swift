@@ -9,41 +9,40 @@ import Synchronization
   import Foundation
 #endif
 
-/// Everything the routes share: the stores (SQLite in the data directory), the token signer,
-/// the limits and the chaos generator. Stateless apart from the stores: tokens are checked by
-/// signature.
+/// Everything the routes share: the stores (SQLite in the data directory, or PostgreSQL with
+/// `--database`), the token signer, the limits and the chaos generator. Stateless apart from the
+/// stores: tokens are checked by signature.
 package final class Backend: Sendable {
   package let options: ServerOptions
-  let directory: DataDirectory
   let accounts: any AccountStoring
-  let catalog: CatalogStore
-  let progress: ProgressStore
+  let catalog: any CatalogStoring
+  let progress: any ProgressStoring
   let hasher: PasswordHasher
   package let signer: RS256Signer
   let verifier: RS256Verifier
-  let loginLimiter: RateLimiter
-  let lookupLimiter: RateLimiter
+  let loginLimiter: any AttemptLimiting
+  let lookupLimiter: any AttemptLimiting
   let chaos: Chaos?
   /// The base URL once the server listens (for the default issuer).
   private let baseURL = Mutex<String?>(nil)
 
-  package init(options: ServerOptions) throws {
+  /// A single server's backend: SQLite files in the data directory.
+  package convenience init(options: ServerOptions) throws {
+    let directory = try DataDirectory.prepare(path: options.dataDirectory)
+    try self.init(options: options, stores: .local(options: options, directory: directory))
+  }
+
+  /// A backend over `stores` (the PostgreSQL ones when several instances share a database).
+  package init(options: ServerOptions, stores: ServerStores) throws {
     self.options = options
-    directory = try DataDirectory.prepare(path: options.dataDirectory)
     hasher = PasswordHasher(iterations: options.hasherIterations)
-    accounts = try SQLiteAccountStore(
-      path: directory.path + "/accounts.sqlite", hasher: hasher)
-    let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
-    catalog = CatalogStore(
-      directory: directory,
-      source: CatalogSource(
-        file: options.catalog, shipped: options.assets + "/classes.csv"),
-      onNotice: notices)
-    progress = ProgressStore(directory: directory, onNotice: notices)
-    signer = try RS256Signer.load(path: directory.path + "/id-token-key.pem")
+    accounts = stores.accounts
+    catalog = stores.catalog
+    progress = stores.progress
+    signer = stores.signer
     verifier = RS256Verifier(keySet: signer.keySet)
-    loginLimiter = RateLimiter(limit: options.loginLimit, now: options.monotonic)
-    lookupLimiter = RateLimiter(limit: max(options.loginLimit, 1) * 3, now: options.monotonic)
+    loginLimiter = stores.loginLimiter
+    lookupLimiter = stores.lookupLimiter
     chaos = options.chaosSeed.map(Chaos.init(seed:))
   }
 

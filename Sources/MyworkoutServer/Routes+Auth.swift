@@ -44,7 +44,7 @@ extension Backend {
           tokenEndpoint: issuer + "oauth/token", userinfoEndpoint: issuer + "userinfo"))
     }
     router.post("api/accounts/lookup") { request, context in
-      guard self.lookupLimiter.allow(["address:" + context.remoteAddress]) else {
+      guard try await self.lookupLimiter.allow(["address:" + self.address(request, context)]) else {
         throw APIError.tooManyAttempts
       }
       let lookup = try await RequestBody.decode(
@@ -108,7 +108,7 @@ extension Backend {
         .badRequest, error: "unsupported_grant_type",
         description: "Unsupported grant type: \(grant.grantType)")
     }
-    try limitLogin(email: grant.username, context: context)
+    try await limitLogin(email: grant.username, address: address(request, context))
     guard let profile = try await check(email: grant.username, password: grant.password) else {
       throw APIError(.forbidden, error: "invalid_grant", description: Self.wrongCredentials)
     }
@@ -121,7 +121,7 @@ extension Backend {
   private func authenticate(_ request: Request, context: ServerContext) async throws -> Response {
     let login = try await RequestBody.decode(
       AuthenticateRequest.self, from: request, context: context)
-    try limitLogin(email: login.email, context: context)
+    try await limitLogin(email: login.email, address: address(request, context))
     switch chaos?.next() ?? .truthful {
     case .unauthorized: throw Self.invalidCredentials
     case .serverError: throw APIError.serverError
@@ -139,9 +139,20 @@ extension Backend {
   static let invalidCredentials = APIError(
     .unauthorized, error: "invalid_credentials", description: wrongCredentials)
 
-  private func limitLogin(email: String, context: ServerContext) throws(APIError) {
-    let keys = ["email:" + Email.normalized(email), "address:" + context.remoteAddress]
-    guard loginLimiter.allow(keys) else { throw APIError.tooManyAttempts }
+  private func limitLogin(email: String, address: String) async throws {
+    let keys = ["email:" + Email.normalized(email), "address:" + address]
+    guard try await loginLimiter.allow(keys) else { throw APIError.tooManyAttempts }
+  }
+
+  /// The client's address for the per-address limits: the peer, or with `--behind-proxy` the
+  /// `X-Real-IP` the load balancer sets (the peer is then always the balancer).
+  func address(_ request: Request, _ context: ServerContext) -> String {
+    if options.behindProxy, let name = HTTPField.Name("X-Real-IP"),
+      let real = request.headers[name], !real.isEmpty
+    {
+      return real
+    }
+    return context.remoteAddress
   }
 
   /// A new number; new tokens that keep the original expiry and audience.

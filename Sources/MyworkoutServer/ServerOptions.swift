@@ -23,6 +23,11 @@ package struct ServerOptions: Sendable {
   package var issuer: String?
   package var tokenLifetime: Duration = .seconds(24 * 3600)
   package var loginLimit = 10
+  /// `POST /api/accounts/lookup` a minute per address: three times the login limit.
+  package var lookupLimit: Int { max(loginLimit, 1) * 3 }
+  /// `--behind-proxy`: the per-address limits count the `X-Real-IP` header the load balancer
+  /// sets, not the peer (which is then always the balancer).
+  package var behindProxy = false
   /// `--chaos` with its seed.
   package var chaosSeed: UInt64?
   /// Work factor for new password hashes (tests lower it).

@@ -16,7 +16,9 @@ struct ServerCommand: AsyncParsableCommand {
     discussion: """
       Prints its base URL on its first line, then serves until interrupted. Data (SQLite) lives \
       in --data-dir, else $XDG_DATA_HOME/myworkout-server, else ~/.local/share/myworkout-server. \
-      It starts with the account registered@email.com (password: password).
+      It starts with the account registered@email.com (password: password). With --database \
+      (or MYWORKOUT_DATABASE_URL) everything lives in that PostgreSQL database instead, shared by \
+      every instance given the same URL (the password may also come from PGPASSWORD).
       """,
     version: "myworkout-server 1.0.0")
 
@@ -45,6 +47,15 @@ struct ServerCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("login-limit"), help: "Login attempts a minute, per email and per address.")
   var loginLimit = 10
+  @Option(
+    help: ArgumentHelp(
+      "Keep everything in PostgreSQL, shared by several instances (else $MYWORKOUT_DATABASE_URL).",
+      valueName: "postgres://USER[:PASSWORD]@HOST:PORT/DB"))
+  var database: String?
+  @Flag(
+    name: .customLong("behind-proxy"),
+    help: "Count login attempts per X-Real-IP (set by the load balancer in front), not per peer.")
+  var behindProxy = false
   @Flag(help: "Answer a third of /authenticate calls 401 and a third 500, at random.")
   var chaos = false
   @Option(
@@ -73,17 +84,49 @@ struct ServerCommand: AsyncParsableCommand {
     options.issuer = issuer
     options.tokenLifetime = .seconds(Self.seconds(tokenLifetime) ?? 86_400)
     options.loginLimit = loginLimit
+    options.behindProxy = behindProxy
     if chaos { options.chaosSeed = chaosSeed ?? UInt64.random(in: 0...UInt64.max) }
     var logger = Logger(label: "myworkout-server") { StreamLogHandler.standardError(label: $0) }
     // Hummingbird's per-request and start-up lines stay out; no request body is ever logged.
     logger.logLevel = .notice
-    let backend = try Backend(options: options)
+    let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
+    guard let text = database ?? environment("MYWORKOUT_DATABASE_URL").flatMap({ $0.isEmpty ? nil : $0 })
+    else {
+      try await serve(Backend(options: options), logger: logger)
+      return
+    }
+    let url: DatabaseURL
+    do {
+      url = try DatabaseURL(text, fallbackPassword: environment("PGPASSWORD"))
+    } catch {
+      Self.fail("myworkout-server: \(error.description)")
+    }
+    let opened: (stores: ServerStores, database: PostgresDatabase)
+    do {
+      opened = try await ServerStores.postgres(url: url, options: options, logger: logger)
+    } catch let error as StoreError {
+      Self.fail("myworkout-server: \(error.message)")
+    } catch {
+      Self.fail("myworkout-server: cannot use the database at \(url): \(type(of: error))")
+    }
+    defer { opened.database.close() }
+    try await serve(Backend(options: options, stores: opened.stores), logger: logger)
+  }
+
+  private func serve(_ backend: Backend, logger: Logger) async throws {
     let app = ServerApplication.make(backend, logger: logger) { url in
       // Always the first line of output (SPEC §15); flushed for whoever reads it through a pipe.
       print(url)
       fflush(nil)
     }
     try await app.runService()
+  }
+
+  /// One line on standard error, exit status 1.
+  static func fail(_ message: String) -> Never {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    Glibc.exit(1)
   }
 
   static func seconds(_ text: String) -> Int64? {

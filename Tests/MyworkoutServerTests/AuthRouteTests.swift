@@ -16,8 +16,8 @@ import Testing
 @Suite struct AuthRouteTests {
   static var seed: [String: Any] { ["email": "registered@email.com", "password": "password"] }
 
-  @Test func signupAnswersAuth0sShapeAndRefusesAnExistingEmail() async throws {
-    try await withRouter { client, _ in
+  @Test(arguments: Store.allCases) func signupAnswersAuth0sShapeAndRefusesAnExistingEmail(store: Store) async throws {
+    try await withRouter(store) { client, _ in
       let body: [String: Any] = [
         "client_id": "abc", "email": "New@Example.com", "password": "Secret-123",
         "connection": "Username-Password-Authentication", "given_name": "Nu",
@@ -49,8 +49,8 @@ import Testing
     }
   }
 
-  @Test func passwordGrantByFormAndRealmGrantByJSONSignRS256TokensForTheClient() async throws {
-    try await withRouter { client, backend in
+  @Test(arguments: Store.allCases) func passwordGrantByFormAndRealmGrantByJSONSignRS256TokensForTheClient(store: Store) async throws {
+    try await withRouter(store) { client, backend in
       let form =
         "grant_type=password&username=registered%40email.com&password=password"
         + "&client_id=client-1&scope=openid%20profile%20email"
@@ -89,8 +89,8 @@ import Testing
     }
   }
 
-  @Test func wrongPasswordIs403InvalidGrantAndAuthenticateIs401() async throws {
-    try await withRouter { client, _ in
+  @Test(arguments: Store.allCases) func wrongPasswordIs403InvalidGrantAndAuthenticateIs401(store: Store) async throws {
+    try await withRouter(store) { client, _ in
       let grant: [String: Any] = [
         "grant_type": "password", "username": "registered@email.com", "password": "nope",
         "client_id": "c",
@@ -121,8 +121,8 @@ import Testing
     }
   }
 
-  @Test func malformedBodiesGet400JSONAndNothingChanges() async throws {
-    try await withRouter { client, _ in
+  @Test(arguments: Store.allCases) func malformedBodiesGet400JSONAndNothingChanges(store: Store) async throws {
+    try await withRouter(store) { client, _ in
       for (uri, body) in [
         ("/authenticate", "{not json"), ("/authenticate", #"{"email":"a@b.co"}"#),
         ("/dbconnections/signup", "[]"), ("/oauth/token", ""), ("/api/accounts/lookup", "42"),
@@ -148,8 +148,8 @@ import Testing
     }
   }
 
-  @Test func aBodyOverOneMebibyteIs413JSON() async throws {
-    try await withRouter { client, _ in
+  @Test(arguments: Store.allCases) func aBodyOverOneMebibyteIs413JSON(store: Store) async throws {
+    try await withRouter(store) { client, _ in
       let big = ByteBuffer(repeating: UInt8(ascii: "a"), count: (1 << 20) + 1)
       for uri in ["/authenticate", "/api/accounts/lookup", "/oauth/token"] {
         try await client.execute(uri: uri, method: .post, headers: jsonHeaders, body: big) {
@@ -163,7 +163,7 @@ import Testing
 
   @Test func loginsAreLimitedPerEmailAndPerAddressForAMinute() async throws {
     let clock = ManualSeconds()
-    try await withRouter({
+    try await withRouter(.sqlite, {
       $0.loginLimit = 3
       $0.monotonic = clock.now
     }) { client, _ in
@@ -194,7 +194,7 @@ import Testing
 
   @Test func chaosWithASeedIsDeterministicAndAboutAThirdEach() async throws {
     func statuses(seed: UInt64) async throws -> [UInt] {
-      try await withRouterReturning({ $0.chaosSeed = seed }) { client, _ in
+      try await withRouterReturning(.sqlite, { $0.chaosSeed = seed }) { client, _ in
         var result: [UInt] = []
         for _ in 0..<30 {
           let status = try await client.execute(
@@ -208,7 +208,7 @@ import Testing
           result.append(UInt(status))
         }
         return result
-      }
+      } ?? []
     }
     let first = try await statuses(seed: 42)
     #expect(try await statuses(seed: 42) == first)
@@ -218,8 +218,8 @@ import Testing
     }
   }
 
-  @Test func userinfoNeedsABearerTokenAndTheMobileUpdateKeepsTheExpiry() async throws {
-    try await withRouter { client, backend in
+  @Test(arguments: Store.allCases) func userinfoNeedsABearerTokenAndTheMobileUpdateKeepsTheExpiry(store: Store) async throws {
+    try await withRouter(store) { client, backend in
       let tokens = try await client.execute(
         uri: "/authenticate", method: .post, headers: jsonHeaders,
         body: jsonBody([
@@ -272,8 +272,8 @@ import Testing
     }
   }
 
-  @Test func wellKnownDocumentsNameTheIssuerAndTheSigningKey() async throws {
-    try await withRouter { client, backend in
+  @Test(arguments: Store.allCases) func wellKnownDocumentsNameTheIssuerAndTheSigningKey(store: Store) async throws {
+    try await withRouter(store) { client, backend in
       try await client.execute(uri: "/.well-known/openid-configuration", method: .get) {
         response in
         let json = response.body.json

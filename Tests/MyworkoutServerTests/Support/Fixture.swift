@@ -5,6 +5,7 @@ import Logging
 import MyworkoutServer
 import MyworkoutServices
 import Synchronization
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -46,24 +47,56 @@ final class ManualSeconds: Sendable {
   var now: @Sendable () -> Double { { self.value.withLock { $0 } } }
 }
 
-/// Runs `body` against the routes in-process (no socket), over a fresh data directory.
+/// Where a test server keeps its data: SQLite files in its data directory (the default), or a
+/// fresh database of the shared throw-away PostgreSQL cluster (`TestPostgres`).
+enum Store: String, CaseIterable, CustomTestStringConvertible, Sendable {
+  case sqlite, postgres
+  var testDescription: String { rawValue }
+}
+
+/// Opens a backend over `store`; `body` runs with it, then the store is closed.
+func withBackend<T: Sendable>(
+  _ store: Store, options: ServerOptions, _ body: (Backend) async throws -> T
+) async throws -> T? {
+  switch store {
+  case .sqlite:
+    return try await body(Backend(options: options))
+  case .postgres:
+    guard TestPostgres.isAvailable else {
+      print("skipped (PostgreSQL): \(TestPostgres.unavailableReason)")
+      return nil
+    }
+    let url = try DatabaseURL(try TestPostgres.sharedCluster().makeDatabase())
+    var logger = Logger(label: "test-postgres")
+    logger.logLevel = .critical
+    let opened = try await ServerStores.postgres(url: url, options: options, logger: logger)
+    defer { opened.database.close() }
+    return try await body(Backend(options: options, stores: opened.stores))
+  }
+}
+
+/// Runs `body` against the routes in-process (no socket), over a fresh data directory (and a
+/// fresh PostgreSQL database for `.postgres`).
 func withRouter(
+  _ store: Store = .sqlite,
   _ configure: (inout ServerOptions) -> Void = { _ in },
   _ body: @Sendable (any TestClientProtocol, Backend) async throws -> Void
 ) async throws {
-  try await withRouterReturning(configure, body)
+  _ = try await withRouterReturning(store, configure, body)
 }
 
 func withRouterReturning<T: Sendable>(
+  _ store: Store = .sqlite,
   _ configure: (inout ServerOptions) -> Void = { _ in },
   _ body: @Sendable (any TestClientProtocol, Backend) async throws -> T
-) async throws -> T {
+) async throws -> T? {
   try await withTemporaryDirectory { directory in
     var options = testOptions(directory)
     configure(&options)
-    let backend = try Backend(options: options)
-    let app = Application(router: ServerApplication.router(backend))
-    return try await app.test(.router) { client in try await body(client, backend) }
+    return try await withBackend(store, options: options) { backend in
+      let app = Application(router: ServerApplication.router(backend))
+      return try await app.test(.router) { client in try await body(client, backend) }
+    }
   }
 }
 
@@ -83,17 +116,23 @@ func withLiveServerReturning<T: Sendable>(
     var options = testOptions(directory)
     options.issuer = nil
     configure(&options)
-    let backend = try Backend(options: options)
-    var logger = Logger(label: "test-server")
-    logger.logLevel = .critical
-    let app = Application(
-      router: ServerApplication.router(backend),
-      configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
-    return try await app.test(.live) { client in
-      let url = "http://127.0.0.1:\(client.port ?? 0)"
-      backend.listening(at: url)
-      return try await body(url, backend)
-    }
+    return try await serveLive(Backend(options: options), body)
+  }
+}
+
+/// `backend` listening on a free loopback port while `body` runs with its base URL.
+func serveLive<T: Sendable>(
+  _ backend: Backend, _ body: @Sendable (String, Backend) async throws -> T
+) async throws -> T {
+  var logger = Logger(label: "test-server")
+  logger.logLevel = .critical
+  let app = Application(
+    router: ServerApplication.router(backend),
+    configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+  return try await app.test(.live) { client in
+    let url = "http://127.0.0.1:\(client.port ?? 0)"
+    backend.listening(at: url)
+    return try await body(url, backend)
   }
 }
 

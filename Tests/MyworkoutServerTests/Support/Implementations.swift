@@ -11,10 +11,11 @@ import Testing
   import Foundation
 #endif
 
-/// The two implementations every contract suite runs against: the embedded one, and the HTTP
-/// client talking to a real server on a free loopback port.
+/// The implementations every contract suite runs against: the embedded one, and the HTTP
+/// client talking to a real server on a free loopback port, over SQLite (`remote`) or over a
+/// throw-away PostgreSQL (`remotePostgres`; skipped, saying why, without PostgreSQL binaries).
 enum Implementation: String, CaseIterable, CustomTestStringConvertible, Sendable {
-  case embedded, remote
+  case embedded, remote, remotePostgres
   var testDescription: String { rawValue }
 }
 
@@ -66,25 +67,42 @@ func withServicesReturning<T: Sendable>(
         signIn: { "registered@email.com" })
       return try await body(set)
     }
-  case .remote:
-    return try await withLiveServerReturning { url, _ in
-      let server = RemoteServer(baseURL: url)
-      let credentials = RemoteCredentials()
-      let accounts = RemoteAccountService(server: server, credentials: credentials)
-      let progress = RemoteProgressService(server: server, credentials: credentials)
-      let set = ServiceSet(
-        accounts: accounts,
-        catalog: RemoteCatalogService(server: server),
-        progress: progress,
-        lessons: RemoteLessonService(server: server),
-        completions: progress,
-        signIn: {
-          _ = try await accounts.logIn(email: "registered@email.com", password: "password")
-          return "registered@email.com"
-        })
-      return try await body(set)
+  case .remote, .remotePostgres:
+    let store: Store = implementation == .remote ? .sqlite : .postgres
+    let result: T? = try await withTemporaryDirectory { directory in
+      var options = testOptions(directory)
+      options.issuer = nil
+      return try await withBackend(store, options: options) { backend in
+        try await serveLive(backend) { url, _ in try await remoteServices(url, body) }
+      }
     }
+    guard let result else {
+      // No PostgreSQL here: `withBackend` printed why; the SQLite server stands in.
+      return try await withServicesReturning(.remote, body)
+    }
+    return result
   }
+}
+
+/// The HTTP clients of remote mode over the server at `url`.
+private func remoteServices<T: Sendable>(
+  _ url: String, _ body: @Sendable (ServiceSet) async throws -> T
+) async throws -> T {
+  let server = RemoteServer(baseURL: url)
+  let credentials = RemoteCredentials()
+  let accounts = RemoteAccountService(server: server, credentials: credentials)
+  let progress = RemoteProgressService(server: server, credentials: credentials)
+  let set = ServiceSet(
+    accounts: accounts,
+    catalog: RemoteCatalogService(server: server),
+    progress: progress,
+    lessons: RemoteLessonService(server: server),
+    completions: progress,
+    signIn: {
+      _ = try await accounts.logIn(email: "registered@email.com", password: "password")
+      return "registered@email.com"
+    })
+  return try await body(set)
 }
 
 /// The app's `LessonProgressStoring` (declared in the app target), for the contract suite.

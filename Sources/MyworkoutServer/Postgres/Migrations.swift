@@ -1,0 +1,118 @@
+import Logging
+import PostgresNIO
+
+/// The versioned schema. `run` brings a database up to `steps.count` in one transaction that
+/// first takes a transaction-level advisory lock: when several instances start at once, one
+/// migrates and the others wait, then find it done. A database whose version is higher than
+/// ours (a newer server wrote it) is refused before anything is changed.
+enum Migrations {
+  /// The advisory lock every migration takes (any fixed 64-bit number; "myworkout" in ASCII).
+  static let lockKey: Int64 = 0x6D79_776F_726B_6F75
+
+  /// Step N brings the schema from version N-1 to N. Never edit a released step: add one.
+  static let steps: [[String]] = [
+    [
+      "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+      """
+      CREATE TABLE accounts (
+        email text PRIMARY KEY,
+        profile text NOT NULL,
+        password text NOT NULL,
+        created bigint NOT NULL)
+      """,
+      """
+      CREATE TABLE signing_keys (
+        id int PRIMARY KEY CHECK (id = 1),
+        pem text NOT NULL,
+        created timestamptz NOT NULL DEFAULT now())
+      """,
+      """
+      CREATE TABLE class_progress (
+        account text NOT NULL,
+        class text NOT NULL,
+        position bigint NOT NULL,
+        watched int8multirange NOT NULL,
+        time_in_class bigint NOT NULL,
+        PRIMARY KEY (account, class))
+      """,
+      "CREATE TABLE lesson_rounds (account text PRIMARY KEY, round int NOT NULL)",
+      """
+      CREATE TABLE lesson_events (
+        id bigserial PRIMARY KEY,
+        account text NOT NULL,
+        round int NOT NULL,
+        lesson text NOT NULL,
+        started bigint NOT NULL,
+        completed bigint NOT NULL,
+        UNIQUE (account, round, lesson))
+      """,
+      "CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL)",
+      """
+      CREATE TABLE classes (
+        position bigint PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        title text NOT NULL,
+        instructor text NOT NULL,
+        level text NOT NULL,
+        song text NOT NULL,
+        video_url text NOT NULL,
+        thumbnail_slug text NOT NULL,
+        duration bigint NOT NULL,
+        search text NOT NULL)
+      """,
+      // Carries `search LIKE '%term%'` for terms of three characters or more (DECISIONS.md).
+      "CREATE INDEX classes_search_trgm ON classes USING gin (search gin_trgm_ops)",
+      """
+      CREATE TABLE rate_limits (
+        key text PRIMARY KEY,
+        started timestamptz NOT NULL,
+        count int NOT NULL)
+      """,
+    ]
+  ]
+
+  struct NewerSchema: Error, CustomStringConvertible {
+    var found: Int
+    var description: String {
+      "the database's schema is version \(found), newer than this server's "
+        + "\(Migrations.steps.count); refusing to start (nothing was changed). "
+        + "Run a newer myworkout-server."
+    }
+  }
+
+  /// Brings the schema up to date; `seed` runs in the same transaction when the database was
+  /// empty (version 0).
+  static func run(
+    on connection: PostgresConnection, logger: Logger,
+    seed: (PostgresConnection) async throws -> Void = { _ in }
+  ) async throws {
+    do {
+      try await connection.withTransaction(logger: logger) { connection in
+        try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+        try await connection.query(
+          "CREATE TABLE IF NOT EXISTS myworkout_schema (version int NOT NULL)", logger: logger)
+        var current = 0
+        for try await version in try await connection.query(
+          "SELECT version FROM myworkout_schema", logger: logger
+        ).decode(Int.self) {
+          current = max(current, version)
+        }
+        if current > steps.count { throw NewerSchema(found: current) }
+        guard current < steps.count else { return }
+        for step in steps[current...] {
+          for statement in step {
+            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+          }
+        }
+        try await connection.query("DELETE FROM myworkout_schema", logger: logger)
+        try await connection.query(
+          "INSERT INTO myworkout_schema (version) VALUES (\(steps.count))", logger: logger)
+      }
+    } catch let error as PostgresTransactionError {
+      if let newer = error.closureError as? NewerSchema {
+        throw StoreError(unavailable: newer.description)
+      }
+      throw error.closureError ?? error.beginError ?? error.commitError ?? error
+    }
+  }
+}

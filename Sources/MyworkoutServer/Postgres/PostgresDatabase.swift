@@ -1,0 +1,204 @@
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// One deployment's PostgreSQL (SPEC §17): a pool of connections (`PostgresClient`), the schema
+/// brought up to date on start, and every call bounded in time with its failures turned into a
+/// `StoreError` (unavailable: 503; anything else: 500). Nothing it logs or throws holds the
+/// database password.
+package final class PostgresDatabase: Sendable {
+  /// The schema this server writes. A database at a higher version is refused, unchanged.
+  package static let schemaVersion = Migrations.steps.count
+
+  let client: PostgresClient
+  package let url: DatabaseURL
+  let logger: Logger
+  /// How long a call may wait (for a connection, a lock, the server) before it answers 503.
+  let callTimeout: Duration
+  private let runner: Mutex<Task<Void, Never>?>
+
+  private init(url: DatabaseURL, client: PostgresClient, logger: Logger, callTimeout: Duration) {
+    self.url = url
+    self.client = client
+    self.logger = logger
+    self.callTimeout = callTimeout
+    runner = Mutex(nil)
+  }
+
+  /// Connects once to check the database and bring its schema up to date (one instance
+  /// migrates, the others wait on the advisory lock), then starts the pool. Throws a
+  /// `StoreError` saying in one line what is wrong: unreachable, wrong password, a newer schema.
+  package static func open(
+    url: DatabaseURL, logger: Logger, callTimeout: Duration = .seconds(5),
+    maximumConnections: Int = 10, prepare: (PostgresConnection) async throws -> Void = { _ in }
+  ) async throws -> PostgresDatabase {
+    var configuration = PostgresConnection.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password,
+      database: url.database, tls: .disable)
+    configuration.options.connectTimeout = .seconds(5)
+    let connection: PostgresConnection
+    do {
+      connection = try await PostgresConnection.connect(
+        configuration: configuration, id: 0, logger: quiet(logger))
+    } catch {
+      throw startError(error, url: url)
+    }
+    do {
+      try await Migrations.run(on: connection, logger: quiet(logger))
+      try await prepare(connection)
+      try? await connection.close()
+    } catch {
+      try? await connection.close()
+      throw startError(error, url: url)
+    }
+    var poolConfiguration = PostgresClient.Configuration(
+      host: url.host, port: url.port, username: url.user, password: url.password,
+      database: url.database, tls: .disable)
+    poolConfiguration.options.connectTimeout = .seconds(3)
+    poolConfiguration.options.maximumConnections = maximumConnections
+    poolConfiguration.options.minimumConnections = 1
+    poolConfiguration.options.keepAliveBehavior = .init(frequency: .seconds(10))
+    let client = PostgresClient(configuration: poolConfiguration, backgroundLogger: quiet(logger))
+    let database = PostgresDatabase(
+      url: url, client: client, logger: logger, callTimeout: callTimeout)
+    database.runner.withLock { $0 = Task { await client.run() } }
+    return database
+  }
+
+  /// Stops the pool (its connections close).
+  package func close() {
+    runner.withLock { task in
+      task?.cancel()
+      task = nil
+    }
+  }
+
+  /// postgres-nio's own lines (a connection lost and made again) stay out of the server's log:
+  /// they repeat what the 503 answers already say.
+  private static func quiet(_ logger: Logger) -> Logger {
+    var logger = logger
+    logger.logLevel = .critical
+    return logger
+  }
+
+  // MARK: Calls
+
+  /// Runs `body` with the pool, within `callTimeout`.
+  func call<T: Sendable>(
+    _ what: String, _ body: @escaping @Sendable (PostgresClient) async throws -> T
+  ) async throws -> T {
+    let client = client
+    return try await bounded(what) { try await body(client) }
+  }
+
+  /// Runs `body` in one transaction (committed when it returns, rolled back when it throws),
+  /// within `callTimeout`.
+  func transaction<T: Sendable>(
+    _ what: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+  ) async throws -> T {
+    let client = client
+    let logger = Self.quiet(logger)
+    return try await bounded(what) {
+      try await client.withTransaction(logger: logger) { connection in
+        try await body(connection)
+      }
+    }
+  }
+
+  private func bounded<T: Sendable>(
+    _ what: String, _ body: @escaping @Sendable () async throws -> T
+  ) async throws -> T {
+    let timeout = callTimeout
+    do {
+      return try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+          try await Task.sleep(for: timeout)
+          throw StoreError(unavailable: "The database did not answer in time. Try again.")
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw CancellationError() }
+        return first
+      }
+    } catch {
+      throw Self.storeError(error, what: what)
+    }
+  }
+
+  // MARK: Errors
+
+  /// SQLSTATE classes that mean "the database is away or cannot take this now": connection
+  /// exceptions, insufficient resources (a full disk), operator intervention (shut down,
+  /// starting up), a read-only transaction, a serialization failure or deadlock.
+  private static func isTransient(_ state: String) -> Bool {
+    state.hasPrefix("08") || state.hasPrefix("53") || state.hasPrefix("57") || state == "25006"
+      || state == "40001" || state == "40P01"
+  }
+
+  static func storeError(_ error: any Error, what: String) -> StoreError {
+    switch error {
+    case let error as StoreError:
+      return error
+    case let error as PostgresTransactionError:
+      let inner = error.closureError ?? error.beginError ?? error.commitError
+      return inner.map { storeError($0, what: what) }
+        ?? StoreError(failed: "Could not \(what): the transaction failed.")
+    case let error as PSQLError:
+      if error.code == .server, let info = error.serverInfo {
+        let state = info[.sqlState] ?? "?"
+        let message = info[.message] ?? "no message"
+        let detail =
+          switch state {
+          case "25006": "the database is read-only"
+          case "53100": "the database's disk is full"
+          default: "\(message) (SQLSTATE \(state))"
+          }
+        return isTransient(state)
+          ? StoreError(unavailable: "Could not \(what): \(detail). Try again.")
+          : StoreError(failed: "Could not \(what): \(detail).")
+      }
+      if error.code == .tooManyParameters || error.code == .messageDecodingFailure
+        || error.code == .unexpectedBackendMessage || error.code == .invalidCommandTag
+      {
+        return StoreError(failed: "Could not \(what): \(error.code).")
+      }
+      return StoreError(unavailable: "Could not \(what): the database is unavailable. Try again.")
+    case is CancellationError:
+      return StoreError(unavailable: "Could not \(what): cancelled.")
+    case is PostgresDecodingError:
+      return StoreError(failed: "Could not \(what): a stored value could not be read.")
+    default:
+      return StoreError(failed: "Could not \(what): \(type(of: error)).")
+    }
+  }
+
+  /// One line for a start that failed: what is wrong and where, never the password.
+  static func startError(_ error: any Error, url: DatabaseURL) -> StoreError {
+    let place = url.description
+    switch error {
+    case let error as StoreError:
+      return error
+    case let error as PSQLError where error.code == .server:
+      let state = error.serverInfo?[.sqlState] ?? "?"
+      let message = error.serverInfo?[.message] ?? "no message"
+      switch state {
+      case "28P01", "28000":
+        return StoreError(
+          unavailable: "the database at \(place) refused user \(url.user): \(message)")
+      case "3D000":
+        return StoreError(unavailable: "the database at \(place) does not exist")
+      case "57P03":
+        return StoreError(unavailable: "the database at \(place) is starting up; try again")
+      default:
+        return StoreError(
+          unavailable: "the database at \(place) failed: \(message) (SQLSTATE \(state))")
+      }
+    case let error as PSQLError:
+      let reason = error.underlying.map { String(describing: $0) } ?? "\(error.code)"
+      return StoreError(unavailable: "cannot reach the database at \(place): \(reason)")
+    default:
+      return StoreError(unavailable: "cannot use the database at \(place): \(error)")
+    }
+  }
+}

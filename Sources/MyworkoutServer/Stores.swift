@@ -1,0 +1,104 @@
+import MyworkoutCore
+import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Watch progress and lesson completion events, per account (the Bearer token's `sub`).
+/// `ProgressStore` (SQLite, shared with the embedded app) and `PostgresProgressStore`.
+package protocol ProgressStoring: Sendable {
+  func progress(account: String, classID: String) async throws -> ClassProgress
+  /// Merges `update` (position replaced, intervals united, time added); the result.
+  func record(_ update: ProgressUpdate) async throws -> ClassProgress
+  func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
+  func completions(account: String) async throws -> [LessonCompletion]
+  func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date
+  ) async throws -> LessonCompletion?
+  func startNewRound(account: String) async throws -> Int
+}
+
+/// The catalog and its search (SPEC §11). `CatalogStore` (SQLite) and `PostgresCatalogStore`.
+package protocol CatalogStoring: Sendable {
+  func page(query: String, offset: Int, limit: Int) async throws -> CatalogPage
+  func danceClass(id: String) async throws -> DanceClass?
+}
+
+/// Attempts counted per key in one-minute windows: false (nothing counted) once any key has had
+/// its limit. `RateLimiter` (in memory, one instance) and `PostgresRateLimiter` (shared).
+package protocol AttemptLimiting: Sendable {
+  func allow(_ keys: [String]) async throws -> Bool
+}
+
+extension ProgressStore: ProgressStoring {}
+extension CatalogStore: CatalogStoring {}
+extension RateLimiter: AttemptLimiting {}
+
+/// Everything the routes keep: where accounts, progress, the catalog, the signing key and the
+/// login counters live. SQLite in the data directory by default, PostgreSQL with `--database`.
+package struct ServerStores: Sendable {
+  package var accounts: any AccountStoring
+  package var progress: any ProgressStoring
+  package var catalog: any CatalogStoring
+  package var signer: RS256Signer
+  package var loginLimiter: any AttemptLimiting
+  package var lookupLimiter: any AttemptLimiting
+
+  package init(
+    accounts: any AccountStoring, progress: any ProgressStoring, catalog: any CatalogStoring,
+    signer: RS256Signer, loginLimiter: any AttemptLimiting, lookupLimiter: any AttemptLimiting
+  ) {
+    self.accounts = accounts
+    self.progress = progress
+    self.catalog = catalog
+    self.signer = signer
+    self.loginLimiter = loginLimiter
+    self.lookupLimiter = lookupLimiter
+  }
+
+  /// The stores of a single server: SQLite files and the key file in `directory`, counters in
+  /// memory (exactly what the server had before `--database`).
+  package static func local(options: ServerOptions, directory: DataDirectory) throws -> ServerStores
+  {
+    let hasher = PasswordHasher(iterations: options.hasherIterations)
+    let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
+    return ServerStores(
+      accounts: try SQLiteAccountStore(path: directory.path + "/accounts.sqlite", hasher: hasher),
+      progress: ProgressStore(directory: directory, onNotice: notices),
+      catalog: CatalogStore(
+        directory: directory,
+        source: CatalogSource(file: options.catalog, shipped: options.assets + "/classes.csv"),
+        onNotice: notices),
+      signer: try RS256Signer.load(path: directory.path + "/id-token-key.pem"),
+      loginLimiter: RateLimiter(limit: options.loginLimit, now: options.monotonic),
+      lookupLimiter: RateLimiter(limit: options.lookupLimit, now: options.monotonic))
+  }
+}
+
+/// A store that could not do its work, as the client sees it: 503 while the database is away
+/// (it may come back), 500 otherwise. `message` never holds a password.
+package struct StoreError: Error, Sendable, CustomStringConvertible {
+  package var isUnavailable: Bool
+  package var message: String
+
+  package init(unavailable message: String) {
+    isUnavailable = true
+    self.message = message
+  }
+
+  package init(failed message: String) {
+    isUnavailable = false
+    self.message = message
+  }
+
+  package var description: String { message }
+
+  var apiError: APIError {
+    isUnavailable
+      ? APIError(.serviceUnavailable, error: "temporarily_unavailable", description: message)
+      : APIError(.internalServerError, error: "server_error", description: message)
+  }
+}
