@@ -44,8 +44,9 @@ final class Runtime {
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions,
-      send: { [unowned self] action in dispatch(action) },
-      quit: { [unowned self] status in quit(status: status) })
+      // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
+      send: { [weak self] action in self?.dispatch(action) },
+      quit: { [weak self] status in self?.quit(status: status) })
   }
 
   /// Draws the first frame and starts the timers the state asks for.
@@ -65,11 +66,15 @@ final class Runtime {
         terminate: { [unowned self] status in dispatch(.terminationRequested(status: status)) }))
   }
 
-  /// Ctrl-Z: the state hears of it first (the Player pauses and saves), then the terminal is
-  /// given back and the process stops; on `fg` the screen is drawn again.
+  /// Ctrl-Z: the state hears of it first (the Player pauses and saves), the saves are made,
+  /// then the terminal is given back and the process stops (a kill of the stopped process loses
+  /// nothing). On `fg` the clock starts again from now, so the time stopped counts for nothing,
+  /// and the screen is drawn again.
   func suspend() {
     send(.suspended)
+    effects.finishWrites(within: .seconds(2))
     terminal.suspend()
+    apply(.resumed(wallTime()))
     render()
   }
 
@@ -110,8 +115,10 @@ final class Runtime {
   }
 
   private static func isClockReading(_ action: Action) -> Bool {
-    if case .clockRead = action { return true }
-    return false
+    switch action {
+    case .clockRead, .resumed: true
+    default: false
+    }
   }
 
   private func apply(_ action: Action) {
@@ -178,7 +185,7 @@ final class Runtime {
   func quit(status: Int32) {
     for token in running.values { token.cancel() }
     running = [:]
-    effects.finishWrites()
+    effects.finishWrites(within: .seconds(5))
     terminal.close()
     exit(status)
   }

@@ -82,6 +82,43 @@ import Testing
     #expect(await progress.updates.last?.addedTimeInClass == 2_000)
   }
 
+  /// Issue 24, item 1: the save on the way out needs no turn of the main actor, so the exit
+  /// waits for it, not for the time limit (5 s), and the save is made when the exit comes.
+  @Test func quittingFromThePlayerSavesBeforeTheExitWithoutWaitingOut() {
+    var savedAtExit: [Int] = []
+    let progress = self.progress
+    let app = runtime { _ in savedAtExit.append(progress.recorded.withLock { $0 }) }
+    clock.advance(by: 2)
+    app.dispatch(.terminationRequested(status: 130))
+    #expect(savedAtExit == [1], "the save was made before the process would end")
+  }
+
+  /// Issue 24, item 4: Ctrl-Z saves before the process stops, and the time it stays stopped is
+  /// not time in class.
+  @Test func ctrlZSavesBeforeStoppingAndStoppedTimeIsNotTimeInClass() async {
+    let app = runtime()
+    terminal.press(.character(" "))
+    app.keysArrived()
+    for _ in 0..<3 {
+      clock.advance(by: 1)
+      repeating[0].fire()
+    }
+    var savedWhenStopped: [Int] = []
+    let progress = self.progress
+    terminal.whileStopped = { [clock] in
+      savedWhenStopped.append(progress.recorded.withLock { $0 })
+      clock.advance(by: 20)
+    }
+    app.suspend()
+    #expect(savedWhenStopped == [1], "saved before the process stopped")
+    #expect(app.state.player?.playback == .paused)
+    clock.advance(by: 1)
+    terminal.press(.character(" "))
+    app.keysArrived()
+    #expect(app.state.player?.unsavedTime == 1_000, "the 20 s stopped count for nothing")
+    #expect(await progress.updates.first?.addedTimeInClass == 3_000)
+  }
+
   func settle(until condition: () async -> Bool) async {
     for _ in 0..<10_000 where !(await condition()) { await Task.yield() }
   }

@@ -33,6 +33,9 @@ package enum Action: Equatable, Sendable {
   case clockRead(WallTime)
   /// Ctrl-Z: the app is about to stop (the Player pauses and saves).
   case suspended
+  /// The app runs again after Ctrl-Z (`fg`), at this reading of the wall clock: a screen that
+  /// keeps time starts again from it, so the time stopped counts for nothing.
+  case resumed(WallTime)
   /// A signal asks the app to end (SIGTERM, SIGHUP, SIGINT): save what must be saved, then
   /// quit with this status.
   case terminationRequested(status: Int32)
@@ -61,7 +64,7 @@ package enum Action: Equatable, Sendable {
       !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
       .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised,
-      .terminalResized, .clockRead, .suspended, .terminationRequested:
+      .terminalResized, .clockRead, .suspended, .resumed, .terminationRequested:
       false
     }
   }
