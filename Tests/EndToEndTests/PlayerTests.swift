@@ -215,5 +215,38 @@ extension EndToEnd {
       let position = try #require(Self.elapsed(resumed))
       #expect(position >= shown && position <= shown + 1, "shown \(shown), kept \(position)")
     }
+
+    /// Issue 24, item 2: the shipped classes show their thumbnails (half blocks) in the Player,
+    /// and a class whose thumbnail file is missing shows its pattern (full blocks), never an
+    /// empty area.
+    @Test func theShippedClassesShowAThumbnailAndAMissingOneThePattern() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"])
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("classes")
+      try app.press("Enter")
+      var screen = try app.waitFor("Time in class")
+      screen = try app.waitUntil("the thumbnail drawn") { $0.filter { $0 == "▀" }.count > 100 }
+      try app.press("C-c")
+      _ = try app.waitForExit()
+
+      let file = app.dataDirectory.deletingLastPathComponent().appendingPathComponent("gone.csv")
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Missing Picture,Ada,beginner,Song A,u,nowhere.jpg,100
+
+      """.write(to: file, atomically: true, encoding: .utf8)
+      try app.launch(["--catalog", file.path, "--latency", "0s"])
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("1 class")
+      try app.press("Enter")
+      screen = try app.waitUntil("the pattern drawn") { $0.filter { $0 == "█" }.count > 20 }
+      #expect(!screen.contains("▀"))
+    }
   }
 }

@@ -165,7 +165,9 @@ enum ClassPattern {
         for y in cell.y..<min(cell.maxY, area.maxY) {
           for x in cell.x..<min(cell.maxX, area.maxX) {
             if let color {
-              grid.put(" ", row: y, column: x, style: .pixels(foreground: color, background: color))
+              // A full block in the colour (not a coloured space): it shows on terminals that
+              // drop background colours, and in a copy of the screen's text.
+              grid.put("█", row: y, column: x, style: .pixels(foreground: color, background: color))
             } else {
               grid.put("▓", row: y, column: x, style: .normal)
             }
