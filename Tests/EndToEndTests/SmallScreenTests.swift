@@ -140,5 +140,34 @@ extension EndToEnd {
         $0.contains("Myworkout GO") && $0.contains("[registered@email.com")
       }
     }
+
+    /// Issue 24, items 6 and 7: a text field's footer names F1 (`?` is typed there), Profile's
+    /// names `? keys`, and the Keys panel at 40x12 wraps and scrolls to its last row.
+    @Test func theFooterNamesTheRightKeyAndTheKeysPanelScrollsAt40x12() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"], width: 40, height: 12)
+      var screen = try app.waitFor("F1 keys")
+      #expect(!footer(screen).contains("? keys"))
+      try app.type("registered@email.com?")
+      screen = try app.waitFor("email.com?")
+      #expect(!screen.contains("┌─ Keys"), "? is typed in a field")
+      try app.press("BSpace", "Enter")
+      try app.waitFor("Welcome back")
+      try app.logIn()
+      try app.resize(width: 80, height: 24)
+      screen = try app.waitFor("? keys")
+      #expect(footer(screen).contains("? keys  Ctrl-C quit"), "\(footer(screen))")
+      try app.resize(width: 40, height: 12)
+      try app.waitUntil("Profile at 40x12") { !$0.contains("Ctrl-O log out  ") }
+      try app.press("?")
+      screen = try app.waitFor("↓ more")
+      #expect(screen.contains("┌─ Keys"))
+      try app.press("End")
+      screen = try app.waitFor("↑ more")
+      #expect(screen.contains("Ctrl-C"), "the last row in view:\n\(screen)")
+      #expect(!screen.contains("↓ more"))
+      try app.press("Escape")
+      try app.waitUntil("the panel closed") { !$0.contains("┌─ Keys") }
+    }
   }
 }

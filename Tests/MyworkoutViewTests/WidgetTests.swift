@@ -131,9 +131,33 @@ import Testing
     expired.notice = nil
     #expect(
       KeyBindings.hints(for: profile).map(\.text) == [
-        "e edit number", "l log out", "c classes", "n lessons", "i images", "q quit",
-        "Tab/↑↓ move", "Enter select", "? keys", "Ctrl-C quit",
+        "e edit number", "l log out", "c classes", "n lessons", "i images", "Tab/↑↓ move",
+        "Enter select", "? keys", "Ctrl-C quit",
       ])
+  }
+
+  /// Issue 24, item 6: Profile's footer shows `? keys` at 80 columns (the `q` key is listed in
+  /// the panel; `Ctrl-C quit` ends the footer), and a footer that must drop hints keeps
+  /// `? keys` and quitting the longest.
+  @Test func profilesFooterShowsTheKeysPanelAndQuit() {
+    let line = Hint.line(KeyBindings.hints(for: profile), width: 80)
+    #expect(
+      line == " e edit number  l log out  c classes  n lessons  i images  ? keys  Ctrl-C quit")
+    #expect(
+      Hint.line(KeyBindings.hints(for: profile), width: 40) == " e edit number  ? keys  Ctrl-C quit"
+    )
+    #expect(KeyBindings.keyMap(for: profile).action(for: .character("q")) == .quitPressed)
+    #expect(KeyBindings.keyMap(for: profile).help.contains(Hint(keys: "q", action: "quit")))
+  }
+
+  /// Issue 24, item 6: while a text field has the focus, `?` is typed, so the footer names F1.
+  @Test func aTextFieldsFooterNamesF1AndOtherwiseQuestionMark() {
+    #expect(KeyBindings.hints(for: getStarted).map(\.text).contains("F1 keys"))
+    #expect(!KeyBindings.hints(for: getStarted).map(\.text).contains("? keys"))
+    #expect(KeyBindings.action(for: .function(1), in: getStarted) == .keysPanelToggled)
+    #expect(KeyBindings.action(for: .character("?"), in: getStarted) != .keysPanelToggled)
+    #expect(KeyBindings.hints(for: profile).map(\.text).contains("? keys"))
+    #expect(KeyBindings.action(for: .character("?"), in: profile) == .keysPanelToggled)
   }
 
   @Test func whileARequestRunsTheFooterOffersOnlyCancelAndQuit() {

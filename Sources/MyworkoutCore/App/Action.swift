@@ -19,6 +19,9 @@ package enum Action: Equatable, Sendable {
   case interruptPressed
   /// `?` (where no text field has the focus) or F1 opens the `Keys` panel; Esc or `?` close it.
   case keysPanelToggled
+  /// ↑/↓, PgUp/PgDn, Home/End or the wheel in the `Keys` panel: its first line in view (the
+  /// view works out the line from the panel's layout).
+  case keysPanelScrolled(to: Int)
 
   // What the world did.
   case spinnerTicked
@@ -47,7 +50,7 @@ package enum Action: Equatable, Sendable {
       .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
       .profile(.imagesPressed),
       .sessionExpiredScreen,
-      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
+      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled, .keysPanelScrolled:
       true
     case .classes(let action):
       switch action {

@@ -54,11 +54,11 @@ package enum Renderer {
     }
     if state.showsKeys {
       let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)
-      KeysPanel.draw(keys.help, into: &grid, area: content)
+      KeysPanel.draw(keys.help, scroll: state.keysScroll, into: &grid, area: content)
       grid.cursor = nil
     }
     if !footer.isEmpty {
-      let keys = KeyBindings.keyMap(for: state)
+      let keys = KeyBindings.keyMap(for: state, width: width, height: height)
       grid.fill(footer, style: .footer)
       grid.put(Hint.line(keys.hints, width: width), row: 0, column: 0, in: footer, style: .footer)
     }
