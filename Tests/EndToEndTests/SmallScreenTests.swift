@@ -169,5 +169,24 @@ extension EndToEnd {
       try app.press("Escape")
       try app.waitUntil("the panel closed") { !$0.contains("┌─ Keys") }
     }
+
+    /// Issue 24, item 8: Get started at 40x12 keeps "Enter your email…" (blank rows go first),
+    /// and the Player at 20x6 drops parts whole instead of cutting `Time in class`.
+    @Test func getStartedAt40x12KeepsItsHintAndThePlayerAt20x6DropsWholeParts() throws {
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      try app.launch(["--latency", "0s", "--catalog", catalog], width: 40, height: 12)
+      let screen = try app.waitFor("Myworkout GO")
+      #expect(screen.contains("Enter your email"), "\(screen)")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.resize(width: 20, height: 6)
+      let small = try app.waitFor("Watched 0%")
+      #expect(!small.contains("class"), "dropped whole, not cut:\n\(small)")
+    }
   }
 }

@@ -140,3 +140,32 @@ import Testing
     #expect(KeyBindings.action(for: .down, in: state, width: 80, height: 24) == nil)
   }
 }
+
+/// Issue 24, item 8: at small sizes parts are dropped whole (a label or a field), never cut
+/// mid-word, and Get started keeps its hint while there is room for it.
+@Suite struct SmallSizeTests {
+  @Test func thePlayerAt20x6DropsWholeParts() {
+    var state = PlayerSnapshotTests.state(
+      stored: ClassProgress(
+        lastPosition: 65_000, watched: IntervalSet([0..<150_000]), timeInClass: 61_000),
+      speed: 150)
+    let grid = Renderer.render(state, width: 20, height: 6)
+    assertSnapshot(grid, named: "player-20x6")
+    let text = grid.text
+    #expect(!text.contains("e in class"), "\(text)")
+    #expect(text.contains("Watched 25%"), "\(text)")
+    #expect(text.contains("01:05"), "\(text)")
+    #expect(text.contains("❚❚ Paused"), "\(text)")
+    #expect(!text.contains("Resume a"), "dropped whole:\n\(text)")
+    // Wider, the time in class comes back whole.
+    _ = reduce(&state, .terminalResized(TerminalSize(width: 40, height: 12)))
+    #expect(Renderer.render(state, width: 40, height: 12).text.contains("Time in class 01:01"))
+  }
+
+  @Test func getStartedAt40x12KeepsItsHint() {
+    let grid = Renderer.render(.launch(with: .none), width: 40, height: 12)
+    assertSnapshot(grid, named: "get-started-40x12")
+    #expect(grid.text.contains("Enter your email"), "\(grid.text)")
+    #expect(grid.text.contains("[ Browse classes ]"))
+  }
+}
