@@ -24,17 +24,29 @@ final class Runtime {
   private var running: [Subscription: any TimerToken] = [:]
   /// Restores the terminal and ends the process; tests record the status instead.
   private let exit: @MainActor (Int32) -> Void
+  /// How long Ctrl-Z and quitting wait for the saves before they go on anyway.
+  private let saveLimits: SaveLimits
+
+  /// How long the app waits for pending saves before it stops or ends: long enough for a local
+  /// write or a request on a sound network, short enough that a dead server never holds the
+  /// terminal hostage.
+  struct SaveLimits {
+    var beforeStop: Duration = .seconds(2)
+    var beforeExit: Duration = .seconds(5)
+  }
 
   /// - Parameters:
   ///   - acceptedUntil: when a session token stops being accepted (its expiry), or nil.
   ///   - now: reads the wall clock.
   ///   - exit: ends the process after the terminal is restored.
+  ///   - saveLimits: how long to wait for saves before stopping or ending.
   init(
     state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
-    exit: @escaping @MainActor (Int32) -> Void
+    exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits()
   ) {
+    self.saveLimits = saveLimits
     self.state = state
     self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
@@ -72,7 +84,7 @@ final class Runtime {
   /// and the screen is drawn again.
   func suspend() {
     send(.suspended)
-    effects.finishWrites(within: .seconds(2))
+    effects.finishWrites(within: saveLimits.beforeStop)
     terminal.suspend()
     apply(.resumed(wallTime()))
     render()
@@ -185,7 +197,7 @@ final class Runtime {
   func quit(status: Int32) {
     for token in running.values { token.cancel() }
     running = [:]
-    effects.finishWrites(within: .seconds(5))
+    effects.finishWrites(within: saveLimits.beforeExit)
     terminal.close()
     exit(status)
   }

@@ -61,11 +61,12 @@ extension EndToEnd {
       try app.launch(width: 40, height: 12)
       try app.waitFor("GO")
       try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      var screen = try app.waitFor("Ctrl-R show password")
+      // 40 columns: the reveal key takes its short wording so that the panel's key stays too.
+      var screen = try app.waitFor("Ctrl-R show ")
       #expect(
-        footer(screen).trimmingCharacters(in: .whitespaces) == "Ctrl-R show password  Ctrl-C quit")
+        footer(screen).trimmingCharacters(in: .whitespaces) == "Ctrl-R show  F1 keys  Ctrl-C quit")
       try app.press("C-r")
-      screen = try app.waitFor("Ctrl-R hide password")
+      screen = try app.waitFor("Ctrl-R hide ")
       #expect(footer(screen).hasSuffix("Ctrl-C quit"))
     }
 

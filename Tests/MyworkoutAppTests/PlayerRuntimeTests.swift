@@ -32,7 +32,10 @@ import Testing
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
         images: .unused, progress: progress),
       sessions: RecordingSessions(), timers: timers, acceptedUntil: { _ in nil },
-      now: { clock.now }, exit: exits)
+      now: { clock.now }, exit: exits,
+      // The saves run on the shared pool, which the tests running beside this one can keep
+      // busy for seconds: wait as long as it takes (the tests check order, not speed).
+      saveLimits: Runtime.SaveLimits(beforeStop: .seconds(120), beforeExit: .seconds(120)))
     runtime.start()
     return runtime
   }

@@ -115,10 +115,10 @@ import Testing
     var form = LoginForm(email: "a@b.co")
     var state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
     #expect(action(.control("r"), state) == .login(.form(.revealToggled)))
-    #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "show password")))
+    #expect(KeyBindings.hints(for: state).map(\.text).contains("Ctrl-R show password"))
     form.revealsPassword = true
     state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
-    #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "hide password")))
+    #expect(KeyBindings.hints(for: state).map(\.text).contains("Ctrl-R hide password"))
   }
 
   @Test func everyFooterEndsWithQuitAndListsOnlyBoundKeys() {
@@ -181,6 +181,16 @@ import Testing
     #expect(Hint.line(hints, width: 30) == " Ctrl-C quit")
     #expect(Hint.line(hints, width: 14) == " Ctrl-C quit")
     #expect(Hint.line(hints, width: 8) == " ")
+  }
+
+  @Test func aHintWithAShortWordingTakesItBeforeAnEssentialHintGoes() {
+    let hints = [
+      Hint(keys: "Ctrl-R", action: "show password", shortAction: "show"),
+      Hint(keys: "F1", action: "keys", isPinned: true), Hint(keys: "Ctrl-C", action: "quit"),
+    ]
+    #expect(Hint.line(hints, width: 80) == " Ctrl-R show password  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 40) == " Ctrl-R show  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 30) == " F1 keys  Ctrl-C quit")
   }
 }
 
