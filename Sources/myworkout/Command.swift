@@ -146,7 +146,10 @@ struct MyworkoutCommand: ParsableCommand {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
     if let imagesDirectory, !Self.isFolder(imagesDirectory) {
-      throw ValidationError("--images-dir: '\(imagesDirectory)' is not a folder.")
+      var status = stat()
+      let exists = stat(imagesDirectory, &status) == 0
+      throw ValidationError(
+        "--images-dir: '\(imagesDirectory)' \(exists ? "is not a folder" : "does not exist").")
     }
   }
 

@@ -48,13 +48,12 @@ enum PlayerView {
     drawStateLine(state, into: &grid, area: parts.state)
     let hours = state.duration >= 3_600_000
     let elapsed = state.position / 1000
-    let remaining = state.duration / 1000 - elapsed
+    let remaining = max(0, state.duration / 1000 - elapsed)
+    // Time left counts down to `00:00`, not `-00:00`: at the end nothing is left to subtract.
+    let left = (remaining > 0 ? "-" : "") + PlayTime.text(seconds: remaining, hours: hours)
     spread(
       [
-        (
-          PlayTime.text(seconds: elapsed, hours: hours),
-          "-" + PlayTime.text(seconds: remaining, hours: hours)
-        ),
+        (PlayTime.text(seconds: elapsed, hours: hours), left),
         (PlayTime.text(seconds: elapsed, hours: hours), ""),
       ], in: parts.times, style: .normal, into: &grid)
     drawBar(position: state.position, duration: state.duration, into: &grid, area: parts.bar)
