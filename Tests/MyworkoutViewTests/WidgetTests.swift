@@ -57,6 +57,10 @@ import Testing
     #expect(TextBlock.truncated("registered@email.com", width: 10) == "registere…")
     #expect(TextBlock.truncated("中文中文", width: 4) == "中…")
     #expect(TextBlock.truncated("abc", width: 0) == "")
+    #expect(TextBlock.truncated("abc", width: 3) == "abc")
+    #expect(TextBlock.truncated("abcd", width: 3) == "ab…")
+    #expect(TextBlock.truncated("ab", width: 1) == "…")
+    #expect(TextBlock.truncated(String(repeating: "Z", count: 1_000_000), width: 5) == "ZZZZ…")
   }
 
   @Test func wrapsLongMessagesAtWords() {
