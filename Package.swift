@@ -104,7 +104,7 @@ let package = Package(
     .executableTarget(
       name: "myworkout-server",
       dependencies: [
-        "MyworkoutServer",
+        "MyworkoutCore", "MyworkoutServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

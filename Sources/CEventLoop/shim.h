@@ -8,6 +8,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <pthread.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
@@ -51,6 +54,21 @@ static inline int mw_block_signals_into_fd(const int *numbers, int count) {
   }
   if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
   return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+/// Ends the process by signal `number` with its default action, as shells expect of a program
+/// that a signal ended (a script that ran it can tell an interruption from an exit, and `$?` is
+/// 128 + number either way): the handler back to the default, the signal unblocked in this
+/// thread, and raised. Falls back to exiting with 128 + number.
+static inline void mw_end_by_signal(int number) {
+  fflush(NULL);
+  signal(number, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, number);
+  pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+  raise(number);
+  _exit(128 + number);
 }
 
 /// Reads one pending signal's number from a signalfd, or 0 when none is pending.

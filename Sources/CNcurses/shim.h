@@ -8,6 +8,7 @@
 #include <locale.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/ncurses.h>
@@ -77,6 +78,18 @@ static inline const char *mw_capability(const char *name) {
 static inline void mw_write_raw(const char *text) {
   fputs(text, stdout);
   fflush(stdout);
+}
+
+/// Ctrl-C becomes a key the app reads instead of a SIGINT the terminal sends to the whole
+/// foreground process group: a shell that ran the app (dash in `sh -c '...; echo'`) would get the
+/// signal too and end its script. ncurses keeps this in its "program" modes (restored after
+/// Ctrl-Z and `fg`) and gives the shell its own modes back at `endwin`. 0 on success.
+static inline int mw_interrupt_key_as_input(void) {
+  struct termios modes;
+  if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
+  modes.c_cc[VINTR] = _POSIX_VDISABLE;
+  if (tcsetattr(STDIN_FILENO, TCSANOW, &modes) != 0) return -1;
+  return def_prog_mode();
 }
 
 #endif

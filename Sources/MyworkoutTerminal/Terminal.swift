@@ -57,6 +57,7 @@ package final class Terminal: TerminalBackend {
     cbreak()
     noecho()
     nonl()
+    _ = mw_interrupt_key_as_input()
     intrflush(mw_stdscr(), false)
     keypad(mw_stdscr(), true)
     nodelay(mw_stdscr(), true)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import MyworkoutCore
 import MyworkoutServer
 
 #if canImport(Glibc)
@@ -42,7 +43,8 @@ struct ServerCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("token-lifetime"),
     help: ArgumentHelp(
-      "How long tokens stay valid, e.g. 30m, 12h, 1d (default: 1d).", valueName: "DURATION"))
+      "How long tokens stay valid, e.g. 30m, 1.5h, 1d (default: 1d; at least 1s).",
+      valueName: "DURATION"))
   var tokenLifetime = "1d"
   @Option(
     name: .customLong("login-limit"), help: "Login attempts a minute, per email and per address.")
@@ -63,9 +65,10 @@ struct ServerCommand: AsyncParsableCommand {
   var chaosSeed: UInt64?
 
   func validate() throws {
-    guard Self.seconds(tokenLifetime) != nil else {
+    guard Self.lifetime(tokenLifetime) != nil else {
       throw ValidationError(
-        "'\(tokenLifetime)' is not a duration; use a number with s, m, h or d, like 1d.")
+        "'\(tokenLifetime)' is not a duration of at least 1s; use a number with ms, s, m, h or "
+          + "d, like 1d or 1.5h.")
     }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
     guard loginLimit > 0 else { throw ValidationError("--login-limit must be 1 or more.") }
@@ -82,7 +85,7 @@ struct ServerCommand: AsyncParsableCommand {
     options.imagesDirectory = imagesDirectory
     options.assets = Self.assets
     options.issuer = issuer
-    options.tokenLifetime = .seconds(Self.seconds(tokenLifetime) ?? 86_400)
+    options.tokenLifetime = Self.lifetime(tokenLifetime) ?? .seconds(86_400)
     options.loginLimit = loginLimit
     options.behindProxy = behindProxy
     if chaos { options.chaosSeed = chaosSeed ?? UInt64.random(in: 0...UInt64.max) }
@@ -129,12 +132,9 @@ struct ServerCommand: AsyncParsableCommand {
     Glibc.exit(1)
   }
 
-  static func seconds(_ text: String) -> Int64? {
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
-    guard let last = text.last, let unit = units[last], let value = Int64(text.dropLast()),
-      value > 0, value <= Int64.max / unit / 1000
-    else { return nil }
-    return value * unit
+  /// `--token-lifetime`: tokens carry whole seconds, so at least one.
+  static func lifetime(_ text: String) -> Duration? {
+    DurationText.parse(text, atLeast: .seconds(1))
   }
 
   static var defaultDataDirectory: String {

@@ -112,7 +112,7 @@ enum App {
       state: state,
       terminal: terminal, services: services, sessions: persisting,
       timers: LoopTimers(loop: loop), acceptedUntil: acceptedUntil, now: { Date() },
-      exit: { Glibc.exit($0) })
+      exit: { loop.end(status: $0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
@@ -142,7 +142,7 @@ enum App {
       state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
       now: { Date() },
-      exit: { Glibc.exit($0) })
+      exit: { loop.end(status: $0) })
     runtime.run(on: loop)
   }
 }

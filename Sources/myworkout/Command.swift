@@ -36,12 +36,13 @@ struct MyworkoutCommand: ParsableCommand {
     // duration rather than taken for an option.
     parsing: .unconditional,
     help: ArgumentHelp(
-      "How long a login stays valid, e.g. 30s, 15m, 12h, 30d (default: 30d).",
+      "How long a login stays valid, e.g. 30s, 15m, 1.5h, 30d (default: 30d; at least 1s).",
       valueName: "DURATION"),
     transform: { text in
-      guard let duration = DurationText.parse(text) else {
+      guard let duration = DurationText.parse(text, atLeast: .seconds(1)) else {
         throw ValidationError(
-          "'\(text)' is not a duration; use a number with s, m, h or d, like 30d.")
+          "'\(text)' is not a duration of at least 1s; use a number with ms, s, m, h or d, "
+            + "like 30d or 1.5h.")
       }
       return duration
     })
@@ -51,13 +52,14 @@ struct MyworkoutCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "How long the embedded services take to answer: 1s (the default), or 0s for no delay.",
+      "How long the embedded services take to answer: 1s (the default), 300ms, 0.5s, or 0s "
+        + "for no delay.",
       valueName: "DURATION"),
     transform: { text in
-      if text == "0s" { return .zero }
       guard let duration = DurationText.parse(text) else {
         throw ValidationError(
-          "'\(text)' is not a duration; use a number with s, m or h, like 1s, or 0s.")
+          "'\(text)' is not a duration; use a number with ms, s, m or h, like 1s, 300ms, 0.5s "
+            + "or 0s.")
       }
       return duration
     })
@@ -144,7 +146,10 @@ struct MyworkoutCommand: ParsableCommand {
       throw ValidationError("--data-dir needs a path; it was given an empty one.")
     }
     if let imagesDirectory, !Self.isFolder(imagesDirectory) {
-      throw ValidationError("--images-dir: '\(imagesDirectory)' is not a folder.")
+      var status = stat()
+      let exists = stat(imagesDirectory, &status) == 0
+      throw ValidationError(
+        "--images-dir: '\(imagesDirectory)' \(exists ? "is not a folder" : "does not exist").")
     }
   }
 

@@ -67,8 +67,12 @@ final class EffectRunner {
   }
 
   /// Calls the service for a request and returns the action that answers it; nil when the
-  /// request was cancelled.
-  private static func perform(_ request: Request, on services: Services) async -> Action? {
+  /// request was cancelled. Off the main actor, as every helper below: only the answer comes
+  /// back to it, so work still running when the main thread waits (the exit's wait for saves)
+  /// never needs it.
+  nonisolated private static func perform(_ request: Request, on services: Services) async
+    -> Action?
+  {
     let service = services.accounts
     return switch request {
     case .checkEmail(let email):
@@ -108,7 +112,7 @@ final class EffectRunner {
 
   /// A service call's result, its own failures typed and any other error made one by
   /// `otherwise`; nil when the call was cancelled (its answer is no longer wanted).
-  private static func outcome<Value: Sendable, Failure: Error>(
+  nonisolated private static func outcome<Value: Sendable, Failure: Error>(
     _ call: @Sendable () async throws -> Value, otherwise: (any Error) -> Failure
   ) async -> Result<Value, Failure>? {
     do {
@@ -147,7 +151,9 @@ final class EffectRunner {
 
   /// The image list, or a picture decoded for a tile (nil: cannot be shown). A decode asked
   /// for and cancelled before it started (scrolled past) is never started.
-  private static func imageAnswer(_ request: Request, images: ImageServices) async -> Action? {
+  nonisolated private static func imageAnswer(_ request: Request, images: ImageServices) async
+    -> Action?
+  {
     guard !Task.isCancelled else { return nil }
     switch request {
     case .imageList:
@@ -177,21 +183,21 @@ final class EffectRunner {
   }
 
   /// A class's thumbnail decoded for a tile; nil when there is none or it cannot be shown.
-  private static func thumbnail(
+  nonisolated private static func thumbnail(
     _ slug: String, tile: TileSize, colors: PictureColors, images: ImageServices
   ) async -> HalfBlockPicture? {
     guard let file = images.thumbnail(slug) else { return nil }
     return try? await images.thumbnails.picture(for: file, tile: tile, colors: colors).get()
   }
 
-  private static func catalogAnswer(
+  nonisolated private static func catalogAnswer(
     query: String, offset: Int, _ call: @Sendable () async throws -> CatalogPage
   ) async -> Action? {
     await outcome(call) { CatalogError.unavailable("\($0)") }
       .map { .classes(.pageLoaded(query: query, offset: offset, $0)) }
   }
 
-  private static func answer<Value: Sendable>(
+  nonisolated private static func answer<Value: Sendable>(
     _ call: @Sendable () async throws -> Value,
     _ action: (Result<Value, ServiceError>) -> Action
   ) async -> Action? {
@@ -212,11 +218,15 @@ final class EffectRunner {
     }
   }
 
-  /// Waits for session writes and progress saves still under way (before the process exits),
-  /// the saves for at most a few seconds (a server that does not answer must not hold the exit).
-  func finishWrites() {
+  /// Waits for session writes and progress saves still under way (before the process exits or
+  /// stops), the saves for at most `limit` (a server that does not answer must not hold the
+  /// exit). Blocks the main thread: nothing it waits for needs the main actor.
+  func finishWrites(within limit: Duration) {
     writes.sync {}
-    _ = progressSaves.wait(timeout: .now() + .seconds(5))
+    let nanoseconds =
+      limit.components.seconds * 1_000_000_000
+      + limit.components.attoseconds / 1_000_000_000
+    _ = progressSaves.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
   }
 }
 

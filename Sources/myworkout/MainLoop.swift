@@ -18,6 +18,8 @@ final class MainLoop {
   }
 
   private let signals: Int32
+  /// The signal that asked the app to end, once one has: the process then ends by it.
+  private var endingSignal: Int32?
   /// Repeating timers as timerfds polled with the rest, by descriptor (see `LoopTimers`).
   private var tickers: [Int32: @MainActor () -> Void] = [:]
 
@@ -75,9 +77,19 @@ final class MainLoop {
       }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).
+        endingSignal = SIGHUP
         handlers.terminate(128 + SIGHUP)
       }
     }
+  }
+
+  /// Ends the process with `status` (the terminal already restored): by the signal that asked
+  /// for the end, when one did and the status says so, else by an exit. Ctrl-C read as a key
+  /// is an exit with 130, as in other full-screen programs: no signal reached anyone, and a
+  /// shell running the app goes on with its command line.
+  func end(status: Int32) -> Never {
+    if let number = endingSignal, status == 128 + number { mw_end_by_signal(number) }
+    exit(status)
   }
 
   private func drainSignals(_ handlers: Handlers) {
@@ -88,7 +100,9 @@ final class MainLoop {
       case SIGWINCH: handlers.resize()
       case SIGTSTP: handlers.suspend()
       // Exit statuses follow the shell's convention: 128 + the signal's number.
-      default: handlers.terminate(128 + number)
+      default:
+        endingSignal = number
+        handlers.terminate(128 + number)
       }
     }
   }

@@ -24,17 +24,29 @@ final class Runtime {
   private var running: [Subscription: any TimerToken] = [:]
   /// Restores the terminal and ends the process; tests record the status instead.
   private let exit: @MainActor (Int32) -> Void
+  /// How long Ctrl-Z and quitting wait for the saves before they go on anyway.
+  private let saveLimits: SaveLimits
+
+  /// How long the app waits for pending saves before it stops or ends: long enough for a local
+  /// write or a request on a sound network, short enough that a dead server never holds the
+  /// terminal hostage.
+  struct SaveLimits {
+    var beforeStop: Duration = .seconds(2)
+    var beforeExit: Duration = .seconds(5)
+  }
 
   /// - Parameters:
   ///   - acceptedUntil: when a session token stops being accepted (its expiry), or nil.
   ///   - now: reads the wall clock.
   ///   - exit: ends the process after the terminal is restored.
+  ///   - saveLimits: how long to wait for saves before stopping or ending.
   init(
     state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
-    exit: @escaping @MainActor (Int32) -> Void
+    exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits()
   ) {
+    self.saveLimits = saveLimits
     self.state = state
     self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
@@ -44,8 +56,9 @@ final class Runtime {
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions,
-      send: { [unowned self] action in dispatch(action) },
-      quit: { [unowned self] status in quit(status: status) })
+      // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
+      send: { [weak self] action in self?.dispatch(action) },
+      quit: { [weak self] status in self?.quit(status: status) })
   }
 
   /// Draws the first frame and starts the timers the state asks for.
@@ -65,11 +78,15 @@ final class Runtime {
         terminate: { [unowned self] status in dispatch(.terminationRequested(status: status)) }))
   }
 
-  /// Ctrl-Z: the state hears of it first (the Player pauses and saves), then the terminal is
-  /// given back and the process stops; on `fg` the screen is drawn again.
+  /// Ctrl-Z: the state hears of it first (the Player pauses and saves), the saves are made,
+  /// then the terminal is given back and the process stops (a kill of the stopped process loses
+  /// nothing). On `fg` the clock starts again from now, so the time stopped counts for nothing,
+  /// and the screen is drawn again.
   func suspend() {
     send(.suspended)
+    effects.finishWrites(within: saveLimits.beforeStop)
     terminal.suspend()
+    apply(.resumed(wallTime()))
     render()
   }
 
@@ -110,8 +127,10 @@ final class Runtime {
   }
 
   private static func isClockReading(_ action: Action) -> Bool {
-    if case .clockRead = action { return true }
-    return false
+    switch action {
+    case .clockRead, .resumed: true
+    default: false
+    }
   }
 
   private func apply(_ action: Action) {
@@ -178,7 +197,7 @@ final class Runtime {
   func quit(status: Int32) {
     for token in running.values { token.cancel() }
     running = [:]
-    effects.finishWrites()
+    effects.finishWrites(within: saveLimits.beforeExit)
     terminal.close()
     exit(status)
   }

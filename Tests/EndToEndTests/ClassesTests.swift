@@ -99,6 +99,38 @@ extension EndToEnd {
       #expect(!screen.contains("Bad Level"))
     }
 
+    /// Issue 24, item 3: the brief's file with a 5 MB instructor on line 7. That row is skipped
+    /// with the usual notice, and searching stays quick: keys typed while a search runs are
+    /// all kept (they used to be read only after seconds of drawing, Esc and `z` together).
+    @Test func aHugeFieldIsABadRowAndKeysTypedDuringASearchAreKept() throws {
+      let app = try TerminalSession()
+      let file = app.dataDirectory.deletingLastPathComponent()
+        .appendingPathComponent("classes-huge.csv")
+      var lines = try String(contentsOfFile: Self.briefCatalog, encoding: .utf8)
+        .components(separatedBy: "\r\n")
+      var fields = lines[6].split(separator: ",", omittingEmptySubsequences: false)
+      fields[1] = Substring(String(repeating: "Z", count: 5_000_000))
+      lines[6] = fields.joined(separator: ",")
+      try lines.joined(separator: "\r\n").write(to: file, atomically: true, encoding: .utf8)
+
+      try app.launch(["--catalog", file.path, "--latency", "1s"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.press("Tab", "Tab", "Enter")
+      let screen = try app.waitUntil("the notice and the other 350 classes") {
+        $0.contains("Skipped 1 row of classes-huge.csv: line 7") && $0.contains("350 classes")
+      }
+      #expect(!screen.contains("ZZZZ"))
+      try app.type("aaaa")
+      try app.waitFor("[aaaa ")
+      try app.press("Escape")
+      try app.waitUntil("the search cleared") { !$0.contains("[aaaa") }
+      try app.type("zoe")
+      let found = try app.waitUntil("the search for zoe answered") {
+        $0.contains("[zoe ") && $0.contains("match \"zoe\"")
+      }
+      #expect(!found.contains("aaaa"))
+    }
+
     /// A row of the screen (from 0), empty rows counted.
     static func line(_ row: Int, of screen: String) -> String {
       let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)

@@ -115,12 +115,18 @@ extension EndToEnd {
       #expect(basic.contains("▀"), "\(basic)")
     }
 
-    @Test func imagesDirMustBeAFolder() throws {
+    @Test func imagesDirMustBeAFolderThatExists() throws {
       let app = try TerminalSession()
       try app.launchInShell("--images-dir /nonexistent/pictures", width: 200, waitingFor: "$APP")
       let (status, screen) = try app.waitForShellStatus()
       #expect(status != 0)
-      #expect(screen.contains("--images-dir: '/nonexistent/pictures' is not a folder."))
+      #expect(screen.contains("--images-dir: '/nonexistent/pictures' does not exist."))
+
+      let other = try TerminalSession()
+      try other.launchInShell("--images-dir /etc/hostname", width: 200, waitingFor: "$APP")
+      let file = try other.waitForShellStatus()
+      #expect(file.status != 0)
+      #expect(file.screen.contains("--images-dir: '/etc/hostname' is not a folder."))
     }
 
     @Test func aClickOnATileShowsItLargeAndAnotherComesBack() throws {

@@ -168,5 +168,85 @@ extension EndToEnd {
       try app.press("q")
       try app.waitFor("2 classes")
     }
+
+    /// Issue 24, item 1: leaving from the Player (Ctrl-C, or a signal) is as quick as from any
+    /// screen, its save included: it waited out a 5 s limit before.
+    @Test(arguments: ["C-c", "TERM", "HUP"])
+    func leavingFromThePlayerIsQuickAndSaves(how: String) throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog, speed: "1")
+      try app.press("Space")
+      let screen = try app.waitUntil(timeout: 20, "3 s played") { (Self.elapsed($0) ?? 0) >= 3 }
+      let shown = try #require(Self.elapsed(screen))
+      switch how {
+      case "C-c": try app.press("C-c")
+      case "TERM": kill(try app.childPID() ?? -1, SIGTERM)
+      default: kill(try app.childPID() ?? -1, SIGHUP)
+      }
+      // Well under the old 5 s; a loaded machine still makes it in a few hundred ms.
+      let status = try app.waitForExit(timeout: 2.5)
+      #expect(status == ["C-c": 130, "TERM": 143, "HUP": 129][how])
+      try Self.open(app, catalog: catalog, loggedIn: true)
+      let resumed = try app.waitFor("Resume at")
+      let position = try #require(Self.elapsed(resumed))
+      #expect(position >= shown && position <= shown + 1, "shown \(shown), kept \(position)")
+    }
+
+    /// Issue 24, item 4: Ctrl-Z saves before the process stops, so a kill -9 of the stopped
+    /// process loses nothing (the save used to wait for `fg`).
+    @Test func ctrlZSavesBeforeTheProcessStops() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog, speed: "1", inShell: true)
+      try app.press("Space")
+      // Under the 4 s of the periodic save, so only Ctrl-Z's save can keep it.
+      let screen = try app.waitUntil(timeout: 20, "2 s played") { (Self.elapsed($0) ?? 0) >= 2 }
+      let shown = try #require(Self.elapsed(screen))
+      let pid = try #require(try app.childPID())
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      kill(pid, SIGKILL)
+      try app.press("Enter")
+      try app.waitFor("Killed")
+
+      try Self.open(app, catalog: catalog, loggedIn: true)
+      let resumed = try app.waitFor("Resume at")
+      let position = try #require(Self.elapsed(resumed))
+      #expect(position >= shown && position <= shown + 1, "shown \(shown), kept \(position)")
+    }
+
+    /// Issue 24, item 2: the shipped classes show their thumbnails (half blocks) in the Player,
+    /// and a class whose thumbnail file is missing shows its pattern (full blocks), never an
+    /// empty area.
+    @Test func theShippedClassesShowAThumbnailAndAMissingOneThePattern() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"])
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("classes")
+      try app.press("Enter")
+      var screen = try app.waitFor("Time in class")
+      screen = try app.waitUntil("the thumbnail drawn") { $0.filter { $0 == "▀" }.count > 100 }
+      try app.press("C-c")
+      _ = try app.waitForExit()
+
+      let file = app.dataDirectory.deletingLastPathComponent().appendingPathComponent("gone.csv")
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Missing Picture,Ada,beginner,Song A,u,nowhere.jpg,100
+
+      """.write(to: file, atomically: true, encoding: .utf8)
+      try app.launch(["--catalog", file.path, "--latency", "0s"])
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("1 class")
+      try app.press("Enter")
+      screen = try app.waitUntil("the pattern drawn") { $0.filter { $0 == "█" }.count > 20 }
+      #expect(!screen.contains("▀"))
+    }
   }
 }

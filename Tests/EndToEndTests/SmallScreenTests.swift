@@ -61,11 +61,12 @@ extension EndToEnd {
       try app.launch(width: 40, height: 12)
       try app.waitFor("GO")
       try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      var screen = try app.waitFor("Ctrl-R show password")
+      // 40 columns: the reveal key takes its short wording so that the panel's key stays too.
+      var screen = try app.waitFor("Ctrl-R show ")
       #expect(
-        footer(screen).trimmingCharacters(in: .whitespaces) == "Ctrl-R show password  Ctrl-C quit")
+        footer(screen).trimmingCharacters(in: .whitespaces) == "Ctrl-R show  F1 keys  Ctrl-C quit")
       try app.press("C-r")
-      screen = try app.waitFor("Ctrl-R hide password")
+      screen = try app.waitFor("Ctrl-R hide ")
       #expect(footer(screen).hasSuffix("Ctrl-C quit"))
     }
 
@@ -139,6 +140,54 @@ extension EndToEnd {
       try app.waitUntil("logged out by a click") {
         $0.contains("Myworkout GO") && $0.contains("[registered@email.com")
       }
+    }
+
+    /// Issue 24, items 6 and 7: a text field's footer names F1 (`?` is typed there), Profile's
+    /// names `? keys`, and the Keys panel at 40x12 wraps and scrolls to its last row.
+    @Test func theFooterNamesTheRightKeyAndTheKeysPanelScrollsAt40x12() throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"], width: 40, height: 12)
+      var screen = try app.waitFor("F1 keys")
+      #expect(!footer(screen).contains("? keys"))
+      try app.type("registered@email.com?")
+      screen = try app.waitFor("email.com?")
+      #expect(!screen.contains("┌─ Keys"), "? is typed in a field")
+      try app.press("BSpace", "Enter")
+      try app.waitFor("Welcome back")
+      try app.logIn()
+      try app.resize(width: 80, height: 24)
+      screen = try app.waitFor("? keys")
+      #expect(footer(screen).contains("? keys  Ctrl-C quit"), "\(footer(screen))")
+      try app.resize(width: 40, height: 12)
+      try app.waitUntil("Profile at 40x12") { !$0.contains("Ctrl-O log out  ") }
+      try app.press("?")
+      screen = try app.waitFor("↓ more")
+      #expect(screen.contains("┌─ Keys"))
+      try app.press("End")
+      screen = try app.waitFor("↑ more")
+      #expect(screen.contains("Ctrl-C"), "the last row in view:\n\(screen)")
+      #expect(!screen.contains("↓ more"))
+      try app.press("Escape")
+      try app.waitUntil("the panel closed") { !$0.contains("┌─ Keys") }
+    }
+
+    /// Issue 24, item 8: Get started at 40x12 keeps "Enter your email…" (blank rows go first),
+    /// and the Player at 20x6 drops parts whole instead of cutting `Time in class`.
+    @Test func getStartedAt40x12KeepsItsHintAndThePlayerAt20x6DropsWholeParts() throws {
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      try app.launch(["--latency", "0s", "--catalog", catalog], width: 40, height: 12)
+      let screen = try app.waitFor("Myworkout GO")
+      #expect(screen.contains("Enter your email"), "\(screen)")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.resize(width: 20, height: 6)
+      let small = try app.waitFor("Watched 0%")
+      #expect(!small.contains("class"), "dropped whole, not cut:\n\(small)")
     }
   }
 }

@@ -9,13 +9,15 @@ extension EndToEnd {
   /// SPEC §5 and §6: signals, Esc, resize, small screens, Unicode, paste, colours.
   @Suite(.timeLimit(.minutes(2)))
   struct TerminalCitizenTests {
-    /// Runs the app from a shell prompt, recording the terminal modes before and after.
+    /// Runs the app from a shell prompt, recording the terminal modes before and after. The app
+    /// runs under `sh -c` that exits with its status: an interactive bash drops the rest of a
+    /// command line whose command a SIGINT ended, as it should.
     func appInShell(environment: [String: String] = [:]) throws -> TerminalSession {
       let app = try TerminalSession()
       try app.launchShell(environment: environment)
       try app.waitFor("$")
       try app.type(
-        "stty -g > before; \"$APP\"; echo \"status=$?\"; stty -g > after; "
+        "stty -g > before; sh -c '\"$APP\"; exit $?'; echo \"status=$?\"; stty -g > after; "
           + "cmp -s before after && echo modes-re\"\"stored")
       try app.press("Enter")
       try app.waitFor("Myworkout GO")
@@ -26,7 +28,8 @@ extension EndToEnd {
     func signalRestoresTheTerminal(signal: Int32, status: Int) throws {
       let app = try appInShell()
       try app.type("half typed")
-      let pid = try #require(try app.childPID())
+      let shell = try #require(try app.childPID())
+      let pid = try #require(try app.childPID(of: shell))
       kill(pid, signal)
       let screen = try app.waitFor("modes-restored")
       #expect(screen.contains("status=\(status)"))
@@ -38,6 +41,52 @@ extension EndToEnd {
       try app.press("C-c")
       let screen = try app.waitFor("modes-restored")
       #expect(screen.contains("status=130"))
+      #expect(try app.terminalLooksRestored())
+    }
+
+    /// Issue 24, item 5: Ctrl-C ends the app, not the script that ran it, under dash as under
+    /// bash (the terminal used to send SIGINT to the shell too, and dash ended its script).
+    /// A signal from outside ends the app by that signal, as shells expect.
+    @Test(arguments: ["sh", "bash"])
+    func ctrlCEndsTheAppNotTheScriptThatRanIt(shell: String) throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type(shell + " -c '\"$APP\"; echo EXIT=$?; echo script-went-on'")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("half typed")
+      try app.press("C-c")
+      let screen = try app.waitFor("script-went-on")
+      #expect(screen.contains("EXIT=130"))
+      #expect(try app.terminalLooksRestored())
+    }
+
+    /// A SIGINT from outside ends the app by SIGINT (restored terminal first), which a parent
+    /// that looks at how its child ended can tell (Python's subprocess says -2); Ctrl-C read as
+    /// a key is an exit with 130 (no signal reached anyone).
+    @Test func aSigintFromOutsideEndsTheAppBySigintAndCtrlCIsAnExit() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      let line =
+        "python3 -c 'import subprocess, sys; print(\"returncode\", "
+        + "subprocess.run(sys.argv[1:]).returncode)' \"$APP\""
+      try app.type(line)
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.press("C-c")
+      var screen = try app.waitFor("returncode")
+      #expect(screen.contains("returncode 130"), "\(screen)")
+
+      try app.type("clear; " + line)
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      let python = try #require(try app.childPID())
+      let pid = try #require(try app.childPID(of: python))
+      kill(pid, SIGINT)
+      screen = try app.waitFor("returncode")
+      #expect(screen.contains("returncode -2"), "\(screen)")
       #expect(try app.terminalLooksRestored())
     }
 

@@ -96,7 +96,11 @@ final class TerminalSession {
 
   /// The process id of the app started from the shell (a child of the pane's process).
   func childPID() throws -> Int32? {
-    let parent = try pid()
+    try childPID(of: try pid())
+  }
+
+  /// A child of process `parent` (the first found).
+  func childPID(of parent: Int32) throws -> Int32? {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     for entry in entries {
       guard let pid = Int32(entry),

@@ -27,7 +27,9 @@ final class RecordingTerminal: TerminalBackend {
     return pending
   }
   func updateSize() {}
-  func suspend() {}
+  /// What happens while the process is stopped (the test moves its clock, reads the store).
+  var whileStopped: () -> Void = {}
+  func suspend() { whileStopped() }
   func close() { closed += 1 }
 }
 
@@ -192,6 +194,9 @@ extension ImageServices {
 actor MemoryProgress: ProgressService {
   private(set) var stored: [String: ClassProgress] = [:]
   private(set) var updates: [ProgressUpdate] = []
+  /// How many updates were recorded, readable without waiting for the actor (from the main
+  /// thread while it is blocked).
+  nonisolated let recorded = Mutex(0)
 
   init(_ stored: [String: ClassProgress] = [:]) { self.stored = stored }
 
@@ -201,6 +206,7 @@ actor MemoryProgress: ProgressService {
 
   func record(_ update: ProgressUpdate) async throws -> ClassProgress {
     updates.append(update)
+    recorded.withLock { $0 += 1 }
     var progress = stored[update.classID] ?? ClassProgress()
     progress.lastPosition = update.position
     progress.watched.formUnion(update.played)

@@ -32,7 +32,10 @@ import Testing
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
         images: .unused, progress: progress),
       sessions: RecordingSessions(), timers: timers, acceptedUntil: { _ in nil },
-      now: { clock.now }, exit: exits)
+      now: { clock.now }, exit: exits,
+      // The saves run on the shared pool, which the tests running beside this one can keep
+      // busy for seconds: wait as long as it takes (the tests check order, not speed).
+      saveLimits: Runtime.SaveLimits(beforeStop: .seconds(120), beforeExit: .seconds(120)))
     runtime.start()
     return runtime
   }
@@ -80,6 +83,43 @@ import Testing
     #expect(statuses == [143])
     #expect(await progress.updates.count == 2, "saved before the exit returned")
     #expect(await progress.updates.last?.addedTimeInClass == 2_000)
+  }
+
+  /// Issue 24, item 1: the save on the way out needs no turn of the main actor, so the exit
+  /// waits for it, not for the time limit (5 s), and the save is made when the exit comes.
+  @Test func quittingFromThePlayerSavesBeforeTheExitWithoutWaitingOut() {
+    var savedAtExit: [Int] = []
+    let progress = self.progress
+    let app = runtime { _ in savedAtExit.append(progress.recorded.withLock { $0 }) }
+    clock.advance(by: 2)
+    app.dispatch(.terminationRequested(status: 130))
+    #expect(savedAtExit == [1], "the save was made before the process would end")
+  }
+
+  /// Issue 24, item 4: Ctrl-Z saves before the process stops, and the time it stays stopped is
+  /// not time in class.
+  @Test func ctrlZSavesBeforeStoppingAndStoppedTimeIsNotTimeInClass() async {
+    let app = runtime()
+    terminal.press(.character(" "))
+    app.keysArrived()
+    for _ in 0..<3 {
+      clock.advance(by: 1)
+      repeating[0].fire()
+    }
+    var savedWhenStopped: [Int] = []
+    let progress = self.progress
+    terminal.whileStopped = { [clock] in
+      savedWhenStopped.append(progress.recorded.withLock { $0 })
+      clock.advance(by: 20)
+    }
+    app.suspend()
+    #expect(savedWhenStopped == [1], "saved before the process stopped")
+    #expect(app.state.player?.playback == .paused)
+    clock.advance(by: 1)
+    terminal.press(.character(" "))
+    app.keysArrived()
+    #expect(app.state.player?.unsavedTime == 1_000, "the 20 s stopped count for nothing")
+    #expect(await progress.updates.first?.addedTimeInClass == 3_000)
   }
 
   func settle(until condition: () async -> Bool) async {

@@ -83,3 +83,89 @@ import Testing
     assertSnapshot(render(state), named: "player-keys")
   }
 }
+
+/// Issue 24, item 7: the `Keys` panel at 40x12 wraps its descriptions at words, keeps every
+/// row (scrolling to the last), and ↓/PgDn/End/the wheel scroll it.
+@Suite struct KeysPanelTests {
+  static func playerWithKeys() -> AppState {
+    var state = PlayerSnapshotTests.state(stored: ClassProgress())
+    _ = reduce(&state, .keysPanelToggled)
+    return state
+  }
+
+  @Test func at40x12ItWrapsAndScrollsToEveryRow() {
+    var state = Self.playerWithKeys()
+    var screen = Renderer.render(state, width: 40, height: 12).text
+    #expect(screen.contains("Keys"))
+    #expect(screen.contains("↓ more"))
+    #expect(!screen.contains("Ctrl-C    quit"), "not all in view at once:\n\(screen)")
+    // No description is cut mid-word: every word shown is a whole word of the help.
+    #expect(screen.contains("play/pause (on Finished:"), "\(screen)")
+    #expect(screen.contains("play from the start)"), "wrapped, not cut:\n\(screen)")
+
+    var seen = screen
+    for _ in 0..<30 {
+      guard let action = KeyBindings.action(for: .down, in: state, width: 40, height: 12) else {
+        break
+      }
+      _ = reduce(&state, action)
+      screen = Renderer.render(state, width: 40, height: 12).text
+      seen += screen
+    }
+    #expect(state.keysScroll > 0)
+    #expect(screen.contains("↑ more"))
+    #expect(!screen.contains("↓ more"), "at the end:\n\(screen)")
+    #expect(seen.contains("?/F1"))
+    #expect(screen.contains("Ctrl-C"), "the last row in view:\n\(screen)")
+
+    // Home goes back to the top; End and PgDn go down; the wheel too.
+    _ = reduce(&state, KeyBindings.action(for: .home, in: state, width: 40, height: 12)!)
+    #expect(state.keysScroll == 0)
+    _ = reduce(&state, KeyBindings.action(for: .pageDown, in: state, width: 40, height: 12)!)
+    #expect(state.keysScroll > 1)
+    _ = reduce(&state, KeyBindings.action(for: .end, in: state, width: 40, height: 12)!)
+    let end = state.keysScroll
+    let wheel = Key.mouse(MouseEvent(.wheelUp, row: 5, column: 20))
+    _ = reduce(&state, KeyBindings.action(for: wheel, in: state, width: 40, height: 12)!)
+    #expect(state.keysScroll < end)
+    _ = reduce(&state, KeyBindings.action(for: .escape, in: state, width: 40, height: 12)!)
+    #expect(!state.showsKeys)
+  }
+
+  @Test func at80x24EverythingFitsAndNothingScrolls() {
+    let state = Self.playerWithKeys()
+    let screen = Renderer.render(state, width: 80, height: 24).text
+    #expect(screen.contains("Ctrl-C"))
+    #expect(!screen.contains("more"))
+    #expect(KeyBindings.action(for: .down, in: state, width: 80, height: 24) == nil)
+  }
+}
+
+/// Issue 24, item 8: at small sizes parts are dropped whole (a label or a field), never cut
+/// mid-word, and Get started keeps its hint while there is room for it.
+@Suite struct SmallSizeTests {
+  @Test func thePlayerAt20x6DropsWholeParts() {
+    var state = PlayerSnapshotTests.state(
+      stored: ClassProgress(
+        lastPosition: 65_000, watched: IntervalSet([0..<150_000]), timeInClass: 61_000),
+      speed: 150)
+    let grid = Renderer.render(state, width: 20, height: 6)
+    assertSnapshot(grid, named: "player-20x6")
+    let text = grid.text
+    #expect(!text.contains("e in class"), "\(text)")
+    #expect(text.contains("Watched 25%"), "\(text)")
+    #expect(text.contains("01:05"), "\(text)")
+    #expect(text.contains("❚❚ Paused"), "\(text)")
+    #expect(!text.contains("Resume a"), "dropped whole:\n\(text)")
+    // Wider, the time in class comes back whole.
+    _ = reduce(&state, .terminalResized(TerminalSize(width: 40, height: 12)))
+    #expect(Renderer.render(state, width: 40, height: 12).text.contains("Time in class 01:01"))
+  }
+
+  @Test func getStartedAt40x12KeepsItsHint() {
+    let grid = Renderer.render(.launch(with: .none), width: 40, height: 12)
+    assertSnapshot(grid, named: "get-started-40x12")
+    #expect(grid.text.contains("Enter your email"), "\(grid.text)")
+    #expect(grid.text.contains("[ Browse classes ]"))
+  }
+}

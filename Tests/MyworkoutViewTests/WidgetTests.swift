@@ -57,6 +57,10 @@ import Testing
     #expect(TextBlock.truncated("registered@email.com", width: 10) == "registere…")
     #expect(TextBlock.truncated("中文中文", width: 4) == "中…")
     #expect(TextBlock.truncated("abc", width: 0) == "")
+    #expect(TextBlock.truncated("abc", width: 3) == "abc")
+    #expect(TextBlock.truncated("abcd", width: 3) == "ab…")
+    #expect(TextBlock.truncated("ab", width: 1) == "…")
+    #expect(TextBlock.truncated(String(repeating: "Z", count: 1_000_000), width: 5) == "ZZZZ…")
   }
 
   @Test func wrapsLongMessagesAtWords() {
@@ -115,10 +119,10 @@ import Testing
     var form = LoginForm(email: "a@b.co")
     var state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
     #expect(action(.control("r"), state) == .login(.form(.revealToggled)))
-    #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "show password")))
+    #expect(KeyBindings.hints(for: state).map(\.text).contains("Ctrl-R show password"))
     form.revealsPassword = true
     state = AppState(root: .signedOut(SignedOut(path: [.login(form)])))
-    #expect(KeyBindings.hints(for: state).contains(Hint(keys: "Ctrl-R", action: "hide password")))
+    #expect(KeyBindings.hints(for: state).map(\.text).contains("Ctrl-R hide password"))
   }
 
   @Test func everyFooterEndsWithQuitAndListsOnlyBoundKeys() {
@@ -131,9 +135,33 @@ import Testing
     expired.notice = nil
     #expect(
       KeyBindings.hints(for: profile).map(\.text) == [
-        "e edit number", "l log out", "c classes", "n lessons", "i images", "q quit",
-        "Tab/↑↓ move", "Enter select", "? keys", "Ctrl-C quit",
+        "e edit number", "l log out", "c classes", "n lessons", "i images", "Tab/↑↓ move",
+        "Enter select", "? keys", "Ctrl-C quit",
       ])
+  }
+
+  /// Issue 24, item 6: Profile's footer shows `? keys` at 80 columns (the `q` key is listed in
+  /// the panel; `Ctrl-C quit` ends the footer), and a footer that must drop hints keeps
+  /// `? keys` and quitting the longest.
+  @Test func profilesFooterShowsTheKeysPanelAndQuit() {
+    let line = Hint.line(KeyBindings.hints(for: profile), width: 80)
+    #expect(
+      line == " e edit number  l log out  c classes  n lessons  i images  ? keys  Ctrl-C quit")
+    #expect(
+      Hint.line(KeyBindings.hints(for: profile), width: 40) == " e edit number  ? keys  Ctrl-C quit"
+    )
+    #expect(KeyBindings.keyMap(for: profile).action(for: .character("q")) == .quitPressed)
+    #expect(KeyBindings.keyMap(for: profile).help.contains(Hint(keys: "q", action: "quit")))
+  }
+
+  /// Issue 24, item 6: while a text field has the focus, `?` is typed, so the footer names F1.
+  @Test func aTextFieldsFooterNamesF1AndOtherwiseQuestionMark() {
+    #expect(KeyBindings.hints(for: getStarted).map(\.text).contains("F1 keys"))
+    #expect(!KeyBindings.hints(for: getStarted).map(\.text).contains("? keys"))
+    #expect(KeyBindings.action(for: .function(1), in: getStarted) == .keysPanelToggled)
+    #expect(KeyBindings.action(for: .character("?"), in: getStarted) != .keysPanelToggled)
+    #expect(KeyBindings.hints(for: profile).map(\.text).contains("? keys"))
+    #expect(KeyBindings.action(for: .character("?"), in: profile) == .keysPanelToggled)
   }
 
   @Test func whileARequestRunsTheFooterOffersOnlyCancelAndQuit() {
@@ -157,6 +185,16 @@ import Testing
     #expect(Hint.line(hints, width: 30) == " Ctrl-C quit")
     #expect(Hint.line(hints, width: 14) == " Ctrl-C quit")
     #expect(Hint.line(hints, width: 8) == " ")
+  }
+
+  @Test func aHintWithAShortWordingTakesItBeforeAnEssentialHintGoes() {
+    let hints = [
+      Hint(keys: "Ctrl-R", action: "show password", shortAction: "show"),
+      Hint(keys: "F1", action: "keys", isPinned: true), Hint(keys: "Ctrl-C", action: "quit"),
+    ]
+    #expect(Hint.line(hints, width: 80) == " Ctrl-R show password  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 40) == " Ctrl-R show  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 30) == " F1 keys  Ctrl-C quit")
   }
 }
 

@@ -19,6 +19,9 @@ package enum Action: Equatable, Sendable {
   case interruptPressed
   /// `?` (where no text field has the focus) or F1 opens the `Keys` panel; Esc or `?` close it.
   case keysPanelToggled
+  /// ↑/↓, PgUp/PgDn, Home/End or the wheel in the `Keys` panel: its first line in view (the
+  /// view works out the line from the panel's layout).
+  case keysPanelScrolled(to: Int)
 
   // What the world did.
   case spinnerTicked
@@ -33,6 +36,9 @@ package enum Action: Equatable, Sendable {
   case clockRead(WallTime)
   /// Ctrl-Z: the app is about to stop (the Player pauses and saves).
   case suspended
+  /// The app runs again after Ctrl-Z (`fg`), at this reading of the wall clock: a screen that
+  /// keeps time starts again from it, so the time stopped counts for nothing.
+  case resumed(WallTime)
   /// A signal asks the app to end (SIGTERM, SIGHUP, SIGINT): save what must be saved, then
   /// quit with this status.
   case terminationRequested(status: Int32)
@@ -44,7 +50,7 @@ package enum Action: Equatable, Sendable {
       .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
       .profile(.imagesPressed),
       .sessionExpiredScreen,
-      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled:
+      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled, .keysPanelScrolled:
       true
     case .classes(let action):
       switch action {
@@ -61,7 +67,7 @@ package enum Action: Equatable, Sendable {
       !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
       .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised,
-      .terminalResized, .clockRead, .suspended, .terminationRequested:
+      .terminalResized, .clockRead, .suspended, .resumed, .terminationRequested:
       false
     }
   }

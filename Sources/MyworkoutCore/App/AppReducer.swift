@@ -18,6 +18,10 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     return closing(&state) + [.quit(status: status)]
   case .keysPanelToggled:
     state.showsKeys.toggle()
+    state.keysScroll = 0
+    return []
+  case .keysPanelScrolled(let line):
+    if state.showsKeys { state.keysScroll = max(0, line) }
     return []
   case .terminalResized(let size):
     // Kept for the screens opened later; the screens laid out for a size reflow below.
@@ -71,6 +75,7 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   if state.screen.kind != before {
     state.spinnerFrame = 0
     state.showsKeys = false
+    state.keysScroll = 0
   }
   return effects
 }

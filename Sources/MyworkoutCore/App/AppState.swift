@@ -9,6 +9,8 @@ package struct AppState: Equatable, Sendable {
   package var spinnerFrame = 0
   /// The `Keys` panel (`?` or F1) is open over the screen.
   package var showsKeys = false
+  /// The first of the panel's lines in view (it scrolls when they do not all fit).
+  package var keysScroll = 0
   /// The terminal's size and colours (set at launch; the size again on every resize).
   package var display = Display()
   /// The speed the Player starts at (`--speed`).

@@ -47,6 +47,9 @@ enum SignedInReducer {
       return .effects(withPlayer(&signedIn) { PlayerReducer.clockRead(&$0, now, account: $1) })
     case .suspended:
       return .effects(withPlayer(&signedIn) { PlayerReducer.suspended(&$0, account: $1) })
+    case .resumed(let now):
+      return .effects(
+        withPlayer(&signedIn) { player, _ in PlayerReducer.resumed(&player, at: now) })
     case .lessons(let action):
       return reduceLessons(&signedIn, action)
     case .images(let action):

@@ -53,8 +53,14 @@ enum SignedOutReducer {
       let below = flow.classesBelowTop
       switch outcome.delegate {
       case .cancelled(let email)?:
-        // Over the catalog, Cancel returns to its modal; otherwise to Get started.
-        if below != nil { flow.path.removeLast() } else { flow.backToGetStarted(email: email) }
+        // Over the catalog, Cancel returns to its modal, without the message it showed
+        // before (it was about an earlier attempt); otherwise to Get started.
+        if below != nil {
+          flow.path.removeLast()
+          flow.clearModalMessage()
+        } else {
+          flow.backToGetStarted(email: email)
+        }
       case .signedIn(let session)?:
         let (path, play) = below.map(Self.opening) ?? ([], nil)
         return Outcome(
@@ -128,6 +134,14 @@ extension SignedOut {
   mutating func backToGetStarted(email: String) {
     getStarted = GetStartedForm(email: email)
     path = []
+  }
+
+  /// The `Log in to watch` modal on top shows no message from an earlier attempt.
+  mutating func clearModalMessage() {
+    guard case .classes(var classes)? = path.last, var modal = classes.modal else { return }
+    modal.form.phase = modal.form.phase.cleared
+    classes.modal = modal
+    path[path.count - 1] = .classes(classes)
   }
 
   /// The catalog right under the screen on top, if that is where the top screen came from.

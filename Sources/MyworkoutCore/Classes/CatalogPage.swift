@@ -32,6 +32,11 @@ package struct CatalogPage: Sendable, Hashable {
     CatalogCountLine.text(query: query, matching: matching, isCapped: isCapped, total: total)
   }
 
+  /// The count line in its two parts (see `CatalogCountLine.parts`).
+  package var countLineParts: (lead: String, quoted: String?) {
+    CatalogCountLine.parts(query: query, matching: matching, isCapped: isCapped, total: total)
+  }
+
   /// Whether matches may follow this page: when the count is capped, the number of matches is
   /// not known, so only a short page tells the end.
   package var hasMore: Bool { offset + classes.count < (isCapped ? Int.max : matching) }
@@ -43,15 +48,24 @@ package enum CatalogCountLine {
   /// `No classes match "xyz"`; `1,000+ of 100,000 classes match "dan"` beyond the cap. One
   /// class is `1 class`, one match `1 of 351 classes matches "x"`, no class at all `No classes`.
   package static func text(query: String, matching: Int, isCapped: Bool, total: Int) -> String {
+    let (lead, quoted) = parts(query: query, matching: matching, isCapped: isCapped, total: total)
+    return quoted.map { "\(lead)\"\($0)\"" } ?? lead
+  }
+
+  /// The line as the words before the query and the query that goes between quotes (nil when
+  /// the line names no query), so that a narrow screen can shorten the query and keep the quotes.
+  package static func parts(query: String, matching: Int, isCapped: Bool, total: Int)
+    -> (lead: String, quoted: String?)
+  {
     let shown = query.trimmingWhitespace()
     let classes = total == 1 ? "1 class" : "\(grouped(total)) classes"
     guard !SearchText.terms(of: query).isEmpty else {
-      return total == 0 ? "No classes" : classes
+      return (total == 0 ? "No classes" : classes, nil)
     }
-    guard matching > 0 else { return "No classes match \"\(shown)\"" }
+    guard matching > 0 else { return ("No classes match ", shown) }
     let count = isCapped ? "\(grouped(matching))+" : grouped(matching)
     let verb = matching == 1 && !isCapped ? "matches" : "match"
-    return "\(count) of \(classes) \(verb) \"\(shown)\""
+    return ("\(count) of \(classes) \(verb) ", shown)
   }
 
   /// `100000` as `100,000`.

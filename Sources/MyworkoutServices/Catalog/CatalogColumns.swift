@@ -8,6 +8,10 @@ struct CatalogColumns {
   /// Durations above this many seconds (68 years) are refused: they would overflow the
   /// millisecond arithmetic of watched %.
   static let longestDuration = Int(Int32.max)
+  /// Fields longer than this many characters make their row a bad row: no title, name, song,
+  /// address or file name is that long, and a megabyte of one would slow every search and
+  /// every screen that shows it.
+  static let longestField = 1_000
 
   let count: Int
   private let title, instructor, level, song, videoURL, thumbnailSlug: Int
@@ -39,11 +43,14 @@ struct CatalogColumns {
   }
 
   /// The class a record describes, or nil for a bad row: a wrong number of fields, an empty
-  /// title, an unknown level, or a duration that is not a positive whole number of seconds.
+  /// title, an unknown level, a duration that is not a positive whole number of seconds, or a
+  /// field over `longestField` characters.
   /// An empty or absent duration is `DanceClass.defaultDuration`.
   func danceClass(_ record: CSVRecord) -> DanceClass? {
     let fields = record.fields
-    guard !record.isMalformed, fields.count == count else { return nil }
+    guard !record.isMalformed, fields.count == count,
+      fields.allSatisfy({ !Self.isTooLong($0) })
+    else { return nil }
     let title = FastText.trimmed(fields[title])
     guard !title.isEmpty, let level = Self.level(fields[level]) else { return nil }
     var seconds = DanceClass.defaultDuration
@@ -63,6 +70,12 @@ struct CatalogColumns {
       title: title, instructor: instructor, level: level, song: song,
       videoURL: FastText.trimmed(fields[videoURL]),
       thumbnailSlug: FastText.trimmed(fields[thumbnailSlug]), duration: seconds)
+  }
+
+  /// Whether `field` has more than `longestField` characters (counted only when its bytes
+  /// could be that many).
+  private static func isTooLong(_ field: String) -> Bool {
+    field.utf8.count > longestField && field.count > longestField
   }
 
   /// The level named by `text`: `ClassLevel(parsing:)`, with the file's usual spelling first.

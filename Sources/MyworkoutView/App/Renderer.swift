@@ -54,11 +54,11 @@ package enum Renderer {
     }
     if state.showsKeys {
       let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)
-      KeysPanel.draw(keys.help, into: &grid, area: content)
+      KeysPanel.draw(keys.help, scroll: state.keysScroll, into: &grid, area: content)
       grid.cursor = nil
     }
     if !footer.isEmpty {
-      let keys = KeyBindings.keyMap(for: state)
+      let keys = KeyBindings.keyMap(for: state, width: width, height: height)
       grid.fill(footer, style: .footer)
       grid.put(Hint.line(keys.hints, width: width), row: 0, column: 0, in: footer, style: .footer)
     }
@@ -95,16 +95,44 @@ enum BodyLayout {
     return rows[index].zones.first { $0.columns.contains(column) }?.stop
   }
 
+  /// The optional rows to leave out so that `excess` fewer rows remain (or all of them, when
+  /// that is not enough): spacers from the bottom, then groups of adjacent optional rows from
+  /// the top.
+  private static func droppable(_ rows: [Row], focus: Int?, excess: Int) -> Set<Int> {
+    let optional = rows.indices.filter { rows[$0].isOptional && $0 != focus }
+    var dropped = Set<Int>()
+    for index in optional.reversed() where rows[index].segments.isEmpty {
+      guard dropped.count < excess else { return dropped }
+      dropped.insert(index)
+    }
+    var groups: [[Int]] = []
+    for index in optional where !rows[index].segments.isEmpty {
+      if let last = groups.last?.last, last == index - 1 {
+        groups[groups.count - 1].append(index)
+      } else {
+        groups.append([index])
+      }
+    }
+    for group in groups {
+      guard dropped.count < excess else { return dropped }
+      dropped.formUnion(group)
+    }
+    return dropped
+  }
+
   /// The rows that fit, and the index of the focused row among them.
   static func fit(_ body: Body, rows available: Int) -> ([Row], Int?) {
     guard available > 0 else { return ([], nil) }
     var rows = body.rows
     var focus = body.focusRow
     if rows.count > available {
-      // Compact: drop spacers, art and hints, keeping the focused row's index right.
+      // Compact only as much as needed: blank spacers first (from the bottom up), then art and
+      // hints, each a whole group at a time from the top (a logo, a wrapped hint); never half
+      // of one. The focused row's index follows.
+      let dropped = droppable(rows, focus: focus, excess: rows.count - available)
       var kept: [Row] = []
       var newFocus: Int?
-      for (index, row) in rows.enumerated() where !row.isOptional || index == focus {
+      for (index, row) in rows.enumerated() where !dropped.contains(index) {
         if index == focus { newFocus = kept.count }
         kept.append(row)
       }

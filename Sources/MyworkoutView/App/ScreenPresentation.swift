@@ -104,8 +104,13 @@ package enum KeyBindings {
   /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
   /// against the same layout the screen is drawn with.
   package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
-    if state.showsKeys { return KeysPanel.keys }
     let presentation = state.screen.presentation
+    if state.showsKeys {
+      let help = withGlobalKeys(presentation.keys, signedIn: state.session != nil).help
+      return KeysPanel.keys(
+        help: help, area: Renderer.contentArea(for: state, width: width, height: height),
+        scroll: state.keysScroll)
+    }
     var map = withGlobalKeys(presentation.keys, signedIn: state.session != nil)
     if let mouse = presentation.mouse {
       let area = Renderer.contentArea(for: state, width: width, height: height)
@@ -123,12 +128,13 @@ package enum KeyBindings {
         KeyBinding(
           [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
     }
-    // The footer names `?` on every screen (SPEC §10); in a text field `?` is typed and F1
-    // opens the panel. One text for both keeps the footer still while the focus moves.
+    // The footer names the panel's key on every screen (SPEC §10): `?`, or F1 while a text
+    // field has the focus (`?` is typed there).
     map.append(
       KeyBinding(
         screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
-        Hint(keys: "?", action: "keys", isEssential: false), .keysPanelToggled,
+        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isPinned: true),
+        .keysPanelToggled,
         help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     return map

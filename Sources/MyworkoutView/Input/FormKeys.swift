@@ -54,7 +54,9 @@ enum FormKeys {
       map.append(
         binding(
           [.control("r")],
-          Hint(keys: "Ctrl-R", action: revealed ? "hide password" : "show password"),
+          Hint(
+            keys: "Ctrl-R", action: revealed ? "hide password" : "show password",
+            shortAction: revealed ? "hide" : "show"),
           .revealToggled))
     }
     let escape: Hint? =

@@ -71,22 +71,47 @@ package struct Hint: Equatable, Sendable {
   package var action: String
   /// Hints that are not essential are left out first when the footer does not fit.
   package var isEssential: Bool
+  /// Kept while any other hint but the last can go instead (the `Keys` panel's key: every other
+  /// key is listed there).
+  package var isPinned: Bool
+  /// A shorter wording the footer uses before it leaves out an essential hint (`Ctrl-R show`
+  /// for `Ctrl-R show password` at 40 columns, where the field it acts on has the focus).
+  package var shortAction: String?
 
-  package init(keys: String, action: String, isEssential: Bool = true) {
+  package init(
+    keys: String, action: String, shortAction: String? = nil, isEssential: Bool = true,
+    isPinned: Bool = false
+  ) {
     self.keys = keys
     self.action = action
-    self.isEssential = isEssential
+    self.shortAction = shortAction
+    self.isEssential = isEssential || isPinned
+    self.isPinned = isPinned
   }
 
   package var text: String { "\(keys) \(action)" }
 
   /// The footer line: whole hints only, never half of one. When they do not all fit, the
-  /// non-essential ones go first (from the end), then essential ones from the end but the last
-  /// (quitting stays in view as long as anything does).
+  /// non-essential ones go first (from the end), then hints with a short wording take it, then
+  /// essential ones from the end but the
+  /// pinned ones and the last, then the pinned ones (quitting stays in view as long as anything
+  /// does).
   package static func line(_ hints: [Hint], width: Int) -> String {
     var shown = hints
     func text() -> String { " " + shown.map(\.text).joined(separator: "  ") }
     while DisplayWidth.of(text()) > width, let index = shown.lastIndex(where: { !$0.isEssential }) {
+      shown.remove(at: index)
+    }
+    while DisplayWidth.of(text()) > width,
+      let index = shown.firstIndex(where: { $0.shortAction != nil }),
+      let short = shown[index].shortAction
+    {
+      shown[index].action = short
+      shown[index].shortAction = nil
+    }
+    while DisplayWidth.of(text()) > width,
+      let index = shown.dropLast().lastIndex(where: { !$0.isPinned })
+    {
       shown.remove(at: index)
     }
     while DisplayWidth.of(text()) > width, shown.count > 1 {

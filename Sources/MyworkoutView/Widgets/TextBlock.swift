@@ -31,16 +31,23 @@ enum TextBlock {
     return lines
   }
 
-  /// The text cut to `width` columns, ending in `…` when something was cut.
+  /// The text cut to `width` columns, ending in `…` when something was cut. Walks only as far
+  /// as the width reaches, so a very long text costs no more than a short one.
   static func truncated(_ text: String, width: Int) -> String {
-    guard DisplayWidth.of(text) > width else { return text }
     guard width > 0 else { return "" }
-    var kept = ""
-    for character in text {
-      guard DisplayWidth.of(kept) + DisplayWidth.of(character) <= width - 1 else { break }
-      kept.append(character)
+    var used = 0
+    // The end of the text that fits in `width - 1` columns, where `…` would follow.
+    var cut: String.Index?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      let columns = DisplayWidth.of(character)
+      if used + columns > width - 1, cut == nil { cut = index }
+      if used + columns > width { return String(text[..<(cut ?? index)]) + "…" }
+      used += columns
+      index = text.index(after: index)
     }
-    return kept + "…"
+    return text
   }
 
   /// A line centred in the width (left-aligned when it does not fit).

@@ -345,6 +345,46 @@ import Testing
     #expect(store.state.screen.kind == .classes)
   }
 
+  /// Issue 24, item 11: `[ Log in ]` with empty fields, then Create a new account, then Esc:
+  /// the modal comes back without its old error.
+  @Test func returningToTheModalFromSignupClearsItsOldError() {
+    var store = signedOutList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    expected.modal = ClassLoginModal(opening: Self.item(0))
+    store.send(.classes(.enterPressed)) { $0.signedOut.path = [.classes(expected)] }
+    store.send(.classes(.modal(.form(.focusMoved(.forward))))) {
+      expected.modal?.form.focus = .password
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.modal(.form(.focusMoved(.forward))))) {
+      expected.modal?.form.focus = .logIn
+      $0.signedOut.path = [.classes(expected)]
+    }
+    store.send(.classes(.modal(.form(.enterPressed)))) {
+      expected.modal?.form.phase = .invalid(Message.allFieldsRequired)
+      expected.modal?.form.focus = .email
+      $0.signedOut.path = [.classes(expected)]
+    }
+    #expect(expected.modal?.form.phase == .invalid(Message.allFieldsRequired))
+    for _ in 0..<4 {
+      store.send(.classes(.modal(.form(.focusMoved(.forward))))) {
+        let next = expected.modal?.form.focus.moved(.forward) ?? .email
+        expected.modal?.form.focus = next
+        $0.signedOut.path = [.classes(expected)]
+      }
+    }
+    #expect(expected.modal?.form.focus == .createAccount)
+    #expect(expected.modal?.form.phase == .invalid(Message.allFieldsRequired), "still shown")
+    var modal = expected
+    store.send(.classes(.modal(.form(.enterPressed)))) {
+      $0.signedOut.path = [.classes(modal), .signup(SignupForm(email: ""))]
+    }
+    store.send(.signup(.form(.escapePressed))) {
+      modal.modal?.form.phase = .idle
+      $0.signedOut.path = [.classes(modal)]
+    }
+  }
+
   @Test func aSignupFromTheModalOpensTheClassSignedIn() {
     var classes = Self.loaded(Self.page("", 0..<50, matching: 351))
     classes.modal = ClassLoginModal(opening: Self.item(3))

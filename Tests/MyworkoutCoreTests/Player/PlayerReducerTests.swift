@@ -133,10 +133,16 @@ import Testing
       $0.playerOnTop.unsavedPlayed = IntervalSet()
       $0.playerOnTop.unsavedTime = 0
       $0.playerOnTop.lastSave = S.at(1_000)
-      $0.playerOnTop.clock = nil
     }
-    // `fg` an hour later: the first reading only sets the base.
-    store.send(.clockRead(S.at(3_601_000))) { $0.playerOnTop.clock = S.at(3_601_000) }
+    // The runtime reads the clock once more before the process stops (a paused Player's
+    // clock starts): that is still time in class...
+    store.send(.clockRead(S.at(1_000))) { _ in }
+    // ...and `fg` an hour later restarts the clock: the hour counts for nothing.
+    store.send(.resumed(S.at(3_601_000))) { $0.playerOnTop.clock = S.at(3_601_000) }
+    store.send(.clockRead(S.at(3_602_000))) {
+      $0.playerOnTop.clock = S.at(3_602_000)
+      $0.playerOnTop.unsavedTime = 1_000
+    }
   }
 
   @Test func endIsFinishedWithNothingPlayedAndSpacePlaysFromTheStart() {

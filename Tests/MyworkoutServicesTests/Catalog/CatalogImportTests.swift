@@ -104,6 +104,25 @@ import Testing
     #expect(SkippedRows(path: "x.csv").notice == nil)
   }
 
+  /// Issue 24, item 3: a field over 1,000 characters makes its row a bad row (a 5 MB name would
+  /// slow every search and screen that shows it); 1,000 characters is still a good row.
+  @Test func aFieldOverAThousandCharactersIsABadRow() async throws {
+    try await withTemporaryDirectory { root throws in
+      let long = String(repeating: "é", count: 1_000)
+      let file = writeCatalog(
+        [
+          header, row("Fits", long), row("Too long", long + "x"),
+          row(String(repeating: "t", count: 5_000)), row("Song", "A", "beginner", long + "ü"),
+          row("Last"),
+        ], to: root, name: "classes-long.csv")
+      let directory = try DataDirectory.prepare(path: root + "/data")
+      let notices = NoticeLog()
+      let classes = try await makeCatalogStore(directory, file: file, notices: notices).all("")
+      #expect(classes.map(\.title) == ["Fits", "Last"])
+      #expect(notices.all == ["Skipped 3 rows of classes-long.csv: lines 3, 4, 5"])
+    }
+  }
+
   @Test func theSpecsExampleNotice() async throws {
     try await withTemporaryDirectory { root throws in
       let file = writeCatalog(

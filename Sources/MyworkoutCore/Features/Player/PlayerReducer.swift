@@ -147,13 +147,17 @@ enum PlayerReducer {
     return save(&state, account: account)
   }
 
-  /// Ctrl-Z: play pauses and what was played is saved; the time the app is stopped is not
-  /// time in class (the next reading only sets the base).
+  /// Ctrl-Z: play pauses and what was played is saved before the process stops.
   static func suspended(_ state: inout PlayerState, account: String) -> [Effect] {
     if state.playback == .playing { state.playback = .paused }
-    let effects = save(&state, account: account)
-    state.clock = nil
-    return effects
+    return save(&state, account: account)
+  }
+
+  /// `fg` after Ctrl-Z: the clock starts again from `now`; the time the app was stopped is not
+  /// time in class.
+  static func resumed(_ state: inout PlayerState, at now: WallTime) -> [Effect] {
+    state.clock = now
+    return []
   }
 
   /// What must be saved before the player goes away (quit, log out, expiry).

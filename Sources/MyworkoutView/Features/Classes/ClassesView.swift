@@ -94,6 +94,16 @@ enum ClassesView {
     return cursor
   }
 
+  /// The count line within `width` columns: a long query is shortened with `…` inside its
+  /// quotes, so the line still reads as a quotation (`No classes match "xxxxxxx…"`).
+  static func countLine(_ page: CatalogPage, width: Int) -> String {
+    let (lead, quoted) = page.countLineParts
+    guard let quoted else { return TextBlock.truncated(lead, width: width) }
+    let room = width - DisplayWidth.of(lead) - 2
+    guard room >= 1 else { return TextBlock.truncated(page.countLine, width: width) }
+    return lead + "\"" + TextBlock.truncated(quoted, width: room) + "\""
+  }
+
   private static func drawCount(
     _ state: ClassesState, into grid: inout Grid, area: Rect, metrics: Metrics, spinnerFrame: Int
   ) {
@@ -106,8 +116,9 @@ enum ClassesView {
     case .failed(let message):
       grid.put(message, row: 0, column: column, in: area, style: .error)
     case .searching, .loaded:
-      let end = grid.put(
-        state.results?.countLine ?? "", row: 0, column: column, in: area, style: .label)
+      // Two columns stay for the spinner.
+      let line = state.results.map { countLine($0, width: area.width - column - 2) } ?? ""
+      let end = grid.put(line, row: 0, column: column, in: area, style: .label)
       if state.load == .searching || state.pendingQuery != nil {
         grid.put(frame, row: 0, column: end + 1, in: area, style: .spinner)
       }

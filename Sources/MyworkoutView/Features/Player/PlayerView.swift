@@ -36,31 +36,62 @@ enum PlayerView {
     let parts = layout(in: area)
     let item = state.danceClass
     centered(item.title, in: parts.heading, style: .heading, into: &grid)
+    // Instructor, level and song, as many as fit whole (then the instructor cut with `…`).
+    let details = [item.instructor, item.level.title, item.song].filter { !$0.isEmpty }
     centered(
-      [item.instructor, item.level.title, item.song].filter { !$0.isEmpty }.joined(
-        separator: " · "), in: parts.details, style: .hint, into: &grid)
+      fittingVariant(
+        (1...max(1, details.count)).reversed().map {
+          details.prefix($0).joined(separator: " · ")
+        }, width: parts.details.width) ?? details.first ?? "",
+      in: parts.details, style: .hint, into: &grid)
     drawPicture(state, into: &grid, area: parts.picture)
     drawStateLine(state, into: &grid, area: parts.state)
     let hours = state.duration >= 3_600_000
     let elapsed = state.position / 1000
-    let remaining = state.duration / 1000 - elapsed
-    grid.put(
-      PlayTime.text(seconds: elapsed, hours: hours), row: 0, column: 0, in: parts.times,
-      style: .normal)
-    let right = "-" + PlayTime.text(seconds: remaining, hours: hours)
-    grid.put(
-      right, row: 0, column: parts.times.width - DisplayWidth.of(right), in: parts.times,
-      style: .normal)
+    let remaining = max(0, state.duration / 1000 - elapsed)
+    // Time left counts down to `00:00`, not `-00:00`: at the end nothing is left to subtract.
+    let left = (remaining > 0 ? "-" : "") + PlayTime.text(seconds: remaining, hours: hours)
+    spread(
+      [
+        (PlayTime.text(seconds: elapsed, hours: hours), left),
+        (PlayTime.text(seconds: elapsed, hours: hours), ""),
+      ], in: parts.times, style: .normal, into: &grid)
     drawBar(position: state.position, duration: state.duration, into: &grid, area: parts.bar)
-    grid.put(
-      "Watched \(state.watchedPercent)%", row: 0, column: 0, in: parts.watched, style: .label)
-    let time =
-      "Time in class "
-      + PlayTime.text(seconds: state.timeInClass / 1000, hours: state.timeInClass >= 3_600_000)
-    grid.put(
-      time, row: 0, column: parts.watched.width - DisplayWidth.of(time), in: parts.watched,
-      style: .label)
+    let watched = "\(state.watchedPercent)%"
+    let time = PlayTime.text(
+      seconds: state.timeInClass / 1000, hours: state.timeInClass >= 3_600_000)
+    spread(
+      [
+        ("Watched " + watched, "Time in class " + time), ("Watched " + watched, "In class " + time),
+        ("Watched " + watched, ""), (watched, ""),
+      ], in: parts.watched, style: .label, into: &grid)
     return nil
+  }
+
+  /// The first of `variants` (fullest first) that fits `width` whole, or nil.
+  static func fittingVariant(_ variants: [String], width: Int) -> String? {
+    variants.first { DisplayWidth.of($0) <= width }
+  }
+
+  /// A line with a part at the left and one at the right (two spaces apart at least): the
+  /// first of `variants` that fits, so a narrow terminal drops a label or a field whole and
+  /// never cuts one.
+  private static func spread(
+    _ variants: [(left: String, right: String)], in area: Rect, style: Style,
+    into grid: inout Grid
+  ) {
+    guard !area.isEmpty else { return }
+    let fits = { (variant: (left: String, right: String)) -> Bool in
+      let right = DisplayWidth.of(variant.right)
+      return DisplayWidth.of(variant.left) + (right > 0 ? right + 2 : 0) <= area.width
+    }
+    guard let chosen = variants.first(where: fits) else { return }
+    grid.put(chosen.left, row: 0, column: 0, in: area, style: style)
+    if !chosen.right.isEmpty {
+      grid.put(
+        chosen.right, row: 0, column: area.width - DisplayWidth.of(chosen.right), in: area,
+        style: style)
+    }
   }
 
   /// `▶ Playing`, `❚❚ Paused` (with `Resume at 01:05` until the person plays or seeks) or
@@ -78,10 +109,19 @@ enum PlayerView {
   }
 
   private static func drawStateLine(_ state: PlayerState, into grid: inout Grid, area: Rect) {
-    grid.put(stateText(state), row: 0, column: 0, in: area, style: .success)
-    guard state.speed != .normal else { return }
-    let speed = state.speed.text
-    grid.put(speed, row: 0, column: area.width - DisplayWidth.of(speed), in: area, style: .label)
+    guard !area.isEmpty else { return }
+    // On a narrow terminal `Resume at …` goes first, then the speed; never half of either.
+    var texts = [stateText(state)]
+    if state.playback == .paused, state.resumeAt != nil { texts.append("❚❚ Paused") }
+    let speed = state.speed != .normal ? state.speed.text : ""
+    let room = { (text: String) in
+      DisplayWidth.of(text) + (speed.isEmpty ? 0 : DisplayWidth.of(speed) + 2) <= area.width
+    }
+    let text = texts.first(where: room) ?? fittingVariant(texts, width: area.width)
+    grid.put(text ?? "", row: 0, column: 0, in: area, style: .success)
+    if let text, room(text), !speed.isEmpty {
+      grid.put(speed, row: 0, column: area.width - DisplayWidth.of(speed), in: area, style: .label)
+    }
   }
 
   /// Eighths of a cell, so the bar moves smoothly: `████▌───────`.
@@ -165,7 +205,9 @@ enum ClassPattern {
         for y in cell.y..<min(cell.maxY, area.maxY) {
           for x in cell.x..<min(cell.maxX, area.maxX) {
             if let color {
-              grid.put(" ", row: y, column: x, style: .pixels(foreground: color, background: color))
+              // A full block in the colour (not a coloured space): it shows on terminals that
+              // drop background colours, and in a copy of the screen's text.
+              grid.put("█", row: y, column: x, style: .pixels(foreground: color, background: color))
             } else {
               grid.put("▓", row: y, column: x, style: .normal)
             }

@@ -25,8 +25,10 @@ enum ProfileKeys {
         KeyBinding(
           [.character("i"), .character("I")], Hint(keys: "i", action: "images"),
           .profile(.imagesPressed)),
+        // In the panel, not the footer: the footer ends with Ctrl-C quit, and its room goes to
+        // `? keys`.
         KeyBinding(
-          [.character("q"), .character("Q")], Hint(keys: "q", action: "quit"), .quitPressed),
+          [.character("q"), .character("Q")], .quitPressed, help: Hint(keys: "q", action: "quit")),
         KeyBinding(
           [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
           .profile(.form(.focusMoved(.forward)))),
