@@ -59,7 +59,10 @@ struct PostgresClusterTests {
       let (a, b) = (urls[0], urls[1])
       let signup = try await HTTP.post(
         a + "/dbconnections/signup",
-        ["email": "Dancer@Example.com", "password": "Str0ng!pass", "client_id": "c"])
+        [
+          "email": "Dancer@Example.com", "password": "Str0ng!pass", "client_id": "c",
+          "connection": "Username-Password-Authentication",
+        ])
       #expect(signup.status == 200, "\(signup.body)")
       let login = try await HTTP.post(
         b + "/oauth/token",
@@ -84,7 +87,10 @@ struct PostgresClusterTests {
       // The same email again, now through B: taken.
       let again = try await HTTP.post(
         b + "/dbconnections/signup",
-        ["email": "dancer@example.com", "password": "Str0ng!pass", "client_id": "c"])
+        [
+          "email": "dancer@example.com", "password": "Str0ng!pass", "client_id": "c",
+          "connection": "Username-Password-Authentication",
+        ])
       #expect(again.status == 400)
       #expect(again.json["code"] as? String == "user_exists")
     }
