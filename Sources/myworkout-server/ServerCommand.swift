@@ -93,7 +93,9 @@ struct ServerCommand: AsyncParsableCommand {
     // Hummingbird's per-request and start-up lines stay out; no request body is ever logged.
     logger.logLevel = .notice
     let environment = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-    guard let text = database ?? environment("MYWORKOUT_DATABASE_URL").flatMap({ $0.isEmpty ? nil : $0 })
+    guard
+      let text = database
+        ?? environment("MYWORKOUT_DATABASE_URL").flatMap({ $0.isEmpty ? nil : $0 })
     else {
       try await serve(Backend(options: options), logger: logger)
       return

@@ -16,7 +16,9 @@ import Testing
 @Suite struct AuthRouteTests {
   static var seed: [String: Any] { ["email": "registered@email.com", "password": "password"] }
 
-  @Test(arguments: Store.allCases) func signupAnswersAuth0sShapeAndRefusesAnExistingEmail(store: Store) async throws {
+  @Test(arguments: Store.allCases) func signupAnswersAuth0sShapeAndRefusesAnExistingEmail(
+    store: Store
+  ) async throws {
     try await withRouter(store) { client, _ in
       let body: [String: Any] = [
         "client_id": "abc", "email": "New@Example.com", "password": "Secret-123",
@@ -49,7 +51,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Store.allCases) func passwordGrantByFormAndRealmGrantByJSONSignRS256TokensForTheClient(store: Store) async throws {
+  @Test(arguments: Store.allCases)
+  func passwordGrantByFormAndRealmGrantByJSONSignRS256TokensForTheClient(store: Store) async throws
+  {
     try await withRouter(store) { client, backend in
       let form =
         "grant_type=password&username=registered%40email.com&password=password"
@@ -89,7 +93,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Store.allCases) func wrongPasswordIs403InvalidGrantAndAuthenticateIs401(store: Store) async throws {
+  @Test(arguments: Store.allCases) func wrongPasswordIs403InvalidGrantAndAuthenticateIs401(
+    store: Store
+  ) async throws {
     try await withRouter(store) { client, _ in
       let grant: [String: Any] = [
         "grant_type": "password", "username": "registered@email.com", "password": "nope",
@@ -121,7 +127,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Store.allCases) func malformedBodiesGet400JSONAndNothingChanges(store: Store) async throws {
+  @Test(arguments: Store.allCases) func malformedBodiesGet400JSONAndNothingChanges(store: Store)
+    async throws
+  {
     try await withRouter(store) { client, _ in
       for (uri, body) in [
         ("/authenticate", "{not json"), ("/authenticate", #"{"email":"a@b.co"}"#),
@@ -163,10 +171,13 @@ import Testing
 
   @Test func loginsAreLimitedPerEmailAndPerAddressForAMinute() async throws {
     let clock = ManualSeconds()
-    try await withRouter(.sqlite, {
-      $0.loginLimit = 3
-      $0.monotonic = clock.now
-    }) { client, _ in
+    try await withRouter(
+      .sqlite,
+      {
+        $0.loginLimit = 3
+        $0.monotonic = clock.now
+      }
+    ) { client, _ in
       func attempt(_ email: String) async throws -> HTTPResponse.Status {
         try await client.execute(
           uri: "/authenticate", method: .post, headers: jsonHeaders,
@@ -218,7 +229,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Store.allCases) func userinfoNeedsABearerTokenAndTheMobileUpdateKeepsTheExpiry(store: Store) async throws {
+  @Test(arguments: Store.allCases) func userinfoNeedsABearerTokenAndTheMobileUpdateKeepsTheExpiry(
+    store: Store
+  ) async throws {
     try await withRouter(store) { client, backend in
       let tokens = try await client.execute(
         uri: "/authenticate", method: .post, headers: jsonHeaders,
@@ -272,7 +285,9 @@ import Testing
     }
   }
 
-  @Test(arguments: Store.allCases) func wellKnownDocumentsNameTheIssuerAndTheSigningKey(store: Store) async throws {
+  @Test(arguments: Store.allCases) func wellKnownDocumentsNameTheIssuerAndTheSigningKey(
+    store: Store
+  ) async throws {
     try await withRouter(store) { client, backend in
       try await client.execute(uri: "/.well-known/openid-configuration", method: .get) {
         response in

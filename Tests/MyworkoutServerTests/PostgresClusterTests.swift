@@ -37,7 +37,8 @@ struct PostgresClusterTests {
       var databases: [PostgresDatabase] = []
       defer { databases.forEach { $0.close() } }
       for _ in 0..<count {
-        let opened = try await ServerStores.postgres(url: url, options: options, logger: Self.logger)
+        let opened = try await ServerStores.postgres(
+          url: url, options: options, logger: Self.logger)
         databases.append(opened.database)
         backends.append(try Backend(options: options, stores: opened.stores))
       }
@@ -46,7 +47,8 @@ struct PostgresClusterTests {
   }
 
   private func serveAll(
-    _ backends: ArraySlice<Backend>, urls: [String], _ body: @Sendable ([String]) async throws -> Void
+    _ backends: ArraySlice<Backend>, urls: [String],
+    _ body: @Sendable ([String]) async throws -> Void
   ) async throws {
     guard let first = backends.first else { return try await body(urls) }
     try await serveLive(first) { url, _ in
@@ -205,7 +207,8 @@ struct PostgresClusterTests {
   @Test func aWrongPasswordOrNoServerIsOneClearLineWithoutTheSecret() async throws {
     let cluster = try TestPostgres.sharedCluster()
     let database = try cluster.makeDatabase()
-    let wrong = try DatabaseURL(database.replacingOccurrences(of: TestPostgres.password, with: "s3cret-guess"))
+    let wrong = try DatabaseURL(
+      database.replacingOccurrences(of: TestPostgres.password, with: "s3cret-guess"))
     try await withTemporaryDirectory { directory in
       let options = testOptions(directory)
       do {
@@ -220,7 +223,9 @@ struct PostgresClusterTests {
         _ = try await ServerStores.postgres(url: nowhere, options: options, logger: Self.logger)
         Issue.record("an unreachable database was accepted")
       } catch let error as StoreError {
-        #expect(error.message.hasPrefix("cannot reach the database at postgres://me@127.0.0.1:1/nothing"), "\(error)")
+        #expect(
+          error.message.hasPrefix("cannot reach the database at postgres://me@127.0.0.1:1/nothing"),
+          "\(error)")
         #expect(!error.message.contains("s3cret-guess"))
       }
     }
@@ -255,7 +260,8 @@ struct PostgresClusterTests {
 
   @Test func searchAnswersTheSameAsSQLite() async throws {
     let queries = [
-      "", "salsa", "SALSA", "zoe", "Zoë", "a", "be", "in sa", "%", "_", "\\", "x_y", "nothing-matches",
+      "", "salsa", "SALSA", "zoe", "Zoë", "a", "be", "in sa", "%", "_", "\\", "x_y",
+      "nothing-matches",
       "e", "ll", "mo ti",
     ]
     func pages(_ store: Store) async throws -> [String] {

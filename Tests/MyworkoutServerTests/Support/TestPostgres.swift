@@ -86,7 +86,12 @@ final class TestPostgres: Sendable {
 
   /// A new, empty database; its URL (with the password).
   func makeDatabase() throws -> String {
-    let name = "t" + String(databases.withLock { $0 += 1; return $0 })
+    let name =
+      "t"
+      + String(
+        databases.withLock {
+          $0 += 1; return $0
+        })
     _ = try psql("CREATE DATABASE \(name)")
     return url(name)
   }
@@ -134,7 +139,8 @@ final class TestPostgres: Sendable {
   private static func run(_ arguments: [String], asPostgres: Bool, check: Bool = true) throws
     -> Termination
   {
-    let command = asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
+    let command =
+      asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] + arguments : arguments
     let child = try ChildProcess.spawn(command)
     let status = child.waitBlocking()
     if check, status != .exited(0) {
