@@ -516,6 +516,89 @@ def server_figures(binary, quick):
     return figures
 
 
+CLUSTER_SETUPS = (("SQLite", 1, ["--sqlite"]), ("PostgreSQL", 1, ["--instances", "1"]),
+                  ("PostgreSQL", 2, ["--instances", "2"]))
+
+
+def cluster_figures(binary, quick):
+    """SPEC §17: the same loads through nginx (scripts/cluster) in front of one instance over
+    SQLite, one over PostgreSQL and two over one PostgreSQL: catalog search (GET) and progress
+    saves (POST, one person and class, so every save merges into the same row under its lock),
+    wrk with 2 threads and 16 connections, 10 s each (2 s with --quick). Returns
+    {(store, instances): {"search": (rps, p99_ms), "save": (rps, p99_ms)}}, or a printed reason
+    and {} when PostgreSQL, nginx or wrk is missing; never fails the benchmark."""
+    import shutil
+    import urllib.request
+    wrk = shutil.which("wrk")
+    missing = [name for name, found in (("wrk", wrk), ("nginx", shutil.which("nginx") or
+                                                     Path("/usr/sbin/nginx").exists()),
+                                        ("PostgreSQL", list(Path("/usr/lib/postgresql")
+                                                            .glob("*/bin/pg_ctl"))))
+               if not found]
+    if missing:
+        print(f"cluster: skipped, {' and '.join(missing)} not installed"
+              " (apt-get install wrk nginx-light postgresql)")
+        return {}
+    seconds = 2 if quick else 10
+    catalog = ROOT / "../shared/data/steezy/classes-data.csv"
+    catalog = catalog if catalog.exists() else ROOT / "Assets/classes.csv"
+    results = {}
+    for store, count, options in CLUSTER_SETUPS:
+        cluster = subprocess.Popen(
+            [str(ROOT / "scripts/cluster"), *options, "--server", str(binary), "--",
+             "--login-limit", "1000000", "--catalog", str(catalog)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        script = None
+        try:
+            ready, _, _ = select.select([cluster.stdout], [], [], 60)
+            url = cluster.stdout.readline().strip() if ready else ""
+            if not url.startswith("http://127.0.0.1:"):
+                print(f"cluster: {store} × {count} did not start ({url!r})", file=sys.stderr)
+                continue
+            search = url + "/api/classes?q=anne&limit=50"
+            urllib.request.urlopen(search, timeout=30).read()
+            login = urllib.request.Request(
+                url + "/authenticate", headers={"Content-Type": "application/json"},
+                data=json.dumps({"email": "registered@email.com", "password": "password"})
+                .encode())
+            token = json.loads(urllib.request.urlopen(login, timeout=30).read())["access_token"]
+            body = json.dumps({"position": 1000, "played": [[0, 1000]],
+                               "added_time_in_class": 1})
+            with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+                lua.write(f'wrk.method = "POST"\nwrk.body = {json.dumps(body)}\n'
+                          'wrk.headers["Content-Type"] = "application/json"\n'
+                          f'wrk.headers["Authorization"] = "Bearer {token}"\n')
+                script = lua.name
+            figures = {}
+            for name, extra, target in (("search", [], search),
+                                        ("save", ["-s", script], url + "/api/progress/bench")):
+                done = subprocess.run([wrk, "-t2", "-c16", f"-d{seconds}s", "--latency", *extra,
+                                       target], capture_output=True, text=True,
+                                      timeout=seconds + 30)
+                rps, p99, failed = float("nan"), float("nan"), 0.0
+                for line in done.stdout.splitlines():
+                    words = line.split()
+                    if line.startswith("Requests/sec:"):
+                        rps = float(words[1])
+                    elif len(words) == 2 and words[0] == "99%":
+                        p99 = wrk_milliseconds(words[1])
+                    elif "Non-2xx" in line:
+                        failed = float(words[-1])
+                figures[name] = (rps, p99, failed)
+            results[(store, count)] = figures
+        except (OSError, ValueError, KeyError, subprocess.TimeoutExpired) as error:
+            print(f"cluster: {store} × {count}: measurement failed: {error}", file=sys.stderr)
+        finally:
+            if script:
+                os.unlink(script)
+            cluster.terminate()
+            try:
+                cluster.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                cluster.kill()
+    return results
+
+
 def wrk_milliseconds(text):
     """wrk's latency text (`812.00us`, `3.21ms`, `1.02s`) in milliseconds."""
     for suffix, scale in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
@@ -726,12 +809,25 @@ def main():
             print("  catalog search: skipped, wrk is not installed (apt-get install wrk)")
         if "login_ms" in server:
             print(f"  login (POST /authenticate, PBKDF2 dominated): median {server['login_ms']:.0f} ms")
+    cluster = {}
+    if server_binary is not None:
+        print(f"\nthrough the load balancer (scripts/cluster: nginx round-robin, loopback, wrk 2"
+              f" threads × 16 connections{', debug build' if args.quick else ''}):")
+        cluster = cluster_figures(server_binary, args.quick)
+        for (store, count), figures in cluster.items():
+            for name, label in (("search", "catalog search"), ("save", "progress saves")):
+                rps, p99, failed = figures[name]
+                print(f"  {store:<10} × {count}  {label:<15} {rps:>8,.0f} requests/s,"
+                      f" p99 {p99:6.2f} ms" + (f" ({failed:.0f} non-2xx)" if failed else ""))
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps({"binary": str(app_binary), "runs": args.runs,
                                          "idle_seconds": args.idle_seconds,
                                          "app": app, "reference": ref, "images": images,
-                                         "catalog": catalog, "server": server},
+                                         "catalog": catalog, "server": server,
+                                         "cluster": {f"{store} x {count}": figures
+                                                     for (store, count), figures
+                                                     in cluster.items()}},
                                         indent=2) + "\n")
     return 0
 

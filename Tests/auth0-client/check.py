@@ -8,6 +8,7 @@ Auth0's own `TokenVerifier` against the server's JWKS and again with PyJWT.
 
     pip install auth0-python pyjwt cryptography
     python3 Tests/auth0-client/check.py [--server-binary .build/debug/myworkout-server]
+    python3 Tests/auth0-client/check.py --cluster   # through scripts/cluster's nginx instead
 
 Exit 0 when every check passed; prints one line per check.
 """
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import uuid
+from pathlib import Path
 
 from auth0.authentication import Database, GetToken, Users
 from auth0.authentication.token_verifier import AsymmetricSignatureVerifier, TokenVerifier
@@ -28,9 +30,12 @@ CLIENT_ID = "auth0-python-check"
 CONNECTION = "Username-Password-Authentication"
 
 
-def start_server(binary, data_dir):
+def start_server(binary, data_dir, cluster):
+    # With --cluster: two instances on one PostgreSQL behind nginx; the front URL comes first.
+    command = ([str(Path(__file__).resolve().parents[2] / "scripts/cluster"), "--server", binary]
+               if cluster else [binary, "--port", "0", "--data-dir", data_dir])
     process = subprocess.Popen(
-        [binary, "--port", "0", "--data-dir", data_dir],
+        command,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = process.stdout.readline().strip()  # blocks until the first line
     if not line.startswith("http://"):
@@ -42,9 +47,11 @@ def start_server(binary, data_dir):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server-binary", default=".build/debug/myworkout-server")
+    parser.add_argument("--cluster", action="store_true",
+                        help="run against scripts/cluster's load balancer (PostgreSQL, nginx)")
     args = parser.parse_args()
     data_dir = tempfile.mkdtemp(prefix="myworkout-auth0-check-")
-    process, base = start_server(args.server_binary, data_dir)
+    process, base = start_server(args.server_binary, data_dir, args.cluster)
     failures = 0
     tokens = {}
 
