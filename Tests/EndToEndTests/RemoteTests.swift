@@ -12,15 +12,47 @@ extension EndToEnd {
         .appendingPathComponent("myworkout-server").path
     }
 
+    /// `scripts/cluster` (beside the tests' folder) with what it needs: PostgreSQL and nginx.
+    static let cluster: String? = {
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/cluster").path
+      let postgres = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?
+        .contains {
+          FileManager.default.isExecutableFile(atPath: "/usr/lib/postgresql/\($0)/bin/pg_ctl")
+        }
+      let nginx = FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx")
+      return postgres == true && nginx ? script : nil
+    }()
+
     @Test func logInOpenClassesAndSearchAgainstTheServer() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: folder) }
-      let server = try ChildProcess.spawn(
-        [
+      try await session(
+        against: [
           Self.serverBinary, "--port", "0", "--data-dir", folder.path, "--catalog",
           ClassesTests.briefCatalog, "--lessons", LessonsTests.sample,
-        ], standardOutput: .pipe)
+        ])
+    }
+
+    /// SPEC §17: the same session through nginx in front of two instances on one PostgreSQL.
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func logInOpenClassesAndSearchThroughTheLoadBalancer() async throws {
+      try await session(
+        against: [
+          try #require(Self.cluster), "--server", Self.serverBinary, "--", "--catalog",
+          ClassesTests.briefCatalog, "--lessons", LessonsTests.sample,
+        ])
+    }
+
+    /// Log in, search, watch and resume, a lesson, then a relaunch offline, against the server
+    /// (or the load balancer) that `command` starts and whose first line is its URL.
+    private func session(against command: [String]) async throws {
+      let server = try ChildProcess.spawn(command, standardOutput: .pipe)
       defer {
         server.send(SIGTERM)
         _ = server.waitBlocking()
