@@ -17,26 +17,37 @@ package struct PostgresCatalogStore: CatalogStoring {
     let terms = SearchText.terms(of: query)
     let offset = max(0, offset)
     let limit = min(max(0, limit), CatalogStore.maximumLimit)
+    let (filter, bindings) = Self.filter(terms)
+    // One round trip: the page's rows each carry the catalog's total and, with terms, the
+    // matches counted up to the cap and one more (both computed once, as init plans). Only an
+    // empty page needs a second query for them.
+    var totalsBindings = bindings
+    var next = bindings.count + 1
+    var matching = "(SELECT 0::bigint)"
+    if !terms.isEmpty {
+      totalsBindings.append(Int64(CatalogPage.countCap + 1))
+      matching = "(SELECT count(*) FROM (SELECT 1 FROM classes \(filter) LIMIT $\(next)) AS m)"
+      next += 1
+    }
+    let totals = """
+      (SELECT coalesce((SELECT value::bigint FROM meta WHERE key = 'catalog.total'), 0)),
+      \(matching)
+      """
+    var pageBindings = totalsBindings
+    pageBindings.append(Int64(limit))
+    pageBindings.append(Int64(offset))
+    let pageSQL = """
+      SELECT id, title, instructor, level, song, video_url, thumbnail_slug, duration, \(totals)
+      FROM classes \(filter) ORDER BY position LIMIT $\(next) OFFSET $\(next + 1)
+      """
+    let pageQuery = PostgresQuery(unsafeSQL: pageSQL, binds: pageBindings)
+    let totalsQuery = PostgresQuery(unsafeSQL: "SELECT \(totals)", binds: totalsBindings)
     return try await database.call("read the classes") { client in
-      var total = 0
-      for try await value in try await client.query(
-        "SELECT value FROM meta WHERE key = 'catalog.total'"
-      ).decode(String.self) {
-        total = Int(value) ?? 0
-      }
-      let (filter, bindings) = Self.filter(terms)
-      var pageBindings = bindings
-      pageBindings.append(Int64(limit))
-      pageBindings.append(Int64(offset))
-      let count = bindings.count
       var classes: [DanceClass] = []
-      for try await row in try await client.query(
-        PostgresQuery(
-          unsafeSQL: """
-            SELECT id, title, instructor, level, song, video_url, thumbnail_slug, duration
-            FROM classes \(filter) ORDER BY position LIMIT $\(count + 1) OFFSET $\(count + 2)
-            """, binds: pageBindings)
-      ).decode((String, String, String, String, String, String, String, Int64).self) {
+      var counts: (total: Int64, counted: Int64)?
+      for try await row in try await client.query(pageQuery).decode(
+        (String, String, String, String, String, String, String, Int64, Int64, Int64).self
+      ) {
         guard let level = ClassLevel(rawValue: row.3) else {
           throw StoreError(failed: "Could not read the classes: a class row is damaged.")
         }
@@ -44,27 +55,19 @@ package struct PostgresCatalogStore: CatalogStoring {
           DanceClass(
             id: row.0, title: row.1, instructor: row.2, level: level, song: row.4,
             videoURL: row.5, thumbnailSlug: row.6, duration: Int(row.7)))
+        counts = (row.8, row.9)
       }
-      guard !terms.isEmpty else {
-        return CatalogPage(
-          query: query, offset: offset, classes: classes, matching: total, isCapped: false,
-          total: total)
+      if counts == nil {
+        for try await row in try await client.query(totalsQuery).decode((Int64, Int64).self) {
+          counts = row
+        }
       }
-      var countBindings = bindings
-      countBindings.append(Int64(CatalogPage.countCap + 1))
-      var counted = 0
-      for try await value in try await client.query(
-        PostgresQuery(
-          unsafeSQL:
-            "SELECT count(*) FROM (SELECT 1 FROM classes \(filter) LIMIT $\(count + 1)) AS m",
-          binds: countBindings)
-      ).decode(Int.self) {
-        counted = value
-      }
+      let total = Int(counts?.total ?? 0)
+      let counted = terms.isEmpty ? total : Int(counts?.counted ?? 0)
       return CatalogPage(
         query: query, offset: offset, classes: classes,
-        matching: min(counted, CatalogPage.countCap), isCapped: counted > CatalogPage.countCap,
-        total: total)
+        matching: min(counted, CatalogPage.countCap),
+        isCapped: !terms.isEmpty && counted > CatalogPage.countCap, total: total)
     }
   }
 
