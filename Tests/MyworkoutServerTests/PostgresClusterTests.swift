@@ -313,6 +313,53 @@ struct PostgresClusterTests {
       #expect(status == 200)
     }
   }
+
+  @Test func aReadOnlyDatabaseIsAClear503AndLosesNothing() async throws {
+    let cluster = try TestPostgres.sharedCluster()
+    let database = try cluster.makeDatabase()
+    let name = try DatabaseURL(database).database
+    /// Sets the database's default and drops its connections, so the pool's new ones take it.
+    @Sendable func readOnly(_ on: Bool) throws {
+      try cluster.psql(
+        "ALTER DATABASE \(name) SET default_transaction_read_only = \(on ? "on" : "off")")
+      try cluster.psql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
+    }
+    try await withInstances(1, database: database) { urls in
+      let url = urls[0] + "/api/progress/class-1"
+      let login = try await HTTP.post(
+        urls[0] + "/authenticate", ["email": "registered@email.com", "password": "password"])
+      let token = try #require(login.json["access_token"] as? String)
+      let save: [String: Any] = ["position": 5, "played": [[0, 1_000]], "added_time_in_class": 1]
+      #expect(try await HTTP.post(url, save, bearer: token).status == 200)
+      try readOnly(true)
+      /// Saves until the answer's description contains `text` (a dropped connection first
+      /// answers 503 too), within a deadline; the last answer.
+      func saveUntil(_ text: String) async throws -> HTTP.Answer {
+        let deadline = ContinuousClock.now + .seconds(30)
+        var answer = try await HTTP.post(url, save, bearer: token)
+        while !answer.body.contains(text), ContinuousClock.now < deadline {
+          try await Task.sleep(for: .milliseconds(50))
+          answer = try await HTTP.post(url, save, bearer: token)
+        }
+        return answer
+      }
+      let refused = try await saveUntil("read-only")
+      #expect(refused.status == 503, "\(refused.body)")
+      #expect(refused.json["error"] as? String == "temporarily_unavailable")
+      #expect(
+        refused.json["error_description"] as? String
+          == "Could not save progress: the database is read-only. Try again.")
+      let kept = try await HTTP.get(url, bearer: token)
+      #expect(kept.status == 200)
+      #expect(kept.json["watched"] as? [[Int]] == [[0, 1_000]])
+      #expect(kept.json["time_in_class"] as? Int == 1)
+      try readOnly(false)
+      let saved = try await saveUntil("time_in_class")
+      #expect(saved.status == 200, "\(saved.body)")
+      #expect(saved.json["time_in_class"] as? Int == 2)
+    }
+  }
 }
 
 /// A small JSON client over AsyncHTTPClient for the live servers.
