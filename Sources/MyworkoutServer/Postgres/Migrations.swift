@@ -62,8 +62,9 @@ enum Migrations {
       """,
       // Carries `search LIKE '%term%'` for terms of three characters or more (DECISIONS.md).
       "CREATE INDEX classes_search_trgm ON classes USING gin (search gin_trgm_ops)",
+      // Unlogged: no WAL per login attempt; a crash empties it (a window starts afresh).
       """
-      CREATE TABLE rate_limits (
+      CREATE UNLOGGED TABLE rate_limits (
         key text PRIMARY KEY,
         started timestamptz NOT NULL,
         count int NOT NULL)
