@@ -94,7 +94,7 @@ package struct Auth0AccountService: AccountService {
       RemoteCredentials.Tokens(idToken: tokens.idToken, accessToken: tokens.accessToken),
       keys: keys)
     return Session(
-      token: tokens.idToken, profile: profile,
+      token: tokens.idToken, accountID: claims.sub, profile: profile,
       gravatarHash: Gravatar.hash(email: profile.email))
   }
 }

@@ -108,6 +108,7 @@ package struct RemoteAccountService: AccountService {
       RemoteCredentials.Tokens(idToken: tokens.idToken, accessToken: tokens.accessToken),
       keys: keys)
     return Session(
-      token: tokens.idToken, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+      token: tokens.idToken, accountID: claims.sub, profile: profile,
+      gravatarHash: Gravatar.hash(email: profile.email))
   }
 }

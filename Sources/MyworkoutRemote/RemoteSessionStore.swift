@@ -56,7 +56,7 @@ package struct RemoteSessionStore: Sendable {
     return SessionLoad(
       restored: .valid(
         Session(
-          token: file.idToken, profile: profile,
+          token: file.idToken, accountID: claims.sub, profile: profile,
           gravatarHash: Gravatar.hash(email: profile.email))))
   }
 

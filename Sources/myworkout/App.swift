@@ -71,7 +71,9 @@ enum App {
       directory: directory,
       source: CatalogSource(file: options.catalog, shipped: assets + "/classes.csv"),
       onNotice: notices.raise)
-    let progress = ProgressStore(directory: directory, onNotice: notices.raise)
+    let progress = ProgressStore(
+      directory: directory, onNotice: notices.raise,
+      accountIDs: { try accounts.load().idsByEmail })
     var services = Services(
       accounts: MockAccountService(
         store: accounts, keys: keys, clock: clock, sessionLifetime: options.sessionLifetime,

@@ -243,9 +243,10 @@ extension EndToEnd {
     ) throws -> DataDirectory {
       let directory = try DataDirectory.prepare(path: app.dataDirectory.path)
       let signer = TokenSigner(key: try SigningKey.load(in: directory, now: Date()).key)
-      let token = signer.sign(profile, issuedAt: issuedAt, lifetime: lifetime)
+      let token = signer.sign(
+        profile, accountID: "auth0|test", issuedAt: issuedAt, lifetime: lifetime)
       try SessionStore(directory: directory, signer: signer).save(
-        Session(token: token, profile: profile, gravatarHash: ""))
+        Session(token: token, accountID: "auth0|ada", profile: profile, gravatarHash: ""))
       return directory
     }
   }

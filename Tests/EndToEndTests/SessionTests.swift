@@ -17,9 +17,10 @@ extension EndToEnd {
     {
       let directory = try DataDirectory.prepare(path: app.dataDirectory.path)
       let signer = TokenSigner(key: try SigningKey.load(in: directory, now: Date()).key)
-      let token = signer.sign(Self.profile, issuedAt: issuedAt, lifetime: lifetime)
+      let token = signer.sign(
+        Self.profile, accountID: "auth0|test", issuedAt: issuedAt, lifetime: lifetime)
       try SessionStore(directory: directory, signer: signer).save(
-        Session(token: token, profile: Self.profile, gravatarHash: ""))
+        Session(token: token, accountID: "auth0|ada", profile: Self.profile, gravatarHash: ""))
       return token
     }
 

@@ -140,9 +140,12 @@ final class RecordingSessions: SessionPersisting {
 }
 
 enum Fixture {
+  /// The id the sessions below carry: progress is filed under it, never under the email.
+  static let accountID = "auth0|0123456789abcdef01234567"
+
   static func session(email: String) -> Session {
     Session(
-      token: "token-\(email)",
+      token: "token-\(email)", accountID: accountID,
       profile: Profile(
         email: email, gender: .female, mobile: "+60123456789", firstName: "Ada",
         lastName: "Lovelace"),

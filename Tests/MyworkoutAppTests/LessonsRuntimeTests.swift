@@ -58,7 +58,7 @@ import Testing
     await settle { terminal.screen.contains("You completed all 3 lessons.") }
 
     let stored = await progress.stored
-    #expect(stored.allSatisfy { $0.account == "registered@email.com" }, "the normalised email")
+    #expect(stored.allSatisfy { $0.account == Fixture.accountID }, "the normalised email")
     #expect(
       stored.map(\.completion) == [
         LessonCompletion(
@@ -93,7 +93,7 @@ import Testing
     terminal.press(.enter)
     app.keysArrived()
     await settle { terminal.screen.contains("Lesson 1 of 3") }
-    #expect(await progress.completions(account: "registered@email.com").isEmpty)
+    #expect(await progress.completions(account: Fixture.accountID).isEmpty)
     #expect(await progress.stored.count == 3, "the first round's events stay")
   }
 

@@ -73,7 +73,7 @@ import Testing
     #expect(
       await progress.updates == [
         ProgressUpdate(
-          account: "registered@email.com", classID: "c1", position: 350,
+          account: Fixture.accountID, classID: "c1", position: 350,
           played: IntervalSet([0..<350]), addedTimeInClass: 5_350)
       ])
 

@@ -107,5 +107,6 @@ enum Sample {
     email: "registered@email.com", gender: .female, mobile: "+60123456789", firstName: "Ada",
     lastName: "Lovelace")
   static let session = Session(
-    token: "header.payload.signature", profile: profile, gravatarHash: "ab12")
+    token: "header.payload.signature", accountID: "auth0|ada", profile: profile,
+    gravatarHash: "ab12")
 }

@@ -15,6 +15,7 @@ extension Sample {
   /// The session the service answers after the number was edited: a new token, the new number.
   static let renewed = Session(
     token: "header.renewed.signature",
+    accountID: "auth0|ada",
     profile: Profile(
       email: "registered@email.com", gender: .female, mobile: "+601112345678",
       firstName: "Ada", lastName: "Lovelace"),
@@ -23,6 +24,7 @@ extension Sample {
   /// Another account's session (a sign-up answer).
   static let newcomer = Session(
     token: "header.newcomer.signature",
+    accountID: "auth0|newcomer",
     profile: Profile(
       email: "new@email.com", gender: .female, mobile: "+60123456789", firstName: "Zoë",
       lastName: "中文"),

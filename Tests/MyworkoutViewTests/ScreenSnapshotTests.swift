@@ -7,7 +7,7 @@ import Testing
     email: "registered@email.com", gender: .female, mobile: "+60123456789",
     firstName: "Registered", lastName: "User")
   static let session = Session(
-    token: "t", profile: profile,
+    token: "t", accountID: "auth0|ada", profile: profile,
     gravatarHash: "6f0b1b4c2b8c7e5a1a6b3e0e5d1c2b3a4f5e6d7c8b9a0f1e2d3c4b5a69788796")
 
   func render(_ state: AppState, _ width: Int = 80, _ height: Int = 24) -> Grid {

@@ -76,6 +76,7 @@ import Testing
     with: .valid(
       Session(
         token: "t",
+        accountID: "auth0|ab",
         profile: Profile(
           email: "a@b.co", gender: .male, mobile: "+60123456789", firstName: "", lastName: ""),
         gravatarHash: "00")))

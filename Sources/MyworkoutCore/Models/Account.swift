@@ -22,16 +22,19 @@ package struct Profile: Equatable, Codable, Sendable {
   }
 }
 
-/// A signed-in session as the app holds it: the signed token, the profile its claims carry, and
-/// the Gravatar hash of the email (SHA-256 hex of the trimmed, lowercased address), from which
-/// the Profile screen draws the avatar.
+/// A signed-in session as the app holds it: the signed token, the account's stable id (its
+/// token's `sub`: what progress and lesson events are filed under, never the email, which can
+/// change hands), the profile its claims carry, and the Gravatar hash of the email (SHA-256 hex
+/// of the trimmed, lowercased address), from which the Profile screen draws the avatar.
 package struct Session: Equatable, Sendable {
   package var token: String
+  package var accountID: String
   package var profile: Profile
   package var gravatarHash: String
 
-  package init(token: String, profile: Profile, gravatarHash: String) {
+  package init(token: String, accountID: String, profile: Profile, gravatarHash: String) {
     self.token = token
+    self.accountID = accountID
     self.profile = profile
     self.gravatarHash = gravatarHash
   }

@@ -38,7 +38,9 @@ package struct AccountsStore: Sendable {
   /// The registry as it is (made first if missing or damaged). Blocks on file I/O and possibly
   /// the lock: call it off the main actor.
   package func load() throws -> Registry {
-    if case .found(let registry) = JSONFile.read(Registry.self, path: directory.accountsPath) {
+    if case .found(let registry) = JSONFile.read(Registry.self, path: directory.accountsPath),
+      !registry.needsUpgrade
+    {
       return registry
     }
     var notices: [String] = []
@@ -82,11 +84,14 @@ package struct AccountsStore: Sendable {
   package func lookUp(email: String) -> RegistryLookup {
     switch JSONFile.read(Registry.self, path: directory.accountsPath) {
     case .found(let registry):
-      return registry.account(for: email).map { .found($0.profile) } ?? .absent
+      // A version 1 file's ids are not kept until it is written back: none is given out.
+      return registry.account(for: email).map {
+        .found($0.profile, id: registry.needsUpgrade ? nil : $0.id)
+      } ?? .absent
     // A missing registry is made with the seeded account alone at its first use.
     case .missing:
       return Email.normalized(email) == SeedAccount.profile.email
-        ? .found(SeedAccount.profile) : .absent
+        ? .found(SeedAccount.profile, id: AccountID.seed) : .absent
     case .damaged, .failed: return .unknown
     }
   }
@@ -96,6 +101,10 @@ package struct AccountsStore: Sendable {
   private func loadLocked(notices: inout [String]) throws -> Registry {
     let path = directory.accountsPath
     switch JSONFile.read(Registry.self, path: path) {
+    case .found(let registry) where registry.needsUpgrade:
+      // Version 1: the ids just assigned are kept from here on.
+      try write(registry)
+      return Registry(accounts: registry.accounts)
     case .found(let registry): return registry
     case .failed(let error): throw error
     case .missing: break
@@ -111,10 +120,18 @@ package struct AccountsStore: Sendable {
 
   private func seeded() throws -> Registry {
     let password = try hasher.hash(SeedAccount.password)
-    return Registry(accounts: [StoredAccount(profile: SeedAccount.profile, password: password)])
+    return Registry(accounts: [
+      StoredAccount(id: AccountID.seed, profile: SeedAccount.profile, password: password)
+    ])
   }
 
+  /// Writes `registry`, giving any account without an id one first: on disk every account has
+  /// an id.
   private func write(_ registry: Registry) throws {
+    var registry = registry
+    for index in registry.accounts.indices where registry.accounts[index].id?.isEmpty ?? true {
+      registry.accounts[index].id = AccountID.assigned(to: registry.accounts[index].profile)
+    }
     let data = try JSONFile.encode(registry)
     guard data.count <= AtomicFile.defaultLimit else {
       throw FileError(message: "The account registry is full")
@@ -125,7 +142,8 @@ package struct AccountsStore: Sendable {
 
 /// What `AccountsStore.lookUp(email:)` found.
 package enum RegistryLookup: Equatable, Sendable {
-  case found(Profile)
+  /// The account's profile and id (nil while the registry still waits to be given ids).
+  case found(Profile, id: String?)
   /// The registry has no account for the email.
   case absent
   /// The registry cannot be read now (damaged or unreadable); the next request deals with it.

@@ -9,29 +9,31 @@ import MyworkoutCore
 extension MockAccountService {
   /// A freshly signed session for `profile`, valid for the session lifetime (the first one
   /// makes the data directory's signing key).
-  func session(for profile: Profile) async throws -> Session {
+  func session(for profile: Profile, accountID: String) async throws -> Session {
     let lifetime = sessionLifetime
-    return try await session(for: profile) { signer, issuedAt in
-      signer.sign(profile, issuedAt: issuedAt, lifetime: lifetime)
+    return try await session(for: profile, accountID: accountID) { signer, issuedAt in
+      signer.sign(profile, accountID: accountID, issuedAt: issuedAt, lifetime: lifetime)
     }
   }
 
   /// A freshly signed session for `profile` that ends at `expiresAt` (seconds since 1970).
-  func session(for profile: Profile, expiresAt: Int64) async throws -> Session {
-    try await session(for: profile) { signer, issuedAt in
-      signer.sign(profile, issuedAt: issuedAt, expiresAt: expiresAt)
+  func session(for profile: Profile, accountID: String, expiresAt: Int64) async throws -> Session {
+    try await session(for: profile, accountID: accountID) { signer, issuedAt in
+      signer.sign(profile, accountID: accountID, issuedAt: issuedAt, expiresAt: expiresAt)
     }
   }
 
   /// A session whose token `sign` makes, off the main actor, with the directory's key (read or
   /// made on first use) at the current time.
   private func session(
-    for profile: Profile, sign: @escaping @Sendable (TokenSigner, Date) -> String
+    for profile: Profile, accountID: String,
+    sign: @escaping @Sendable (TokenSigner, Date) -> String
   ) async throws -> Session {
     let (keys, now) = (keys, now)
     let token = try await Self.offMain { sign(try keys.signer(), now()) }
     return Session(
-      token: token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+      token: token, accountID: accountID, profile: profile,
+      gravatarHash: Gravatar.hash(email: profile.email))
   }
 
   /// The profile to store for a registration: email normalised, mobile in E.164, names trimmed.

@@ -69,10 +69,11 @@ package struct MockAccountService: AccountService {
       guard store.hasher.verify(password, against: account.password) else {
         throw ServiceError.wrongCredentials
       }
-      return account.profile
+      return try account.registered()
     }
     try await clock.sleep(for: latency)
-    return try await session(for: try await checked)
+    let (profile, id) = try await checked
+    return try await session(for: profile, accountID: id)
   }
 
   package func signUp(_ registration: Registration) async throws -> Session {
@@ -83,7 +84,9 @@ package struct MockAccountService: AccountService {
       guard try store.load().index(of: profile.email) == nil else {
         throw ServiceError.emailExists
       }
-      return StoredAccount(profile: profile, password: try store.hasher.hash(registration.password))
+      return StoredAccount(
+        id: AccountID.random(), profile: profile,
+        password: try store.hasher.hash(registration.password))
     }
     try await clock.sleep(for: latency)
     let account = try await prepared
@@ -99,7 +102,7 @@ package struct MockAccountService: AccountService {
         registry.accounts.append(account)
       }
     }
-    return try await session(for: account.profile)
+    return try await session(for: account.profile, accountID: try account.registered().id)
   }
 
   /// The new session keeps the old one's expiry: editing never extends a login, and a token
@@ -124,9 +127,10 @@ package struct MockAccountService: AccountService {
           let index = registry.index(of: change.email)
         else { throw ServiceError.sessionExpired }
         registry.accounts[index].profile.mobile = change.mobile
-        return registry.accounts[index].profile
+        return try registry.accounts[index].registered()
       }
     }
-    return try await session(for: profile, expiresAt: change.expiresAt)
+    return try await session(
+      for: profile.profile, accountID: profile.id, expiresAt: change.expiresAt)
   }
 }

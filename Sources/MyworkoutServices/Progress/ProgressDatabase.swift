@@ -2,7 +2,8 @@
 /// account and round. User data: written with full syncs, never rebuilt. Not thread-safe, like
 /// its connection: `ProgressStore` owns it.
 final class ProgressDatabase {
-  static let schemaVersion = 1
+  /// 2: rows are filed under account ids (version 1 filed them under normalised emails).
+  static let schemaVersion = 2
 
   static let schema = """
     CREATE TABLE class_progress(
@@ -42,14 +43,33 @@ final class ProgressDatabase {
 
   let connection: SQLiteDatabase
 
-  /// Opens (creating if new) the progress file at `path`. Throws an error whose `isDamage` is
-  /// true when the file is not a progress file of this version.
-  init(path: String) throws {
-    connection = try SQLiteDatabase(path: path, options: .init(interruptsWhenCancelled: false))
+  /// Opens (creating if new) the progress file at `path`. A version 1 file has its rows moved
+  /// from each email to the account id `accountIDs()` gives for it (in one transaction; rows
+  /// of emails without an account stay as they are). Throws an error whose `isDamage` is true
+  /// when the file is not a progress file of this or an older version.
+  init(path: String, accountIDs: @escaping () throws -> [String: String]) throws {
+    let connection = try SQLiteDatabase(
+      path: path, options: .init(interruptsWhenCancelled: false))
+    self.connection = connection
     try connection.enableWriteAheadLog()
     // User data: every commit reaches the disk before it returns.
     try connection.execute("PRAGMA synchronous = FULL")
-    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+    try connection.ensureSchema(
+      Self.schema, version: Self.schemaVersion,
+      upgrades: [1: { try Self.fileUnderAccountIDs(try accountIDs(), in: connection) }])
+  }
+
+  /// Version 1 to 2: every row filed under an email is filed under that account's id. No id
+  /// rows exist yet (ids came with version 2), so nothing collides.
+  private static func fileUnderAccountIDs(
+    _ ids: [String: String], in connection: SQLiteDatabase
+  ) throws {
+    for table in ["class_progress", "lesson_rounds", "lesson_events"] {
+      let move = try connection.statement("UPDATE \(table) SET account = ? WHERE account = ?")
+      for (email, id) in ids.sorted(by: { $0.key < $1.key }) {
+        try move.run([.text(id), .text(email)])
+      }
+    }
   }
 
   // MARK: Classes

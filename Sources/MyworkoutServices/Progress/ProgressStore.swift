@@ -17,19 +17,26 @@ package actor ProgressStore {
   let directory: DataDirectory
   let now: @Sendable () -> Date
   let onNotice: @Sendable (String) -> Void
+  /// Account ids by normalised email, read only when a file from before ids is opened.
+  let accountIDs: @Sendable () throws -> [String: String]
   private var database: ProgressDatabase?
   private var opened: FileIdentity?
   private var isRepairing = false
 
-  /// - Parameter onNotice: called (off the main actor) with a one-line notice for the user when
-  ///   damaged progress was dropped or a damaged file moved aside.
+  /// - Parameters:
+  ///   - onNotice: called (off the main actor) with a one-line notice for the user when
+  ///     damaged progress was dropped or a damaged file moved aside.
+  ///   - accountIDs: the registry's account ids by normalised email, for moving the rows of a
+  ///     file from before ids (kept under emails) to them.
   package init(
     directory: DataDirectory, now: @escaping @Sendable () -> Date = { Date() },
-    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+    onNotice: @escaping @Sendable (String) -> Void = { _ in },
+    accountIDs: @escaping @Sendable () throws -> [String: String] = { [:] }
   ) {
     self.directory = directory
     self.now = now
     self.onNotice = onNotice
+    self.accountIDs = accountIDs
   }
 
   // MARK: Classes
@@ -138,7 +145,7 @@ package actor ProgressStore {
   private func openDatabase() throws -> ProgressDatabase {
     if let database { return database }
     opened = FileIdentity(path: directory.progressPath)
-    let database = try ProgressDatabase(path: directory.progressPath)
+    let database = try ProgressDatabase(path: directory.progressPath, accountIDs: accountIDs)
     if opened == nil { opened = FileIdentity(path: directory.progressPath) }
     self.database = database
     return database

@@ -15,8 +15,13 @@ extension SessionLoad {
       // Best effort: if it cannot be removed, the next launch finds it again.
       try? sessions.delete()
       return SessionLoad(restored: .invalid, notice: notice)
-    case .found(let profile):
+    case .found(let profile, let id):
       session.profile = profile
+      // The registry's id governs (a token made before accounts had ids names the email). A
+      // registry from before ids is given them now, under its lock, once for all processes.
+      if let id = id ?? (try? accounts.load())?.account(for: profile.email)?.id {
+        session.accountID = id
+      }
       session.gravatarHash = Gravatar.hash(email: profile.email)
       return SessionLoad(restored: .valid(session), notice: notice)
     }

@@ -34,13 +34,17 @@ package struct SessionStore: Sendable {
     case .failed(let error): return SessionLoad(restored: .invalid, notice: error.message)
     case .damaged: return SessionLoad(restored: .invalid, notice: moveAsideIfDamaged(now: now))
     case .found(let file):
-      guard let profile = try? keys.verifier()?.verify(file.token, now: now) else {
+      guard let claims = try? keys.verifier()?.claims(of: file.token, now: now) else {
         // Best effort: if it cannot be removed, the next launch finds it stale again.
         try? delete()
         return SessionLoad(restored: .invalid)
       }
+      let profile = claims.profile
+      // A token from before accounts had ids names the email: the registry's id replaces it
+      // when the load is reconciled with the registry.
       let session = Session(
-        token: file.token, profile: profile, gravatarHash: Gravatar.hash(email: profile.email))
+        token: file.token, accountID: claims.sub, profile: profile,
+        gravatarHash: Gravatar.hash(email: profile.email))
       return SessionLoad(restored: .valid(session))
     }
   }

@@ -10,7 +10,7 @@ struct TokenHeader: Codable, Equatable {
 
 /// The claims of a session token: who, when, and the profile the Profile screen shows.
 struct TokenClaims: Codable, Equatable {
-  /// The normalised email.
+  /// The account's id (tokens made before accounts had ids carry the normalised email).
   var sub: String
   var email: String
   /// Seconds since 1970.
@@ -27,8 +27,8 @@ struct TokenClaims: Codable, Equatable {
     case familyName = "family_name"
   }
 
-  init(profile: Profile, issuedAt: Int64, expiresAt: Int64) {
-    sub = Email.normalized(profile.email)
+  init(profile: Profile, accountID: String, issuedAt: Int64, expiresAt: Int64) {
+    sub = accountID
     email = profile.email
     iat = issuedAt
     exp = expiresAt

@@ -58,7 +58,7 @@ import Testing
         Self.run("class-thumbnail-1.jpg"),
         .run(
           .watchedPercents,
-          .watchedPercents(account: "registered@email.com", classes: Self.page.classes)),
+          .watchedPercents(account: "auth0|ada", classes: Self.page.classes)),
       ]
     ) {
       $0.signedIn.path = [.classes(classes)]

@@ -39,7 +39,7 @@ import Testing
   }
 
   /// The Player a class opens in (80x24, 1×) and the requests it starts.
-  static func opened(_ item: DanceClass, account: String = "registered@email.com")
+  static func opened(_ item: DanceClass, account: String = "auth0|ada")
     -> (PlayerState, [Effect])
   {
     let player = PlayerState(danceClass: item)
@@ -57,7 +57,7 @@ import Testing
   }
 
   /// Signed in: the watched % asked for the classes listed.
-  static func watched(_ state: ClassesState, account: String = "registered@email.com") -> [Effect] {
+  static func watched(_ state: ClassesState, account: String = "auth0|ada") -> [Effect] {
     [.run(.watchedPercents, .watchedPercents(account: account, classes: state.classes))]
   }
 
@@ -394,10 +394,10 @@ import Testing
       AppState(root: .signedOut(SignedOut(path: [.classes(classes), .signup(form)]))))
     var kept = classes
     kept.modal = nil
-    let (player, opening) = Self.opened(Self.item(3), account: "new@email.com")
+    let (player, opening) = Self.opened(Self.item(3), account: "auth0|newcomer")
     store.send(
       .signup(.signUpResponse(.success(Sample.newcomer))),
-      effects: [.saveSession(Sample.newcomer)] + Self.watched(kept, account: "new@email.com")
+      effects: [.saveSession(Sample.newcomer)] + Self.watched(kept, account: "auth0|newcomer")
         + opening
     ) {
       $0.root = .signedIn(

@@ -5,7 +5,7 @@ import Testing
 /// Lessons' rules (SPEC §13) on the exhaustive `TestStore`: opening at the first unsolved
 /// lesson, `[ Next ]` dim or active, right and wrong answers, Done, Start over, Esc.
 @Suite struct LessonsReducerTests {
-  static let account = "registered@email.com"
+  static let account = "auth0|ada"
   static let shown = Timestamp(iso8601: "2026-11-22T04:15:00Z")!
   static let solvedFirst = Timestamp(iso8601: "2026-11-22T04:15:07Z")!
   static let solvedSecond = Timestamp(iso8601: "2026-11-22T04:16:00Z")!
@@ -306,7 +306,7 @@ import Testing
   @Test func loggingOutWhileLoadingCancelsTheLoad() {
     var store = opened()
     store.send(.logOutPressed, effects: [.cancel(.lessonsLoad), .deleteSession]) {
-      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: Self.account)))
+      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
   }
 

@@ -286,12 +286,12 @@ import Testing
     }
     store = TestStore(opened)
     store.send(.logOutPressed, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
-      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: S.account)))
+      $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
     store = TestStore(opened)
     store.send(.sessionExpired, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
       $0.root = .signedOut(
-        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: S.account))]))
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
     }
   }
 

@@ -2,7 +2,7 @@
 
 /// A 100-second class (so 10 % is 10 s) opened from Profile › Classes, its progress loaded.
 enum PlayerSample {
-  static let account = "registered@email.com"
+  static let account = "auth0|ada"
   static let item = DanceClass(
     id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
     videoURL: "v", thumbnailSlug: "", duration: 100)

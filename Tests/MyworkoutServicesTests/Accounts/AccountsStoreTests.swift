@@ -21,7 +21,8 @@ import Testing
       #expect(permissions(directory.accountsPath) == 0o600)
       #expect(permissions(directory.lockPath) == 0o600)
       let text = String(decoding: contents(directory.accountsPath) ?? Data(), as: UTF8.self)
-      #expect(text.contains(#""version" : 1"#))
+      #expect(text.contains(#""version" : 2"#))
+      #expect(registry.accounts.map(\.id) == [AccountID.seed])
       #expect(!text.contains(#": "password""#))
     }
   }
@@ -29,7 +30,7 @@ import Testing
   @Test func updatesAreSeenByOtherStoreObjects() async throws {
     try await withDataDirectory { directory throws in
       let account = StoredAccount(
-        profile: registration(email: "new@example.com").profile,
+        id: AccountID.random(), profile: registration(email: "new@example.com").profile,
         password: try fastHasher.hash("s3cret!pass"))
       try makeStore(directory).update { $0.accounts.append(account) }
       let other = try makeStore(directory).load()

@@ -39,7 +39,8 @@ final class ManualNow: Sendable {
       let service = service(directory, clock: clock, now: now)
       _ = try makeStore(directory).load()
       let before = contents(directory.accountsPath)
-      let token = signer.sign(SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(3))
+      let token = signer.sign(
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(3))
       now.advance(by: 2.5)
       let task = Task { try await service.updateMobile(token: token, mobile: "011-1234 5678") }
       await waitForSleeper(clock)

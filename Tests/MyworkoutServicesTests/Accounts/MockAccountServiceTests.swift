@@ -63,17 +63,20 @@ import Testing
   @Test func updateMobileRefusesStaleSessions() async throws {
     try await withDataDirectory { directory throws in
       let service = makeService(directory, clock: ImmediateClock(), signer: signer)
-      let old = signer.sign(SeedAccount.profile, issuedAt: fixedNow - 7200, lifetime: .seconds(60))
+      let old = signer.sign(
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow - 7200,
+        lifetime: .seconds(60))
       await #expect(throws: ServiceError.sessionExpired) {
         try await service.updateMobile(token: old, mobile: "012-345 6789")
       }
       let foreign = TokenSigner(key: .random()).sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       await #expect(throws: ServiceError.sessionExpired) {
         try await service.updateMobile(token: foreign, mobile: "012-345 6789")
       }
       let gone = signer.sign(
-        registration(email: "gone@example.com").profile, issuedAt: fixedNow,
+        registration(email: "gone@example.com").profile, accountID: "auth0|test",
+        issuedAt: fixedNow,
         lifetime: .seconds(60))
       await #expect(throws: ServiceError.sessionExpired) {
         try await service.updateMobile(token: gone, mobile: "012-345 6789")
@@ -103,7 +106,8 @@ import Testing
       let service = makeService(directory, clock: clock, signer: signer)
       _ = try makeStore(directory).load()
       let before = contents(directory.accountsPath)
-      let token = signer.sign(SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+      let token = signer.sign(
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       let task = Task { try await service.updateMobile(token: token, mobile: "011-1234 5678") }
       await waitForSleeper(clock)
       task.cancel()

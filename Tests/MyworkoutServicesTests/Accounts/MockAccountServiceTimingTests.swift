@@ -13,7 +13,7 @@ import Testing
   let signer = TokenSigner(key: .random())
 
   func token(for profile: Profile = SeedAccount.profile) -> String {
-    signer.sign(profile, issuedAt: fixedNow, lifetime: .seconds(3600))
+    signer.sign(profile, accountID: "auth0|test", issuedAt: fixedNow, lifetime: .seconds(3600))
   }
 
   @Test(arguments: [("registered@email.com", true), ("nobody@example.com", false)])

@@ -17,8 +17,10 @@ import Testing
   func savedSession(_ store: SessionStore, profile: Profile = SeedAccount.profile) throws
     -> SessionLoad
   {
-    let token = signer.sign(profile, issuedAt: fixedNow, lifetime: .seconds(3600))
-    try store.save(Session(token: token, profile: profile, gravatarHash: ""))
+    let token = signer.sign(
+      profile, accountID: "auth0|test", issuedAt: fixedNow, lifetime: .seconds(3600))
+    try store.save(
+      Session(token: token, accountID: AccountID.seed, profile: profile, gravatarHash: ""))
     return store.load(now: fixedNow)
   }
 
@@ -56,7 +58,9 @@ import Testing
   @Test func withoutARegistryTheSeededAccountIsStillKnown() async throws {
     try await withDataDirectory { directory throws in
       let accounts = makeStore(directory)
-      #expect(accounts.lookUp(email: " Registered@Email.com") == .found(SeedAccount.profile))
+      #expect(
+        accounts.lookUp(email: " Registered@Email.com")
+          == .found(SeedAccount.profile, id: AccountID.seed))
       #expect(accounts.lookUp(email: "other@example.com") == .absent)
       #expect(!exists(directory.accountsPath), "a look-up writes nothing")
     }

@@ -125,7 +125,8 @@ let tenMinuteClass = DanceClass(
         put(original!, at: path)
       case "directory": #expect(mkdir(path, 0o700) == 0)
       default:
-        try SQLiteDatabase(path: path).execute("CREATE TABLE later(x); PRAGMA user_version = 2")
+        try SQLiteDatabase(path: path).execute(
+          "CREATE TABLE later(x); PRAGMA user_version = \(ProgressDatabase.schemaVersion + 1)")
       }
       let notices = NoticeLog()
       let store = makeProgressStore(directory, notices: notices)

@@ -14,8 +14,11 @@ import Testing
 
   func session(issuedAt: Date = fixedNow) -> Session {
     Session(
-      token: signer.sign(SeedAccount.profile, issuedAt: issuedAt, lifetime: .seconds(3600)),
-      profile: SeedAccount.profile, gravatarHash: Gravatar.hash(email: SeedAccount.profile.email))
+      token: signer.sign(
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: issuedAt, lifetime: .seconds(3600)
+      ),
+      accountID: AccountID.seed, profile: SeedAccount.profile,
+      gravatarHash: Gravatar.hash(email: SeedAccount.profile.email))
   }
 
   @Test func nothingSavedIsNone() async throws {
@@ -50,7 +53,8 @@ import Testing
       #expect(!exists(directory.sessionPath))
       var foreign = session()
       foreign.token = TokenSigner(key: .random()).sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(3600))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(3600)
+      )
       try store.save(foreign)
       #expect(store.load(now: fixedNow) == SessionLoad(restored: .invalid))
       #expect(!exists(directory.sessionPath))

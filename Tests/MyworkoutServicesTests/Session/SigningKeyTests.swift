@@ -19,7 +19,7 @@ import Testing
       #expect(Data(base64Encoded: String(text.dropLast()))?.count == 32)
       let (second, _) = try SigningKey.load(in: directory, now: fixedNow)
       let token = TokenSigner(key: first).sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       #expect(try TokenSigner(key: second).verify(token, now: fixedNow) == SeedAccount.profile)
     }
   }
@@ -34,7 +34,7 @@ import Testing
       #expect(contents(directory.path + "/" + name) == Data("not a key\n".utf8))
       let (again, _) = try SigningKey.load(in: directory, now: fixedNow)
       let token = TokenSigner(key: key).sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       #expect(throws: Never.self) { try TokenSigner(key: again).verify(token, now: fixedNow) }
     }
   }
@@ -46,7 +46,8 @@ import Testing
           group.addTask {
             let (key, _) = try SigningKey.load(in: directory, now: fixedNow)
             return TokenSigner(key: key).sign(
-              SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+              SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow,
+              lifetime: .seconds(60))
           }
         }
         return try await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -65,7 +66,7 @@ import Testing
       #expect(keys.verifier() == nil)
       #expect(listing(directory.path) == [])
       let token = try keys.signer().sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       #expect(listing(directory.path) == ["accounts.lock", "signing.key"])
       #expect(permissions(directory.signingKeyPath) == 0o600)
       // The next launch reads the same key.
@@ -80,11 +81,13 @@ import Testing
       let first = try SigningKeyFile.open(in: directory, now: fixedNow)
       let second = try SigningKeyFile.open(in: directory, now: fixedNow)
       let token = try first.signer().sign(
-        SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60))
       // The second finds the key the first made, for checking and for signing.
       #expect(try second.verifier()?.verify(token, now: fixedNow) == SeedAccount.profile)
       #expect(
-        try second.signer().sign(SeedAccount.profile, issuedAt: fixedNow, lifetime: .seconds(60))
+        try second.signer().sign(
+          SeedAccount.profile, accountID: AccountID.seed, issuedAt: fixedNow, lifetime: .seconds(60)
+        )
           == token)
     }
   }

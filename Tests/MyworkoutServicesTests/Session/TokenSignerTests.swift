@@ -13,7 +13,9 @@ import Testing
   let signer = TokenSigner(key: .random())
   let profile = SeedAccount.profile
 
-  var token: String { signer.sign(profile, issuedAt: fixedNow, lifetime: .seconds(3600)) }
+  var token: String {
+    signer.sign(profile, accountID: "auth0|test", issuedAt: fixedNow, lifetime: .seconds(3600))
+  }
 
   @Test func roundTrips() throws {
     #expect(try signer.verify(token, now: fixedNow) == profile)
@@ -32,7 +34,7 @@ import Testing
     let payload = String(token.split(separator: ".")[1])
     let json = try #require(Base64URL.decode(Substring(payload)))
     let text = String(decoding: json, as: UTF8.self)
-    #expect(text.contains(#""sub":"registered@email.com""#))
+    #expect(text.contains(#""sub":"auth0|test""#), "the subject is the account id")
     #expect(text.contains(#""iat":1795270500"#))
     #expect(text.contains(#""exp":1795274100"#))
     #expect(text.contains(#""gender":"female""#))
@@ -107,7 +109,9 @@ import Testing
       + #""mobile":"+60123456789","given_name":"","family_name":""}"#,
     #"{"sub":"a@b.co","email":"a@b.co","iat":1795270500,"exp":1795274100,"gender":"robot","#
       + #""mobile":"+60123456789","given_name":"","family_name":""}"#,
-    #"{"sub":"x@b.co","email":"a@b.co","iat":1795270500,"exp":1795274100,"gender":"male","#
+    #"{"sub":"","email":"a@b.co","iat":1795270500,"exp":1795274100,"gender":"male","#
+      + #""mobile":"+60123456789","given_name":"","family_name":""}"#,
+    #"{"sub":"auth0|1","email":"","iat":1795270500,"exp":1795274100,"gender":"male","#
       + #""mobile":"+60123456789","given_name":"","family_name":""}"#,
     #"[1,2,3]"#,
   ])

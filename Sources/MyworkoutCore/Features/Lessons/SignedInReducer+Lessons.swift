@@ -20,6 +20,6 @@ extension SignedInReducer {
 }
 
 extension SignedIn {
-  /// Whose progress it is: the normalised email, as the session token's subject names it.
-  var account: String { Email.normalized(session.profile.email) }
+  /// Whose progress it is: the account's stable id, as the session token's subject names it.
+  var account: String { session.accountID }
 }
