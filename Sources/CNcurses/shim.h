@@ -82,12 +82,15 @@ static inline void mw_write_raw(const char *text) {
 
 /// Ctrl-C becomes a key the app reads instead of a SIGINT the terminal sends to the whole
 /// foreground process group: a shell that ran the app (dash in `sh -c '...; echo'`) would get the
-/// signal too and end its script. ncurses keeps this in its "program" modes (restored after
-/// Ctrl-Z and `fg`) and gives the shell its own modes back at `endwin`. 0 on success.
+/// signal too and end its script. Flow control goes too: Ctrl-S (XOFF) would stop the terminal's
+/// output, and the app would hang in its next write, deaf to keys and signals, until Ctrl-Q.
+/// ncurses keeps this in its "program" modes (restored after Ctrl-Z and `fg`) and gives the
+/// shell its own modes back at `endwin`. 0 on success.
 static inline int mw_interrupt_key_as_input(void) {
   struct termios modes;
   if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
   modes.c_cc[VINTR] = _POSIX_VDISABLE;
+  modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
   if (tcsetattr(STDIN_FILENO, TCSANOW, &modes) != 0) return -1;
   return def_prog_mode();
 }
