@@ -196,6 +196,7 @@ let package = Package(
         "MyworkoutRemote", "MyworkoutWire", "TestProcesses",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strict

@@ -11,13 +11,20 @@ import MyworkoutWire
 /// Watch progress and lesson completion events as a client of myworkout-server. Personal: each
 /// call carries the signed-in Bearer token, and the server files it under the token's `sub`
 /// (the `account` arguments name the same person and are not sent).
+///
+/// Every change (a progress save, a completion) carries a UUID made here as its
+/// `Idempotency-Key`; when its answer is lost (no connection, no answer in time, a 5xx), it is
+/// sent again with the same key, so that the server applies it once (issue 23).
 package struct RemoteProgressService: ProgressService {
   let server: RemoteServer
   let credentials: RemoteCredentials
+  /// How many times a change is sent, in all, while its answer is lost.
+  let attempts: Int
 
-  package init(server: RemoteServer, credentials: RemoteCredentials) {
+  package init(server: RemoteServer, credentials: RemoteCredentials, attempts: Int = 2) {
     self.server = server
     self.credentials = credentials
+    self.attempts = max(1, attempts)
   }
 
   package func progress(account: String, classID: String) async throws -> ClassProgress {
@@ -32,17 +39,63 @@ package struct RemoteProgressService: ProgressService {
 
   @discardableResult
   package func record(_ update: ProgressUpdate) async throws -> ClassProgress {
-    let body = ProgressUpdateDTO(
-      position: update.position,
-      played: update.played.ranges.map { [$0.lowerBound, $0.upperBound] },
-      addedTimeInClass: update.addedTimeInClass)
+    try await record(update, key: UUID())
+  }
+
+  /// Sends `update` as the change named `key` (a retry of a change keeps its key).
+  @discardableResult
+  package func record(_ update: ProgressUpdate, key: UUID) async throws -> ClassProgress {
     let dto = try await call("saved") {
-      let answer = try await server.send(
-        .POST, "/api/progress/" + Percent.encode(update.classID), json: body, bearer: try bearer())
-      guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return try answer.decode(ProgressDTO.self)
+      try await send(OutboxChange(update), key: key).progress
     }
-    return Self.progress(dto)
+    return Self.progress(dto ?? ProgressDTO(lastPosition: 0, watched: [], timeInClass: 0))
+  }
+
+  /// What the server answered to a change: the class's progress, or the completion event.
+  struct ChangeAnswer {
+    var progress: ProgressDTO?
+    var completion: CompletionDTO?
+  }
+
+  /// Sends `change` under `key`, sent again while its answer is lost; failures as
+  /// `ServiceError`.
+  func send(_ change: OutboxChange, key: UUID) async throws -> ChangeAnswer {
+    try await self.change {
+      switch change {
+      case .progress(let classID, let position, let played, let added):
+        let body = ProgressUpdateDTO(position: position, played: played, addedTimeInClass: added)
+        let answer = try await server.send(
+          .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: try bearer(),
+          key: key)
+        guard answer.status == 200 else { throw RemoteServer.failure(answer) }
+        return ChangeAnswer(progress: try answer.decode(ProgressDTO.self))
+      case .completion(let lessonID, let started, let completed):
+        let body = CompletionRequest(lessonID: lessonID, started: started, completed: completed)
+        let answer = try await server.send(
+          .POST, "/api/lessons/completions", json: body, bearer: try bearer(), key: key)
+        guard answer.status == 200 else { throw RemoteServer.failure(answer) }
+        return ChangeAnswer(completion: try answer.decode(CompletionResponse.self).completion)
+      }
+    }
+  }
+
+  /// One attempt to hand an outbox entry to the server, under its key.
+  package func deliver(_ entry: OutboxEntry) async -> Delivery {
+    do {
+      _ = try await send(entry.change, key: entry.key)
+      return .delivered
+    } catch let error as ServiceError {
+      switch error {
+      case .unauthorized, .sessionExpired:
+        return .unauthorized
+      case .server(let status) where (400..<500).contains(status):
+        return .refused(reason: "the server answered \(status)")
+      default:
+        return .later
+      }
+    } catch {
+      return .later
+    }
   }
 
   package func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
@@ -70,14 +123,20 @@ package struct RemoteProgressService: ProgressService {
   package func recordCompletion(account: String, lessonID: String, started: Date, completed: Date)
     async throws -> LessonCompletion?
   {
-    let body = CompletionRequest(
+    try await recordCompletion(
+      account: account, lessonID: lessonID, started: started, completed: completed, key: UUID())
+  }
+
+  /// Sends the completion as the change named `key` (a retry of a change keeps its key).
+  @discardableResult
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, key: UUID
+  ) async throws -> LessonCompletion? {
+    let change = OutboxChange.completion(
       lessonID: lessonID, started: Int64(started.timeIntervalSince1970.rounded(.down)),
       completed: Int64(completed.timeIntervalSince1970.rounded(.down)))
     return try await call("saved") {
-      let answer = try await server.send(
-        .POST, "/api/lessons/completions", json: body, bearer: try bearer())
-      guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return try answer.decode(CompletionResponse.self).completion.map(Self.completion)
+      try await send(change, key: key).completion.map(Self.completion)
     }
   }
 
@@ -87,6 +146,27 @@ package struct RemoteProgressService: ProgressService {
       let answer = try await server.send(.POST, "/api/lessons/rounds", bearer: try bearer())
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
       return try answer.decode(RoundResponse.self).round
+    }
+  }
+
+  /// Runs `send` up to `attempts` times while the answer is lost: no connection, no answer in
+  /// time, or a 5xx (the change may have been applied; its key makes the next try harmless).
+  private func change<T>(_ send: () async throws -> T) async throws -> T {
+    var attempt = 1
+    while true {
+      do {
+        return try await send()
+      } catch let error as ServiceError where attempt < attempts && Self.answerLost(error) {
+        attempt += 1
+      }
+    }
+  }
+
+  static func answerLost(_ error: ServiceError) -> Bool {
+    switch error {
+    case .network, .timedOut: true
+    case .server(let status): status >= 500
+    default: false
     }
   }
 

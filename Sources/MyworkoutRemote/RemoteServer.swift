@@ -62,16 +62,18 @@ package struct RemoteServer: Sendable {
     }
   }
 
-  /// Sends one request. A JSON `body` is encoded; `bearer` goes in `Authorization`.
+  /// Sends one request. A JSON `body` is encoded; `bearer` goes in `Authorization`, `key` in
+  /// `Idempotency-Key` (the server applies a change carrying a key it has seen only once).
   package func send(
     _ method: HTTPMethod, _ path: String, json body: (some Encodable)? = String?.none,
-    bearer: String? = nil, url: String? = nil, limit: Int = 1 << 20
+    bearer: String? = nil, key: UUID? = nil, url: String? = nil, limit: Int = 1 << 20
   ) async throws -> Answer {
     var request = HTTPClientRequest(url: url ?? baseURL + path)
     request.method = method
     request.headers.add(name: "Accept", value: "application/json")
     request.headers.add(name: "User-Agent", value: "myworkout/1.0")
     if let bearer { request.headers.add(name: "Authorization", value: "Bearer " + bearer) }
+    if let key { request.headers.add(name: "Idempotency-Key", value: key.uuidString.lowercased()) }
     if let body {
       let data: Data
       do {

@@ -46,6 +46,10 @@ package struct APIError: Error, Sendable {
     .tooManyRequests, error: "too_many_attempts",
     description: "Too many attempts. Try again in a minute.")
   static let notFound = APIError(.notFound, error: "not_found")
+  /// The IETF draft's answer to an `Idempotency-Key` reused with another request.
+  static let keyReused = APIError(
+    .unprocessableContent, error: "idempotency_key_reused",
+    description: "This Idempotency-Key was already used for another request.")
   static let serverError = APIError(.internalServerError, error: "server_error")
   static let tooLarge = APIError(
     .contentTooLarge, error: "request_too_large", description: "The body is over 1 MiB.")

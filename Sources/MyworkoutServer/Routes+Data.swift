@@ -1,3 +1,4 @@
+import Crypto
 import HTTPTypes
 import Hummingbird
 import MyworkoutCore
@@ -67,11 +68,21 @@ extension Backend {
           "position and added_time_in_class must be 0 or more, played a list of [start, end] with start < end"
         )
       }
+      let change = ProgressUpdate(
+        account: account, classID: classID, position: update.position, played: played,
+        addedTimeInClass: update.addedTimeInClass)
+      let key = try Self.idempotencyKey(
+        request,
+        fingerprint: [
+          "progress", classID, String(update.position), played.encoded,
+          String(update.addedTimeInClass),
+        ])
       let merged = try await self.progressCall {
-        try await self.progress.record(
-          ProgressUpdate(
-            account: account, classID: classID, position: update.position, played: played,
-            addedTimeInClass: update.addedTimeInClass))
+        guard let key else { return try await self.progress.record(change) }
+        guard let state = try await self.progress.record(change, key: key).value else {
+          throw APIError.keyReused
+        }
+        return state
       }
       return JSONResponse.make(Self.dto(merged))
     }
@@ -105,11 +116,25 @@ extension Backend {
         throw APIError.badRequest(
           "lesson_id must not be empty, started must not be after completed")
       }
-      let recorded = try await self.progressCall {
-        try await self.progress.recordCompletion(
-          account: account, lessonID: event.lessonID,
-          started: Date(timeIntervalSince1970: Double(event.started)),
-          completed: Date(timeIntervalSince1970: Double(event.completed)))
+      let key = try Self.idempotencyKey(
+        request,
+        fingerprint: [
+          "completion", event.lessonID, String(event.started), String(event.completed),
+        ])
+      let started = Date(timeIntervalSince1970: Double(event.started))
+      let completed = Date(timeIntervalSince1970: Double(event.completed))
+      let recorded = try await self.progressCall { () async throws -> LessonCompletion? in
+        guard let key else {
+          return try await self.progress.recordCompletion(
+            account: account, lessonID: event.lessonID, started: started, completed: completed)
+        }
+        guard
+          let state = try await self.progress.recordCompletion(
+            account: account, lessonID: event.lessonID, started: started, completed: completed,
+            key: key
+          ).value
+        else { throw APIError.keyReused }
+        return state
       }
       return JSONResponse.make(CompletionResponse(completion: recorded.map(Self.dto)))
     }
@@ -125,6 +150,34 @@ extension Backend {
   /// The account a personal request is for: its Bearer token's `sub`.
   func account(_ request: Request) throws(APIError) -> String {
     try bearer(request.headers[.authorization], issuer: issuer(host: request.head.authority)).sub
+  }
+
+  static let idempotencyKeyField = HTTPField.Name("Idempotency-Key")!
+
+  /// The request's `Idempotency-Key` (a bare token as Stripe's API takes it, or a quoted
+  /// string as the IETF draft writes it), nil without the header. `fingerprint` names the
+  /// change it comes with (its route and values), so that a key reused for another change is
+  /// told from a retry.
+  static func idempotencyKey(_ request: Request, fingerprint: [String]) throws(APIError)
+    -> IdempotencyKey?
+  {
+    guard var value = request.headers[idempotencyKeyField] else { return nil }
+    if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+      value = String(value.dropFirst().dropLast())
+    }
+    guard (1...255).contains(value.utf8.count),
+      value.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+    else {
+      throw APIError.badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters")
+    }
+    // Each part's length first, so that no two lists of parts read alike.
+    let text = fingerprint.map { "\($0.utf8.count):\($0)" }.joined()
+    let digest = SHA256.hash(data: Array(text.utf8))
+    let hex = digest.map { byte in
+      let digits = Array("0123456789abcdef")
+      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }.joined()
+    return IdempotencyKey(value, request: hex)
   }
 
   static func integer(_ text: Substring?, name: String, default value: Int) throws(APIError) -> Int

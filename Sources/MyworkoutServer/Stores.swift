@@ -13,11 +13,19 @@ package protocol ProgressStoring: Sendable {
   func progress(account: String, classID: String) async throws -> ClassProgress
   /// Merges `update` (position replaced, intervals united, time added); the result.
   func record(_ update: ProgressUpdate) async throws -> ClassProgress
+  /// As `record`, once per `key` (in the transaction of the change): a key the account applied
+  /// before changes nothing and answers the progress as stored.
+  func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<ClassProgress>
   func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
   func completions(account: String) async throws -> [LessonCompletion]
   func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date
   ) async throws -> LessonCompletion?
+  /// As `recordCompletion`, once per `key` (in the transaction of the change): a key the
+  /// account applied before changes nothing and answers the round's event of that lesson.
+  func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+  ) async throws -> Applied<LessonCompletion?>
   func startNewRound(account: String) async throws -> Int
 }
 

@@ -13,16 +13,24 @@ import myworkout
 /// here only), or the account part on an Auth0 tenant over HTTPS.
 enum RemoteMode {
   static let factory = RemoteFactory(
-    wire: { url, directory in
+    wire: { url, directory, onNotice in
       let server = RemoteServer(baseURL: url)
       let credentials = RemoteCredentials()
       let sessions = RemoteSessionStore(
         directory: directory, server: url, credentials: credentials)
-      let progress = RemoteProgressService(server: server, credentials: credentials)
+      // Progress and completions go through the outbox (SPEC §18).
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(server: server, credentials: credentials),
+        directory: directory, server: url, clock: ContinuousClock(), onNotice: onNotice)
+      let loaded = sessions.load(now: Date())
+      if case .valid(let session) = loaded.restored {
+        // At launch: what the last run left waiting goes now.
+        Task { await progress.resume(account: session.accountID) }
+      }
       return RemoteParts(
         account: RemoteAccountParts(
           accounts: RemoteAccountService(server: server, credentials: credentials),
-          sessions: sessions, loaded: sessions.load(now: Date())),
+          sessions: sessions, loaded: loaded),
         catalog: RemoteCatalogService(server: server), progress: progress,
         lessons: RemoteLessonService(server: server), completions: progress,
         images: RemoteImageService(server: server))
@@ -46,3 +54,4 @@ enum RemoteMode {
 
 extension RemoteSessionStore: SessionPersisting {}
 extension RemoteProgressService: LessonProgressStoring {}
+extension OutboxProgressService: LessonProgressStoring {}

@@ -125,7 +125,8 @@ enum App {
     environment: [String: String], loop: MainLoop
   ) throws -> Never {
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
-    let remote = try RemoteHandoff.factory().wire(server, directory)
+    let notices = NoticeRelay()
+    let remote = try RemoteHandoff.factory().wire(server, directory, notices.raise)
     let services = Services(
       accounts: remote.account.accounts, catalog: remote.catalog,
       lessons: LessonServices(
@@ -145,6 +146,7 @@ enum App {
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
       now: { Date() },
       exit: { loop.end(status: $0) })
+    notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
 }

@@ -20,7 +20,12 @@ import Synchronization
 /// directory with the same arguments.
 package struct RemoteFactory: Sendable {
   /// Every service a client of the checked server URL; the session kept beside the data.
-  package var wire: @Sendable (_ server: String, _ directory: DataDirectory) -> RemoteParts
+  /// `onNotice` shows a one-line notice (a change the server refused, put aside).
+  package var wire:
+    @Sendable (
+      _ server: String, _ directory: DataDirectory,
+      _ onNotice: @escaping @Sendable (String) -> Void
+    ) -> RemoteParts
   /// The account part on an Auth0 tenant (domain, client id, connection).
   package var auth0:
     @Sendable (_ domain: String, _ clientID: String, _ connection: String, DataDirectory) ->
@@ -29,7 +34,9 @@ package struct RemoteFactory: Sendable {
   package var forget: @Sendable (_ server: String, _ directory: DataDirectory) throws -> Void
 
   package init(
-    wire: @escaping @Sendable (String, DataDirectory) -> RemoteParts,
+    wire:
+      @escaping @Sendable (String, DataDirectory, @escaping @Sendable (String) -> Void) ->
+      RemoteParts,
     auth0: @escaping @Sendable (String, String, String, DataDirectory) -> RemoteAccountParts,
     forget: @escaping @Sendable (String, DataDirectory) throws -> Void
   ) {

@@ -172,7 +172,7 @@ struct PostgresClusterTests {
       #expect(a.stores.signer.keySet == b.stores.signer.keySet)
       let version = try TestPostgres.sharedCluster().psql(
         "SELECT version FROM myworkout_schema", database: url.database)
-      #expect(version.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+      #expect(version.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Migrations.version)")
       let seeded = try TestPostgres.sharedCluster().psql(
         "SELECT count(*) FROM accounts", database: url.database)
       #expect(seeded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
@@ -194,7 +194,9 @@ struct PostgresClusterTests {
         _ = try await ServerStores.postgres(url: url, options: options, logger: Self.logger)
         Issue.record("a newer schema was accepted")
       } catch let error as StoreError {
-        #expect(error.message.contains("version 99, newer than this server's 1"), "\(error)")
+        #expect(
+          error.message.contains("version 99, newer than this server's \(Migrations.version)"),
+          "\(error)")
         #expect(error.message.contains("nothing was changed"))
       }
       let after = try cluster.psql(

@@ -5,7 +5,10 @@ import PostgresNIO
 /// first takes a transaction-level advisory lock: when several instances start at once, one
 /// migrates and the others wait, then find it done. A database whose version is higher than
 /// ours (a newer server wrote it) is refused before anything is changed.
-enum Migrations {
+package enum Migrations {
+  /// The version this server brings a database to: the number of steps.
+  package static var version: Int { steps.count }
+
   /// The advisory lock every migration takes (any fixed 64-bit number; "myworkout" in ASCII).
   static let lockKey: Int64 = 0x6D79_776F_726B_6F75
 
@@ -69,7 +72,18 @@ enum Migrations {
         started timestamptz NOT NULL,
         count int NOT NULL)
       """,
-    ]
+    ],
+    // 2: the `Idempotency-Key`s applied per account, with the request each came with (issue 23).
+    [
+      """
+      CREATE TABLE applied_changes (
+        account text NOT NULL,
+        key text NOT NULL,
+        request text NOT NULL,
+        applied timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (account, key))
+      """
+    ],
   ]
 
   struct NewerSchema: Error, CustomStringConvertible {

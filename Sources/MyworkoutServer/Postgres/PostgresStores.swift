@@ -214,6 +214,69 @@ package struct PostgresProgressStore: ProgressStoring {
     }
   }
 
+  /// The key is inserted first: a concurrent retry with the same key waits on it, then finds
+  /// it applied and reads the merged row.
+  package func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<
+    ClassProgress
+  > {
+    let position = Int64(max(0, update.position))
+    let watched = Self.multirange(update.played)
+    let added = Int64(max(0, update.addedTimeInClass))
+    let account = update.account
+    let classID = update.classID
+    let logger = database.logger
+    return try await database.transaction("save progress") { connection in
+      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+        guard request == key.request else { return .keyReused }
+        for try await row in try await connection.query(
+          """
+          SELECT position, watched::text, time_in_class FROM class_progress
+          WHERE account = \(account) AND class = \(classID)
+          """, logger: logger
+        ).decode((Int64, String, Int64).self) {
+          return .replayed(try Self.progress(row))
+        }
+        return .replayed(ClassProgress())
+      }
+      for try await row in try await connection.query(
+        """
+        INSERT INTO class_progress AS p (account, class, position, watched, time_in_class)
+        VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added))
+        ON CONFLICT (account, class) DO UPDATE SET
+          position = EXCLUDED.position,
+          watched = p.watched + EXCLUDED.watched,
+          time_in_class = p.time_in_class + EXCLUDED.time_in_class
+        RETURNING position, watched::text, time_in_class
+        """, logger: logger
+      ).decode((Int64, String, Int64).self) {
+        return .applied(try Self.progress(row))
+      }
+      throw StoreError(failed: "Could not save progress: no row came back.")
+    }
+  }
+
+  /// Remembers `key` for `account` (inside the caller's transaction); nil when it is new, else
+  /// the request it was applied to before.
+  static func claim(
+    _ key: IdempotencyKey, account: String, on connection: PostgresConnection, logger: Logger
+  ) async throws -> String? {
+    let inserted = try await connection.query(
+      """
+      INSERT INTO applied_changes (account, key, request)
+      VALUES (\(account), \(key.value), \(key.request))
+      ON CONFLICT DO NOTHING RETURNING 1
+      """, logger: logger
+    ).collect()
+    guard inserted.isEmpty else { return nil }
+    for try await request in try await connection.query(
+      "SELECT request FROM applied_changes WHERE account = \(account) AND key = \(key.value)",
+      logger: logger
+    ).decode(String.self) {
+      return request
+    }
+    throw StoreError(failed: "Could not save the change: its key could not be read back.")
+  }
+
   package func watchedPercents(account: String, classes: [DanceClass]) async throws
     -> [String: Int]
   {
@@ -284,6 +347,50 @@ package struct PostgresProgressStore: ProgressStoring {
       return LessonCompletion(
         lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
         completed: Date(timeIntervalSince1970: Double(end)))
+    }
+  }
+
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+  ) async throws -> Applied<LessonCompletion?> {
+    let start = Int64(started.timeIntervalSince1970.rounded(.down))
+    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    let logger = database.logger
+    return try await database.transaction("save the lesson completion") { connection in
+      var round = 1
+      for try await value in try await connection.query(
+        "SELECT round FROM lesson_rounds WHERE account = \(account) FOR SHARE", logger: logger
+      ).decode(Int.self) {
+        round = value
+      }
+      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+        guard request == key.request else { return .keyReused }
+        for try await (started, completed) in try await connection.query(
+          """
+          SELECT started, completed FROM lesson_events
+          WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID)
+          """, logger: logger
+        ).decode((Int64, Int64).self) {
+          return .replayed(
+            LessonCompletion(
+              lessonID: lessonID, round: round,
+              started: Date(timeIntervalSince1970: Double(started)),
+              completed: Date(timeIntervalSince1970: Double(completed))))
+        }
+        return .replayed(nil)
+      }
+      let inserted = try await connection.query(
+        """
+        INSERT INTO lesson_events (account, round, lesson, started, completed)
+        VALUES (\(account), \(round), \(lessonID), \(start), \(end))
+        ON CONFLICT DO NOTHING RETURNING id
+        """, logger: logger
+      ).collect()
+      guard !inserted.isEmpty else { return .applied(nil) }
+      return .applied(
+        LessonCompletion(
+          lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
+          completed: Date(timeIntervalSince1970: Double(end))))
     }
   }
 

@@ -3,7 +3,19 @@
 /// its connection: `ProgressStore` owns it.
 final class ProgressDatabase {
   /// 2: rows are filed under account ids (version 1 filed them under normalised emails).
-  static let schemaVersion = 2
+  /// 3: `applied_changes`, the `Idempotency-Key`s the server has applied (issue 23).
+  static let schemaVersion = 3
+
+  /// The keys of changes applied once (the server's `Idempotency-Key`s), per account, with a
+  /// fingerprint of the request each was applied to and when.
+  static let appliedChangesTable = """
+    CREATE TABLE applied_changes(
+      account TEXT NOT NULL,
+      key TEXT NOT NULL,
+      request TEXT NOT NULL,
+      applied TEXT NOT NULL,
+      PRIMARY KEY (account, key)) WITHOUT ROWID;
+    """
 
   static let schema = """
     CREATE TABLE class_progress(
@@ -23,7 +35,7 @@ final class ProgressDatabase {
       started TEXT NOT NULL,
       completed TEXT NOT NULL,
       UNIQUE (account, round, lesson));
-    """
+    """ + appliedChangesTable
 
   /// A class_progress row as stored, before it is checked.
   struct ClassRow {
@@ -56,7 +68,10 @@ final class ProgressDatabase {
     try connection.execute("PRAGMA synchronous = FULL")
     try connection.ensureSchema(
       Self.schema, version: Self.schemaVersion,
-      upgrades: [1: { try Self.fileUnderAccountIDs(try accountIDs(), in: connection) }])
+      upgrades: [
+        1: { try Self.fileUnderAccountIDs(try accountIDs(), in: connection) },
+        2: { try connection.execute(Self.appliedChangesTable) },
+      ])
   }
 
   /// Version 1 to 2: every row filed under an email is filed under that account's id. No id
@@ -126,6 +141,36 @@ final class ProgressDatabase {
     var position: Int
     var watched: String
     var timeInClass: Int
+  }
+
+  // MARK: Applied changes
+
+  /// The request fingerprint `key` was applied to for `account`, or nil when it never was.
+  func appliedRequest(account: String, key: String) throws(SQLiteError) -> String? {
+    try connection.statement("SELECT request FROM applied_changes WHERE account = ? AND key = ?")
+      .firstRow([.text(account), .text(key)]) { $0.text(0) }
+  }
+
+  /// Remembers that `key` was applied to `request` (in the transaction of the change).
+  func insertApplied(account: String, key: String, request: String, applied: String)
+    throws(SQLiteError)
+  {
+    try connection.statement(
+      "INSERT INTO applied_changes(account, key, request, applied) VALUES (?, ?, ?, ?)"
+    ).run([.text(account), .text(key), .text(request), .text(applied)])
+  }
+
+  /// The round's event for `lesson`, if it has one.
+  func event(account: String, round: Int, lesson: String) throws(SQLiteError) -> EventRow? {
+    try connection.statement(
+      """
+      SELECT rowid, lesson, started, completed FROM lesson_events
+      WHERE account = ? AND round = ? AND lesson = ?
+      """
+    ).firstRow([.text(account), .int(round), .text(lesson)]) { row in
+      EventRow(
+        rowID: row.int64(0), lesson: row.text(1), started: row.text(2), completed: row.text(3))
+    }
   }
 
   // MARK: Lessons

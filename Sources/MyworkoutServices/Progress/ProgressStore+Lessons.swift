@@ -37,19 +37,64 @@ extension ProgressStore {
     try guarded("saved") {
       try withDatabase { database in
         try database.connection.transaction(.immediate) { () throws -> LessonCompletion? in
-          let round = try database.round(account: account)
-          let added = try database.insertEvent(
-            account: account, round: round, lesson: lessonID,
-            started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed))
-          guard added else { return nil }
-          // As stored: to the second.
-          return LessonCompletion(
-            lessonID: lessonID, round: round,
-            started: UTCTimestamp.parse(UTCTimestamp.format(started)) ?? started,
-            completed: UTCTimestamp.parse(UTCTimestamp.format(completed)) ?? completed)
+          try insertCompletion(
+            account: account, lessonID: lessonID, started: started, completed: completed,
+            in: database)
         }
       }
     }
+  }
+
+  /// As `recordCompletion`, once per `key`: a key the account has applied before changes
+  /// nothing and answers the current round's event of that lesson, if any (`replayed`), or
+  /// `keyReused` when it came with another request. The key is remembered in the transaction
+  /// of the change.
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+  ) throws -> Applied<LessonCompletion?> {
+    try guarded("saved") {
+      try withDatabase { database in
+        try database.connection.transaction(.immediate) {
+          () throws -> Applied<LessonCompletion?> in
+          if let request = try database.appliedRequest(account: account, key: key.value) {
+            guard request == key.request else { return .keyReused }
+            let round = try database.round(account: account)
+            guard let row = try database.event(account: account, round: round, lesson: lessonID),
+              let started = UTCTimestamp.parse(row.started),
+              let completed = UTCTimestamp.parse(row.completed)
+            else { return .replayed(nil) }
+            return .replayed(
+              LessonCompletion(
+                lessonID: lessonID, round: round, started: started, completed: completed))
+          }
+          let recorded = try insertCompletion(
+            account: account, lessonID: lessonID, started: started, completed: completed,
+            in: database)
+          try database.insertApplied(
+            account: account, key: key.value, request: key.request,
+            applied: UTCTimestamp.format(now()))
+          return .applied(recorded)
+        }
+      }
+    }
+  }
+
+  /// Files the event under the current round (inside the caller's transaction); the event as
+  /// stored, or nil when the lesson already had one in this round.
+  private func insertCompletion(
+    account: String, lessonID: String, started: Date, completed: Date,
+    in database: ProgressDatabase
+  ) throws -> LessonCompletion? {
+    let round = try database.round(account: account)
+    let added = try database.insertEvent(
+      account: account, round: round, lesson: lessonID,
+      started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed))
+    guard added else { return nil }
+    // As stored: to the second.
+    return LessonCompletion(
+      lessonID: lessonID, round: round,
+      started: UTCTimestamp.parse(UTCTimestamp.format(started)) ?? started,
+      completed: UTCTimestamp.parse(UTCTimestamp.format(completed)) ?? completed)
   }
 
   /// The current round's events, in the order they were recorded. A damaged event is dropped,

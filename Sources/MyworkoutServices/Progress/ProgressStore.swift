@@ -59,27 +59,58 @@ package actor ProgressStore {
   package func record(_ update: ProgressUpdate) throws -> ClassProgress {
     try guarded("saved") {
       try withDatabase { database in
-        try database.connection.transaction(.immediate) {
-          var progress = ClassProgress()
-          if let row = try database.classRow(account: update.account, classID: update.classID) {
-            if let stored = Self.progress(row) {
-              progress = stored
-            } else {
-              onNotice(Self.damagedClassNotice)  // replaced below
-            }
+        try database.connection.transaction(.immediate) { try merge(update, in: database) }
+      }
+    }
+  }
+
+  /// As `record(_:)`, once per `key`: a key the account has applied before changes nothing and
+  /// answers the class's progress as stored (`replayed`), or `keyReused` when it came with
+  /// another request. The key is remembered in the transaction of the change.
+  package func record(_ update: ProgressUpdate, key: IdempotencyKey) throws -> Applied<
+    ClassProgress
+  > {
+    try guarded("saved") {
+      try withDatabase { database in
+        try database.connection.transaction(.immediate) { () throws -> Applied<ClassProgress> in
+          if let request = try database.appliedRequest(account: update.account, key: key.value) {
+            guard request == key.request else { return .keyReused }
+            guard let row = try database.classRow(account: update.account, classID: update.classID)
+            else { return .replayed(ClassProgress()) }
+            return .replayed(
+              try checked(row, account: update.account, in: database) ?? ClassProgress())
           }
-          progress.lastPosition = max(0, update.position)
-          progress.watched.formUnion(update.played)
-          progress.timeInClass += max(0, update.addedTimeInClass)
-          try database.writeClass(
-            account: update.account, classID: update.classID,
-            .init(
-              position: progress.lastPosition, watched: progress.watched.encoded,
-              timeInClass: progress.timeInClass))
-          return progress
+          let merged = try merge(update, in: database)
+          try database.insertApplied(
+            account: update.account, key: key.value, request: key.request,
+            applied: UTCTimestamp.format(now()))
+          return .applied(merged)
         }
       }
     }
+  }
+
+  /// Merges `update` into its row (inside the caller's transaction); the result.
+  private func merge(_ update: ProgressUpdate, in database: ProgressDatabase) throws
+    -> ClassProgress
+  {
+    var progress = ClassProgress()
+    if let row = try database.classRow(account: update.account, classID: update.classID) {
+      if let stored = Self.progress(row) {
+        progress = stored
+      } else {
+        onNotice(Self.damagedClassNotice)  // replaced below
+      }
+    }
+    progress.lastPosition = max(0, update.position)
+    progress.watched.formUnion(update.played)
+    progress.timeInClass += max(0, update.addedTimeInClass)
+    try database.writeClass(
+      account: update.account, classID: update.classID,
+      .init(
+        position: progress.lastPosition, watched: progress.watched.encoded,
+        timeInClass: progress.timeInClass))
+    return progress
   }
 
   /// Watched % (rounded down) of each of `classes` that `account` has opened, by class id;

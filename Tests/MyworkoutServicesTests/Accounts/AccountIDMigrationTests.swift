@@ -107,7 +107,9 @@ import Testing
       #expect(
         try raw.scalar("SELECT count(*) FROM lesson_events WHERE account LIKE '%@%'") == .integer(0)
       )
-      #expect(try raw.scalar("PRAGMA user_version") == .integer(2))
+      // Then on to version 3: the table of applied `Idempotency-Key`s, empty.
+      #expect(try raw.scalar("PRAGMA user_version") == .integer(3))
+      #expect(try raw.scalar("SELECT count(*) FROM applied_changes") == .integer(0))
     }
   }
 

@@ -1,0 +1,215 @@
+import MyworkoutCore
+import MyworkoutServices
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Remote mode's progress with the outbox in front (SPEC §18): every save and completion is
+/// written to the account's outbox first and sent from there in the background, so the
+/// screen never waits for the server and nothing is lost while it is away. What is read is
+/// the server's state with the changes still waiting laid over it.
+package final class OutboxProgressService<C: Clock>: ProgressService, Sendable
+where C.Duration == Duration {
+  struct Outbox: Sendable {
+    var store: OutboxStore
+    var sender: OutboxSender<C>
+  }
+
+  let remote: RemoteProgressService
+  let directory: DataDirectory
+  let server: String
+  let clock: C
+  let backoff: Backoff
+  let onNotice: @Sendable (String) -> Void
+  private let outboxes = Mutex<[String: Outbox]>([:])
+
+  package init(
+    remote: RemoteProgressService, directory: DataDirectory, server: String, clock: C,
+    backoff: Backoff = Backoff(), onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.remote = remote
+    self.directory = directory
+    self.server = server
+    self.clock = clock
+    self.backoff = backoff
+    self.onNotice = onNotice
+  }
+
+  /// The account's outbox and its sender, made on first use.
+  func outbox(_ account: String) -> Outbox {
+    outboxes.withLock { boxes in
+      if let box = boxes[account] { return box }
+      let store = OutboxStore(directory: directory, server: server, account: account)
+      let remote = remote
+      let box = Outbox(
+        store: store,
+        sender: OutboxSender(
+          store: store, clock: clock, backoff: backoff, onNotice: onNotice,
+          deliver: { await remote.deliver($0) }))
+      boxes[account] = box
+      return box
+    }
+  }
+
+  /// Sends what `account` has waiting (at launch with a kept session, and at log-in).
+  package func resume(account: String) async {
+    await outbox(account).sender.kick()
+  }
+
+  /// The changes of `account` not yet on the server.
+  package func waiting(account: String) async throws -> [OutboxEntry] {
+    try await outbox(account).store.waiting()
+  }
+
+  // MARK: ProgressService
+
+  package func progress(account: String, classID: String) async throws -> ClassProgress {
+    let box = outbox(account)
+    var attempt = 0
+    while true {
+      attempt += 1
+      let before = try await pending(box, classID: classID)
+      let stored: ClassProgress
+      do {
+        stored = try await remote.progress(account: account, classID: classID)
+      } catch let error as ProgressError {
+        // Away: what is waiting still shows; with nothing waiting, the failure as before.
+        guard !before.isEmpty else { throw error }
+        return Self.overlay(ClassProgress(), before)
+      }
+      await box.sender.kick()  // the server answers again
+      let after = try await pending(box, classID: classID)
+      // A change that reached the server during the read would count twice: read again.
+      if before.map(\.key) != after.map(\.key), attempt < 3 { continue }
+      return Self.overlay(stored, after)
+    }
+  }
+
+  /// Writes the change to the outbox and starts sending it; what is known here now (the
+  /// changes waiting for that class, laid over nothing: the player keeps the rest).
+  @discardableResult
+  package func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+    let box = outbox(update.account)
+    do {
+      try await box.store.append(OutboxChange(update))
+    } catch {
+      throw ProgressError(message: "Progress could not be saved: \(error)")
+    }
+    await box.sender.kick()
+    return Self.overlay(ClassProgress(), try await pending(box, classID: update.classID))
+  }
+
+  package func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
+  {
+    let box = outbox(account)
+    let waiting = try await entries(box)
+    var percents: [String: Int]
+    do {
+      percents = try await remote.watchedPercents(account: account, classes: classes)
+      await box.sender.kick()
+    } catch let error as ProgressError {
+      guard waiting.contains(where: { $0.change.classID != nil }) else { throw error }
+      percents = [:]
+    }
+    for danceClass in classes {
+      let mine = waiting.filter { $0.change.classID == danceClass.id }
+      guard !mine.isEmpty else { continue }
+      let stored =
+        (try? await remote.progress(account: account, classID: danceClass.id)) ?? ClassProgress()
+      percents[danceClass.id] = Self.overlay(stored, mine).watched.watchedPercent(
+        duration: danceClass.durationMilliseconds)
+    }
+    return percents
+  }
+
+  // MARK: Lesson completion events
+
+  package func completions(account: String) async throws -> [LessonCompletion] {
+    let box = outbox(account)
+    let waiting = try await entries(box)
+    var events: [LessonCompletion]
+    do {
+      events = try await remote.completions(account: account)
+      await box.sender.kick()
+    } catch let error as ProgressError {
+      guard waiting.contains(where: { $0.change.classID == nil }) else { throw error }
+      events = []
+    }
+    let round = events.last?.round ?? 0
+    for entry in waiting {
+      guard case .completion(let lessonID, let started, let completed) = entry.change,
+        !events.contains(where: { $0.lessonID == lessonID })
+      else { continue }
+      events.append(
+        LessonCompletion(
+          lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(started)),
+          completed: Date(timeIntervalSince1970: Double(completed))))
+    }
+    return events
+  }
+
+  /// Writes the event to the outbox and starts sending it; the event as written (its round is
+  /// the server's to give: 0 until then).
+  @discardableResult
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date
+  ) async throws -> LessonCompletion? {
+    let box = outbox(account)
+    let start = Int64(started.timeIntervalSince1970.rounded(.down))
+    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    do {
+      try await box.store.append(.completion(lessonID: lessonID, started: start, completed: end))
+    } catch {
+      throw ProgressError(message: "Progress could not be saved: \(error)")
+    }
+    await box.sender.kick()
+    return LessonCompletion(
+      lessonID: lessonID, round: 0, started: Date(timeIntervalSince1970: Double(start)),
+      completed: Date(timeIntervalSince1970: Double(end)))
+  }
+
+  /// Start over, once everything waiting has reached the server (a completion still waiting
+  /// belongs to the round it was made in).
+  @discardableResult
+  package func startNewRound(account: String) async throws -> Int {
+    let box = outbox(account)
+    await box.sender.kick()
+    await box.sender.settled()
+    let count = try await entries(box).count
+    guard count == 0 else {
+      throw ProgressError(
+        message: "Progress could not be saved: \(count) changes have not reached the server yet")
+    }
+    return try await remote.startNewRound(account: account)
+  }
+
+  // MARK: Overlay
+
+  private func entries(_ box: Outbox) async throws -> [OutboxEntry] {
+    do {
+      return try await box.store.waiting()
+    } catch {
+      throw ProgressError(message: "Progress could not be read: \(error)")
+    }
+  }
+
+  private func pending(_ box: Outbox, classID: String) async throws -> [OutboxEntry] {
+    try await entries(box).filter { $0.change.classID == classID }
+  }
+
+  /// `stored` with `waiting` applied in order, as the server will apply them.
+  static func overlay(_ stored: ClassProgress, _ waiting: [OutboxEntry]) -> ClassProgress {
+    var progress = stored
+    for entry in waiting {
+      guard case .progress(_, let position, let played, let added) = entry.change else { continue }
+      progress.lastPosition = max(0, position)
+      progress.watched.formUnion(OutboxChange.intervals(played))
+      progress.timeInClass += max(0, added)
+    }
+    return progress
+  }
+}

@@ -1,0 +1,201 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MyworkoutServer
+import MyworkoutWire
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `Idempotency-Key` on the two routes that change progress (issue 23): a change sent twice
+/// with the same key is applied once, over SQLite and over PostgreSQL.
+@Suite struct IdempotencyRouteTests {
+  nonisolated(unsafe) static let save: [String: Any] = [
+    "position": 5_000, "played": [[0, 5_000]], "added_time_in_class": 6_000,
+  ]
+
+  @Test(arguments: Store.allCases)
+  func aProgressChangeSentTwiceWithOneKeyCountsItsTimeOnce(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      let first = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "k-1")
+      #expect(first.status == 200, "\(first.body)")
+      #expect(first.body["time_in_class"] as? Int == 6_000)
+      let again = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "k-1")
+      #expect(again.status == 200, "\(again.body)")
+      #expect(again.body["time_in_class"] as? Int == 6_000)
+      #expect(again.body["watched"] as? [[Int]] == [[0, 5_000]])
+      // A new key is a new change; no key behaves as before (added every time).
+      let other = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "k-2")
+      #expect(other.body["time_in_class"] as? Int == 12_000)
+      for expected in [18_000, 24_000] {
+        let plain = try await Self.post(client, "/api/progress/c1", Self.save, token, key: nil)
+        #expect(plain.body["time_in_class"] as? Int == expected)
+      }
+      // A replay answers the state as it is now, changing nothing.
+      let late = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "k-1")
+      #expect(late.body["time_in_class"] as? Int == 24_000)
+      let stored = try await Self.get(client, "/api/progress/c1", token)
+      #expect(stored["time_in_class"] as? Int == 24_000)
+    }
+  }
+
+  @Test(arguments: Store.allCases)
+  func oneKeySentAtOnceFromManyConnectionsIsAppliedOnce(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<8 {
+          group.addTask {
+            try await Self.post(client, "/api/progress/c1", Self.save, token, key: "same").status
+          }
+        }
+        return try await group.reduce(into: []) { $0.append($1) }
+      }
+      #expect(statuses == Array(repeating: 200, count: 8))
+      let stored = try await Self.get(client, "/api/progress/c1", token)
+      #expect(stored["time_in_class"] as? Int == 6_000)
+    }
+  }
+
+  @Test(arguments: Store.allCases)
+  func aKeyReusedForAnotherChangeIs422AndChangesNothing(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      _ = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "k")
+      var changed = Self.save
+      changed["added_time_in_class"] = 1
+      let reused = try await Self.post(client, "/api/progress/c1", changed, token, key: "k")
+      #expect(reused.status == 422, "\(reused.body)")
+      #expect(reused.body["error"] as? String == "idempotency_key_reused")
+      let elsewhere = try await Self.post(client, "/api/progress/c2", Self.save, token, key: "k")
+      #expect(elsewhere.status == 422)
+      let lesson = try await Self.post(
+        client, "/api/lessons/completions",
+        ["lesson_id": "1", "started": 1_700_000_000, "completed": 1_700_000_042], token, key: "k")
+      #expect(lesson.status == 422)
+      #expect(
+        try await Self.get(client, "/api/progress/c1", token)["time_in_class"] as? Int == 6_000)
+      #expect(try await Self.get(client, "/api/progress/c2", token)["time_in_class"] as? Int == 0)
+      let events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect((events["completions"] as? [Any])?.isEmpty == true)
+    }
+  }
+
+  @Test(arguments: Store.allCases)
+  func keysArePerAccount(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let seeded = try await Self.token(client)
+      let signup: [String: Any] = [
+        "client_id": "app", "email": "other@example.com", "password": "Secret-123",
+        "connection": "Username-Password-Authentication",
+      ]
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
+      ) { #expect($0.status == .ok) }
+      let other = try await Self.token(client, email: "other@example.com", password: "Secret-123")
+      _ = try await Self.post(client, "/api/progress/c1", Self.save, seeded, key: "k")
+      let theirs = try await Self.post(client, "/api/progress/c1", Self.save, other, key: "k")
+      #expect(theirs.status == 200)
+      #expect(theirs.body["time_in_class"] as? Int == 6_000)
+      #expect(
+        try await Self.get(client, "/api/progress/c1", other)["time_in_class"] as? Int == 6_000)
+    }
+  }
+
+  @Test(arguments: Store.allCases)
+  func aCompletionSentAgainAfterStartOverWithItsKeyIsNotFiledTwice(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      let event: [String: Any] = [
+        "lesson_id": "1", "started": 1_700_000_000, "completed": 1_700_000_042,
+      ]
+      let first = try await Self.post(client, "/api/lessons/completions", event, token, key: "e")
+      #expect(first.status == 200, "\(first.body)")
+      #expect((first.body["completion"] as? [String: Any])?["round"] as? Int == 1)
+      // The same key in the same round answers the stored event.
+      let replay = try await Self.post(client, "/api/lessons/completions", event, token, key: "e")
+      #expect((replay.body["completion"] as? [String: Any])?["lesson_id"] as? String == "1")
+      _ = try await Self.post(client, "/api/lessons/rounds", [:], token, key: nil)
+      // After Start over, the retried change (same key) files nothing in round 2 …
+      let late = try await Self.post(client, "/api/lessons/completions", event, token, key: "e")
+      #expect(late.status == 200)
+      #expect(late.body["completion"] as? [String: Any] == nil)
+      var events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect((events["completions"] as? [Any])?.count == 0)
+      // … while a new change (no key) does.
+      _ = try await Self.post(client, "/api/lessons/completions", event, token, key: nil)
+      events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect((events["completions"] as? [Any])?.count == 1)
+    }
+  }
+
+  @Test(arguments: ["", "\"\"", "with space", String(repeating: "x", count: 256)])
+  func aMalformedKeyIs400AndChangesNothing(key: String) async throws {
+    try await withRouter { client, _ in
+      let token = try await Self.token(client)
+      let answer = try await Self.post(client, "/api/progress/c1", Self.save, token, key: key)
+      #expect(answer.status == 400, "\(answer.body)")
+      #expect(try await Self.get(client, "/api/progress/c1", token)["time_in_class"] as? Int == 0)
+    }
+  }
+
+  @Test func theDraftsQuotedFormNamesTheSameKey() async throws {
+    try await withRouter { client, _ in
+      let token = try await Self.token(client)
+      _ = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "abc")
+      let quoted = try await Self.post(client, "/api/progress/c1", Self.save, token, key: "\"abc\"")
+      #expect(quoted.status == 200)
+      #expect(quoted.body["time_in_class"] as? Int == 6_000)
+    }
+  }
+
+  // MARK: Helpers
+
+  struct Answer: @unchecked Sendable {
+    var status: Int
+    var body: [String: Any]
+  }
+
+  static func token(
+    _ client: any TestClientProtocol, email: String = "registered@email.com",
+    password: String = "password"
+  ) async throws -> String {
+    try await client.execute(
+      uri: "/authenticate", method: .post, headers: jsonHeaders,
+      body: jsonBody(["email": email, "password": password, "client_id": "app"])
+    ) { response in
+      #expect(response.status == .ok)
+      return try JSONDecoder().decode(
+        TokenResponse.self, from: Data(response.body.readableBytesView)
+      )
+      .accessToken
+    }
+  }
+
+  static func post(
+    _ client: any TestClientProtocol, _ uri: String, _ body: [String: Any], _ token: String,
+    key: String?
+  ) async throws -> Answer {
+    var headers: HTTPFields = [.contentType: "application/json", .authorization: "Bearer " + token]
+    if let key { headers[HTTPField.Name("Idempotency-Key")!] = key }
+    return try await client.execute(
+      uri: uri, method: .post, headers: headers, body: jsonBody(body)
+    ) { Answer(status: Int($0.status.code), body: $0.body.json) }
+  }
+
+  static func get(_ client: any TestClientProtocol, _ uri: String, _ token: String) async throws
+    -> [String: Any]
+  {
+    try await client.execute(
+      uri: uri, method: .get, headers: [.authorization: "Bearer " + token]
+    ) { response in
+      #expect(response.status == .ok)
+      return response.body.json
+    }
+  }
+}
