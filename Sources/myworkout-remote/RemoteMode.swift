@@ -13,7 +13,7 @@ import myworkout
 /// here only), or the account part on an Auth0 tenant over HTTPS.
 enum RemoteMode {
   static let factory = RemoteFactory(
-    wire: { url, directory, onNotice in
+    wire: { url, directory, events in
       let server = RemoteServer(baseURL: url)
       let credentials = RemoteCredentials()
       let sessions = RemoteSessionStore(
@@ -21,7 +21,8 @@ enum RemoteMode {
       // Progress and completions go through the outbox (SPEC §18).
       let progress = OutboxProgressService(
         remote: RemoteProgressService(server: server, credentials: credentials),
-        directory: directory, server: url, clock: ContinuousClock(), onNotice: onNotice)
+        directory: directory, server: url, clock: ContinuousClock(), onNotice: events.notice,
+        onStatus: events.sync)
       let loaded = sessions.load(now: Date())
       if case .valid(let session) = loaded.restored {
         // At launch: what the last run left waiting goes now.
@@ -30,7 +31,7 @@ enum RemoteMode {
       return RemoteParts(
         account: RemoteAccountParts(
           accounts: RemoteAccountService(server: server, credentials: credentials),
-          sessions: sessions, loaded: loaded),
+          sessions: OutboxResuming(sessions: sessions, progress: progress), loaded: loaded),
         catalog: RemoteCatalogService(server: server), progress: progress,
         lessons: RemoteLessonService(server: server), completions: progress,
         images: RemoteImageService(server: server))
@@ -53,5 +54,20 @@ enum RemoteMode {
 }
 
 extension RemoteSessionStore: SessionPersisting {}
+
+/// The session store, and at every log-in (a session saved) the account's outbox starts
+/// sending what it kept: changes left by an expired session, or by an earlier launch.
+struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration {
+  let sessions: RemoteSessionStore
+  let progress: OutboxProgressService<C>
+
+  func save(_ session: Session) throws {
+    try sessions.save(session)
+    let progress = progress
+    Task { await progress.resume(account: session.accountID) }
+  }
+
+  func delete() throws { try sessions.delete() }
+}
 extension RemoteProgressService: LessonProgressStoring {}
 extension OutboxProgressService: LessonProgressStoring {}

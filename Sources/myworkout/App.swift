@@ -126,7 +126,9 @@ enum App {
   ) throws -> Never {
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
     let notices = NoticeRelay()
-    let remote = try RemoteHandoff.factory().wire(server, directory, notices.raise)
+    let sync = SyncRelay()
+    let remote = try RemoteHandoff.factory().wire(
+      server, directory, RemoteEvents(notice: notices.raise, sync: sync.report))
     let services = Services(
       accounts: remote.account.accounts, catalog: remote.catalog,
       lessons: LessonServices(
@@ -147,6 +149,7 @@ enum App {
       now: { Date() },
       exit: { loop.end(status: $0) })
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
+    sync.connect { [unowned runtime] status in runtime.dispatch(.syncChanged(status)) }
     runtime.run(on: loop)
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import MyworkoutCore
 import Synchronization
 
 /// Carries one-line notices from the services (raised on any thread, e.g. a damaged
@@ -16,5 +17,33 @@ final class NoticeRelay: Sendable {
   func raise(_ notice: String) {
     guard let deliver = target.withLock({ $0 }) else { return }
     DispatchQueue.main.async { MainActor.assumeIsolated { deliver(notice) } }
+  }
+}
+
+/// Carries remote mode's outbox state to the runtime, on the main queue. Unlike a notice, the
+/// latest state is kept until something connects: the outbox may report it (at launch) before
+/// the runtime exists, and the header must still show it.
+final class SyncRelay: Sendable {
+  private let state = Mutex<
+    (target: (@MainActor @Sendable (SyncStatus) -> Void)?, latest: SyncStatus?)
+  >((nil, nil))
+
+  /// From now on, states go to `deliver` (on the main actor), starting with the latest.
+  func connect(_ deliver: @escaping @MainActor @Sendable (SyncStatus) -> Void) {
+    let latest = state.withLock { state in
+      state.target = deliver
+      return state.latest
+    }
+    if let latest { DispatchQueue.main.async { MainActor.assumeIsolated { deliver(latest) } } }
+  }
+
+  /// Reports a state from any thread.
+  func report(_ status: SyncStatus) {
+    let deliver = state.withLock { state in
+      state.latest = status
+      return state.target
+    }
+    guard let deliver else { return }
+    DispatchQueue.main.async { MainActor.assumeIsolated { deliver(status) } }
   }
 }

@@ -20,12 +20,10 @@ import Synchronization
 /// directory with the same arguments.
 package struct RemoteFactory: Sendable {
   /// Every service a client of the checked server URL; the session kept beside the data.
-  /// `onNotice` shows a one-line notice (a change the server refused, put aside).
+  /// `events` reach the screen: a one-line notice (a change the server refused, put aside) and
+  /// the outbox's state.
   package var wire:
-    @Sendable (
-      _ server: String, _ directory: DataDirectory,
-      _ onNotice: @escaping @Sendable (String) -> Void
-    ) -> RemoteParts
+    @Sendable (_ server: String, _ directory: DataDirectory, _ events: RemoteEvents) -> RemoteParts
   /// The account part on an Auth0 tenant (domain, client id, connection).
   package var auth0:
     @Sendable (_ domain: String, _ clientID: String, _ connection: String, DataDirectory) ->
@@ -34,9 +32,7 @@ package struct RemoteFactory: Sendable {
   package var forget: @Sendable (_ server: String, _ directory: DataDirectory) throws -> Void
 
   package init(
-    wire:
-      @escaping @Sendable (String, DataDirectory, @escaping @Sendable (String) -> Void) ->
-      RemoteParts,
+    wire: @escaping @Sendable (String, DataDirectory, RemoteEvents) -> RemoteParts,
     auth0: @escaping @Sendable (String, String, String, DataDirectory) -> RemoteAccountParts,
     forget: @escaping @Sendable (String, DataDirectory) throws -> Void
   ) {
@@ -50,6 +46,21 @@ package struct RemoteFactory: Sendable {
 }
 
 /// The account service and the kept session of a remote launch.
+/// What remote mode's services tell the screen, from any thread.
+package struct RemoteEvents: Sendable {
+  /// A one-line notice.
+  package var notice: @Sendable (String) -> Void
+  /// The outbox's state changed.
+  package var sync: @Sendable (SyncStatus) -> Void
+
+  package init(
+    notice: @escaping @Sendable (String) -> Void, sync: @escaping @Sendable (SyncStatus) -> Void
+  ) {
+    self.notice = notice
+    self.sync = sync
+  }
+}
+
 package struct RemoteAccountParts: Sendable {
   package var accounts: any AccountService
   package var sessions: any SessionPersisting

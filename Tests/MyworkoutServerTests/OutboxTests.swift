@@ -169,6 +169,41 @@ import Testing
     }
   }
 
+  /// What the sender reported, in order, as `waiting/offline`.
+  final class Reports: Sendable {
+    private let list = Mutex<[String]>([])
+    func report(_ waiting: Int, _ offline: Bool) {
+      list.withLock { $0.append("\(waiting)\(offline ? " offline" : "")") }
+    }
+    var all: [String] { list.withLock { $0 } }
+  }
+
+  @Test func theStatusSaysWhatWaitsAndWhetherTheServerAnswers() async throws {
+    let server = Server([.later, .delivered])
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let store = OutboxStore(directory: directory, server: "http://s", account: "a1")
+      let clock = TestClock<Duration>()
+      let reports = Reports()
+      let sender = OutboxSender(
+        store: store, clock: clock, backoff: Backoff(random: { 0 }), onStatus: reports.report,
+        deliver: { server.deliver($0) })
+      try await store.append(Self.change(1))
+      try await store.append(Self.change(2))
+      await sender.kick()
+      try await eventually { await sender.state == .backingOff(failures: 1, delay: .seconds(0.5)) }
+      // A change made while the server is away is counted, not sent: the backoff goes on.
+      try await store.append(Self.change(3))
+      await sender.added()
+      #expect(server.seen.count == 1)
+      #expect(await sender.state == .backingOff(failures: 1, delay: .seconds(0.5)))
+      await clock.advance(by: .seconds(0.5))
+      try await eventually { await sender.state == .idle }
+      #expect(server.seen.count == 4)
+      #expect(reports.all == ["2", "2 offline", "3 offline", "3 offline", "2", "1", "0", "0"])
+    }
+  }
+
   @Test func theOutboxOutlivesTheProcessInAPrivateFilePerServerAndAccount() async throws {
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")

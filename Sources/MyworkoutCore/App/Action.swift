@@ -13,6 +13,8 @@ package enum Action: Equatable, Sendable {
 
   /// `l` on Profile or the expiry message: end the session and go to Get started.
   case logOutPressed
+  /// The answer to `N changes have not reached the server yet. Log out anyway?`.
+  case logOutConfirmation(LogOutConfirmationAction)
   /// `q` where letters are commands.
   case quitPressed
   /// Ctrl-C as a key (when the terminal does not turn it into SIGINT).
@@ -29,6 +31,8 @@ package enum Action: Equatable, Sendable {
   case sessionExpired
   /// The app has something to tell in one line (a damaged file moved aside, a failed save).
   case noticeRaised(String)
+  /// Remote mode's outbox changed: how many changes wait, and whether the server answers.
+  case syncChanged(SyncStatus)
   /// The terminal has a new size (at launch and on every resize).
   case terminalResized(TerminalSize)
   /// The wall clock was read: at once when a screen starts keeping time, before every other
@@ -50,7 +54,8 @@ package enum Action: Equatable, Sendable {
       .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
       .profile(.imagesPressed),
       .sessionExpiredScreen,
-      .logOutPressed, .quitPressed, .interruptPressed, .keysPanelToggled, .keysPanelScrolled:
+      .logOutPressed, .logOutConfirmation, .quitPressed, .interruptPressed, .keysPanelToggled,
+      .keysPanelScrolled:
       true
     case .classes(let action):
       switch action {
@@ -66,7 +71,7 @@ package enum Action: Equatable, Sendable {
     case .player(let action):
       !action.isAnswer
     case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
-      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised,
+      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised, .syncChanged,
       .terminalResized, .clockRead, .suspended, .resumed, .terminationRequested:
       false
     }

@@ -3,6 +3,13 @@
 /// (sign in, log out, expiry, quit); each screen's reducer handles its own actions and reports
 /// to its parent with a delegate.
 package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+  let effects = reduce(&state, action, askBeforeLogOut: true)
+  // The question belongs to a signed-in person: an expiry while it is open ends it.
+  if state.session == nil { state.logOutConfirmation = nil }
+  return effects
+}
+
+private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: Bool) -> [Effect] {
   switch action {
   case .spinnerTicked:
     if state.isBusy { state.spinnerFrame &+= 1 }
@@ -10,6 +17,23 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   case .noticeRaised(let text):
     state.notice = text
     return []
+  case .syncChanged(let status):
+    state.sync = status
+    return []
+  case .logOutConfirmation(let answer):
+    guard var confirmation = state.logOutConfirmation else { return [] }
+    switch answer {
+    case .focusMoved:
+      confirmation.focus = confirmation.focus == .stay ? .logOut : .stay
+      state.logOutConfirmation = confirmation
+      return []
+    case .pressed(.stay):
+      state.logOutConfirmation = nil
+      return []
+    case .pressed(.logOut):
+      state.logOutConfirmation = nil
+      return reduce(&state, .logOutPressed, askBeforeLogOut: false)
+    }
   case .quitPressed:
     return closing(&state) + [.quit(status: 0)]
   case .interruptPressed:
@@ -61,6 +85,14 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case nil:
       break
     case .loggedOut:
+      // Changes the server does not have yet (and, while it is away, the Player's last save,
+      // made just now): ask first (SPEC §18). The person stays signed in until the answer.
+      let saves = state.isOffline ? effects.filter(\.isProgressSave).count : 0
+      let unsent = state.unsentChanges + saves
+      if askBeforeLogOut, unsent > 0 {
+        state.logOutConfirmation = LogOutConfirmation(waiting: unsent)
+        break
+      }
       // Every section's state ends with the session; its requests are cancelled.
       state.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: signedIn.email)))
       effects += cancelling(running) + [.deleteSession]
@@ -96,4 +128,11 @@ private func cancelling(_ running: Set<EffectID>) -> [Effect] {
 
 extension SignedIn {
   var email: String { session.profile.email }
+}
+
+extension Effect {
+  var isProgressSave: Bool {
+    if case .recordProgress = self { return true }
+    return false
+  }
 }

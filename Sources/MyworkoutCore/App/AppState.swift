@@ -18,6 +18,28 @@ package struct AppState: Equatable, Sendable {
   /// Why Edit number cannot be used in this launch (accounts on a real Auth0 tenant), or nil.
   /// Every Profile of the launch carries it (see `editNumberUnavailable(because:)`).
   package private(set) var editNumberUnavailable: String?
+  /// Remote mode's outbox as last reported (nil in embedded mode).
+  package var sync: SyncStatus?
+  /// The question asked before logging out with changes not yet sent, while it is open.
+  package var logOutConfirmation: LogOutConfirmation?
+
+  /// The header's words for the signed-in account's outbox, when its state is not plain.
+  package var syncText: String? {
+    guard let sync, let session, sync.account == session.accountID else { return nil }
+    return sync.headerText
+  }
+
+  /// The changes of the signed-in account that the server does not have yet.
+  var unsentChanges: Int {
+    guard let sync, let session, sync.account == session.accountID else { return 0 }
+    return sync.waiting
+  }
+
+  /// The last try to send the signed-in account's changes failed.
+  var isOffline: Bool {
+    guard let sync, let session, sync.account == session.accountID else { return false }
+    return sync.offline
+  }
 
   /// Edit number cannot be used in this launch: Profile's button says why.
   package mutating func editNumberUnavailable(because reason: String) {

@@ -25,11 +25,13 @@ where C.Duration == Duration {
   let clock: C
   let backoff: Backoff
   let onNotice: @Sendable (String) -> Void
+  let onStatus: @Sendable (SyncStatus) -> Void
   private let outboxes = Mutex<[String: Outbox]>([:])
 
   package init(
     remote: RemoteProgressService, directory: DataDirectory, server: String, clock: C,
-    backoff: Backoff = Backoff(), onNotice: @escaping @Sendable (String) -> Void = { _ in }
+    backoff: Backoff = Backoff(), onNotice: @escaping @Sendable (String) -> Void = { _ in },
+    onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
   ) {
     self.remote = remote
     self.directory = directory
@@ -37,22 +39,30 @@ where C.Duration == Duration {
     self.clock = clock
     self.backoff = backoff
     self.onNotice = onNotice
+    self.onStatus = onStatus
   }
 
-  /// The account's outbox and its sender, made on first use.
+  /// The account's outbox and its sender, made on first use; what an earlier run left in it
+  /// starts on its way at once.
   func outbox(_ account: String) -> Outbox {
-    outboxes.withLock { boxes in
-      if let box = boxes[account] { return box }
+    let (box, made) = outboxes.withLock { boxes in
+      if let box = boxes[account] { return (box, false) }
       let store = OutboxStore(directory: directory, server: server, account: account)
       let remote = remote
+      let onStatus = onStatus
       let box = Outbox(
         store: store,
         sender: OutboxSender(
           store: store, clock: clock, backoff: backoff, onNotice: onNotice,
+          onStatus: { waiting, offline in
+            onStatus(SyncStatus(account: account, waiting: waiting, offline: offline))
+          },
           deliver: { await remote.deliver($0) }))
       boxes[account] = box
-      return box
+      return (box, true)
     }
+    if made { Task { await box.sender.kick() } }
+    return box
   }
 
   /// Sends what `account` has waiting (at launch with a kept session, and at log-in).
@@ -99,7 +109,7 @@ where C.Duration == Duration {
     } catch {
       throw ProgressError(message: "Progress could not be saved: \(error)")
     }
-    await box.sender.kick()
+    await box.sender.added()
     return Self.overlay(ClassProgress(), try await pending(box, classID: update.classID))
   }
 
@@ -166,7 +176,7 @@ where C.Duration == Duration {
     } catch {
       throw ProgressError(message: "Progress could not be saved: \(error)")
     }
-    await box.sender.kick()
+    await box.sender.added()
     return LessonCompletion(
       lessonID: lessonID, round: 0, started: Date(timeIntervalSince1970: Double(start)),
       completed: Date(timeIntervalSince1970: Double(end)))

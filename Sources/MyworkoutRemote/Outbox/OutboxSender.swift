@@ -47,7 +47,14 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   let backoff: Backoff
   let deliver: @Sendable (OutboxEntry) async -> Delivery
   let onNotice: @Sendable (String) -> Void
+  /// Told how many changes wait and whether the last try failed, whenever that may change.
+  let onStatus: @Sendable (_ waiting: Int, _ offline: Bool) -> Void
   package private(set) var state = State.idle
+  /// The last try to send failed; until one succeeds, the outbox is offline.
+  package private(set) var offline = false
+  /// Failed tries in a row, for the backoff (kept across runs: a new change while the server
+  /// is away does not start the backoff over).
+  private var failures = 0
   private var run: Task<Void, Never>?
   /// Set by a `kick` while sending: look again before stopping.
   private var again = false
@@ -57,13 +64,25 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   package init(
     store: OutboxStore, clock: C, backoff: Backoff = Backoff(),
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
+    onStatus: @escaping @Sendable (_ waiting: Int, _ offline: Bool) -> Void = { _, _ in },
     deliver: @escaping @Sendable (OutboxEntry) async -> Delivery
   ) {
     self.store = store
     self.clock = clock
     self.backoff = backoff
     self.onNotice = onNotice
+    self.onStatus = onStatus
     self.deliver = deliver
+  }
+
+  /// A change was just written: it goes at once, unless the outbox is waiting out a backoff
+  /// (the server is away; a new change does not bring it back), when it is only counted.
+  package func added() async {
+    if case .backingOff = state {
+      report(waiting: (try? await store.count()) ?? 0)
+      return
+    }
+    kick()
   }
 
   /// Sends what is waiting now: after a new change, at launch, at log-in, or when the server
@@ -88,8 +107,11 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
     }
   }
 
+  private func report(waiting: Int) {
+    onStatus(waiting, offline && waiting > 0)
+  }
+
   private func drain(generation current: Int) async {
-    var failures = 0
     defer {
       if generation == current { run = nil }
     }
@@ -98,6 +120,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
       let entry: OutboxEntry?
       do {
         entry = try await store.next()
+        report(waiting: try await store.count())
       } catch {
         onNotice("The changes waiting for the server could not be read: \(error)")
         state = .idle
@@ -109,6 +132,9 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
           continue
         }
         state = .idle
+        offline = false
+        failures = 0
+        report(waiting: 0)
         return
       }
       let delivery = await deliver(entry)
@@ -116,15 +142,20 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
         switch delivery {
         case .delivered:
           failures = 0
+          offline = false
           try await store.remove(entry)
         case .refused(let reason):
           try await store.putAside(entry, reason: reason)
           onNotice("A change was refused by the server and put aside: \(reason)")
         case .unauthorized:
           state = .signedOut
+          offline = true
+          report(waiting: try await store.count())
           return
         case .later:
           failures += 1
+          offline = true
+          report(waiting: try await store.count())
           let delay = backoff.delay(afterFailures: failures)
           state = .backingOff(failures: failures, delay: delay)
           do {

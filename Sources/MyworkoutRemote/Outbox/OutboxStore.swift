@@ -61,6 +61,15 @@ package actor OutboxStore {
     try entries(where: "aside IS NULL")
   }
 
+  /// How many changes wait to be sent.
+  package func count() throws -> Int {
+    guard
+      case .integer(let count) = try open().scalar(
+        "SELECT count(*) FROM changes WHERE aside IS NULL")
+    else { return 0 }
+    return Int(count)
+  }
+
   /// The oldest change waiting, if any.
   package func next() throws -> OutboxEntry? {
     try entries(where: "aside IS NULL", limit: 1).first

@@ -37,7 +37,8 @@ package enum Renderer {
 
     if let session = state.session, !header.isEmpty {
       HeaderLine.draw(
-        section: state.screen.kind.section, email: session.profile.email, into: &grid, area: header)
+        section: state.screen.kind.section, email: session.profile.email, sync: state.syncText,
+        into: &grid, area: header)
     }
     switch presentation.content {
     case .rows(let body):
@@ -55,6 +56,10 @@ package enum Renderer {
     if state.showsKeys {
       let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)
       KeysPanel.draw(keys.help, scroll: state.keysScroll, into: &grid, area: content)
+      grid.cursor = nil
+    }
+    if let confirmation = state.logOutConfirmation {
+      LogOutConfirmationView.draw(confirmation, into: &grid, area: content)
       grid.cursor = nil
     }
     if !footer.isEmpty {
@@ -159,20 +164,37 @@ enum BodyLayout {
 }
 
 /// The header line of signed-in screens (brief 002's navigation header): the section's name,
-/// the signed-in email, and `Ctrl-O log out`.
+/// the signed-in email, and `Ctrl-O log out`; in remote mode, before `Ctrl-O`, the outbox's
+/// state when it is not plain (`offline — 3 changes waiting`, `syncing…`). When the line is
+/// short the email gives way first: the sync state says something the person must know.
 enum HeaderLine {
-  static func draw(section: String, email: String, into grid: inout Grid, area: Rect) {
+  static func draw(
+    section: String, email: String, sync: String? = nil, into grid: inout Grid, area: Rect
+  ) {
     grid.fill(area, style: .header)
     let logOut = "Ctrl-O log out "
-    let right = area.width - DisplayWidth.of(logOut)
-    let left = " \(section)"
-    let end = grid.put(left, row: 0, column: 0, in: area, style: .header)
+    let logOutColumn = area.width - DisplayWidth.of(logOut)
+    let end = grid.put(" \(section)", row: 0, column: 0, in: area, style: .header)
+    // What is drawn right of the section: the sync state (if any) and `Ctrl-O log out`, or the
+    // state alone when both do not fit; the email takes the room left between.
+    var right = logOutColumn
+    if let sync {
+      let syncWidth = DisplayWidth.of(sync)
+      if logOutColumn - 2 - syncWidth > end {
+        right = logOutColumn - 2 - syncWidth
+        grid.put(sync, row: 0, column: right, in: area, style: .header)
+      } else if area.width - 1 - syncWidth > end {
+        // No room for both: the state stays, `Ctrl-O log out` goes (the footer and `?` say it).
+        grid.put(sync, row: 0, column: area.width - 1 - syncWidth, in: area, style: .header)
+        return
+      }
+    }
     let emailWidth = right - end - 4
     if emailWidth >= 5 {
       grid.put(
         TextBlock.truncated(email, width: emailWidth), row: 0, column: end + 2, in: area,
         style: .hint)
     }
-    if right > end { grid.put(logOut, row: 0, column: right, in: area, style: .hint) }
+    if logOutColumn > end { grid.put(logOut, row: 0, column: logOutColumn, in: area, style: .hint) }
   }
 }

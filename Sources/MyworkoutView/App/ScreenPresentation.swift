@@ -104,6 +104,9 @@ package enum KeyBindings {
   /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
   /// against the same layout the screen is drawn with.
   package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
+    if let confirmation = state.logOutConfirmation {
+      return LogOutConfirmationView.keys(confirmation)
+    }
     let presentation = state.screen.presentation
     if state.showsKeys {
       let help = withGlobalKeys(presentation.keys, signedIn: state.session != nil).help

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import MyworkoutCore
+
+/// Remote mode's outbox on the screen (SPEC §18): the header's words, and the question asked
+/// before logging out with changes the server does not have yet.
+@Suite struct SyncReducerTests {
+  let backToGetStarted = SignedOut(getStarted: GetStartedForm(email: "registered@email.com"))
+
+  static func status(_ waiting: Int, offline: Bool, account: String = "auth0|ada") -> SyncStatus {
+    SyncStatus(account: account, waiting: waiting, offline: offline)
+  }
+
+  @Test(
+    arguments: [
+      (0, false, nil), (0, true, nil), (1, true, "offline — 1 change waiting"),
+      (3, true, "offline — 3 changes waiting"), (3, false, "syncing…"),
+    ] as [(Int, Bool, String?)])
+  func theHeaderSaysTheStateOnlyWhenItIsNotPlain(waiting: Int, offline: Bool, text: String?) {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(waiting, offline: offline))) {
+      $0.sync = Self.status(waiting, offline: offline)
+    }
+    #expect(store.state.syncText == text)
+  }
+
+  @Test func anotherAccountsOutboxIsNotShown() {
+    var store = TestStore(.signedInSample)
+    let other = Self.status(3, offline: true, account: "auth0|someone-else")
+    store.send(.syncChanged(other)) { $0.sync = other }
+    #expect(store.state.syncText == nil)
+    // Nor does it hold up logging out.
+    store.send(.logOutPressed, effects: [.deleteSession]) {
+      $0.root = .signedOut(backToGetStarted)
+    }
+  }
+
+  @Test func loggingOutWithNothingWaitingAsksNothing() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(0, offline: false))) {
+      $0.sync = Self.status(0, offline: false)
+    }
+    store.send(.logOutPressed, effects: [.deleteSession]) {
+      $0.root = .signedOut(backToGetStarted)
+    }
+  }
+
+  @Test func loggingOutWithChangesWaitingAsksFirstAndStayKeepsEverything() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(3, offline: true))) {
+      $0.sync = Self.status(3, offline: true)
+    }
+    store.send(.logOutPressed) { $0.logOutConfirmation = LogOutConfirmation(waiting: 3) }
+    #expect(
+      store.state.logOutConfirmation?.question
+        == "3 changes have not reached the server yet. Log out anyway?")
+    #expect(store.state.logOutConfirmation?.focus == .stay)
+    store.send(.logOutConfirmation(.pressed(.stay))) { $0.logOutConfirmation = nil }
+    #expect(store.state.session == Sample.session)
+  }
+
+  @Test func theLogOutButtonOnProfileAsksToo() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(1, offline: false))) {
+      $0.sync = Self.status(1, offline: false)
+    }
+    store.send(.profile(.form(.focusMoved(.forward)))) { $0.profile.focus = .logOut }
+    store.send(.profile(.form(.enterPressed))) {
+      $0.logOutConfirmation = LogOutConfirmation(waiting: 1)
+    }
+    #expect(
+      store.state.logOutConfirmation?.question
+        == "1 change has not reached the server yet. Log out anyway?")
+  }
+
+  @Test func answeringLogOutLogsOut() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(2, offline: true))) {
+      $0.sync = Self.status(2, offline: true)
+    }
+    store.send(.logOutPressed) { $0.logOutConfirmation = LogOutConfirmation(waiting: 2) }
+    store.send(.logOutConfirmation(.focusMoved)) { $0.logOutConfirmation?.focus = .logOut }
+    store.send(.logOutConfirmation(.focusMoved)) { $0.logOutConfirmation?.focus = .stay }
+    store.send(.logOutConfirmation(.pressed(.logOut)), effects: [.deleteSession]) {
+      $0.logOutConfirmation = nil
+      $0.root = .signedOut(backToGetStarted)
+    }
+  }
+
+  @Test func anExpiryWhileAskingEndsTheQuestion() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(2, offline: true))) {
+      $0.sync = Self.status(2, offline: true)
+    }
+    store.send(.logOutPressed) { $0.logOutConfirmation = LogOutConfirmation(waiting: 2) }
+    store.send(.sessionExpired, effects: [.deleteSession]) {
+      $0.logOutConfirmation = nil
+      $0.root = .signedOut(
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
+    }
+  }
+
+  @Test func anAnswerWithNoQuestionOpenDoesNothing() {
+    var store = TestStore(.signedInSample)
+    store.send(.logOutConfirmation(.pressed(.logOut)))
+    store.send(.logOutConfirmation(.focusMoved))
+  }
+}
