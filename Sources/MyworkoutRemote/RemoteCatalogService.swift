@@ -2,35 +2,90 @@ import MyworkoutCore
 import MyworkoutServices
 import MyworkoutWire
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The catalog as a client of myworkout-server: `GET /api/classes` (search and paging) and
 /// `GET /api/classes/{id}`. Failures are `CatalogError`s carrying the remote message.
+///
+/// With a `cache`, every answer is kept, and while the server is away (SPEC §18) a page asked
+/// before is answered as it was, and a search not asked before looks through every class kept;
+/// a notice says that the list comes from this device.
 package struct RemoteCatalogService: CatalogService {
   let server: RemoteServer
+  let cache: RemoteCache?
+  let onNotice: @Sendable (String) -> Void
 
-  package init(server: RemoteServer) {
-    self.server = server
+  static let keptPageNotice = "Can't reach the server: showing classes saved on this device."
+  static func keptSearchNotice(_ count: Int) -> String {
+    "Can't reach the server: searched the \(count) \(count == 1 ? "class" : "classes") saved on this device."
   }
+
+  package init(
+    server: RemoteServer, cache: RemoteCache? = nil,
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.server = server
+    self.cache = cache
+    self.onNotice = onNotice
+  }
+
+  static let pagesPath = "/api/classes?"
 
   package func page(query: String, offset: Int, limit: Int) async throws -> CatalogPage {
     let path =
-      "/api/classes?q=" + Percent.encode(query) + "&offset=\(max(0, offset))&limit=\(max(0, limit))"
-    let page = try await Self.catalogCall {
+      Self.pagesPath + "q=" + Percent.encode(query)
+      + "&offset=\(max(0, offset))&limit=\(max(0, limit))"
+    do {
       let answer = try await server.send(.GET, path)
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return try answer.decode(CatalogPageDTO.self)
+      let page = Self.page(try answer.decode(CatalogPageDTO.self), query: query)
+      await cache?.keep(answer.body, for: path)
+      return page
+    } catch let error as ServiceError {
+      if error.isServerAway, let cache {
+        if let body = await cache.body(for: path),
+          let kept = try? JSONDecoder().decode(CatalogPageDTO.self, from: body)
+        {
+          onNotice(Self.keptPageNotice)
+          return Self.page(kept, query: query)
+        }
+        let classes = await Self.keptClasses(cache)
+        if !classes.isEmpty {
+          onNotice(Self.keptSearchNotice(classes.count))
+          return Self.search(classes, query: query, offset: offset, limit: limit)
+        }
+      }
+      throw CatalogError.unavailable(error.message)
     }
-    return CatalogPage(
-      query: query, offset: page.offset, classes: page.classes.map(Self.danceClass),
-      matching: page.matching, isCapped: page.capped, total: page.total)
   }
 
   package func danceClass(id: String) async throws -> DanceClass? {
-    try await Self.catalogCall {
-      let answer = try await server.send(.GET, "/api/classes/" + Percent.encode(id))
+    let path = "/api/classes/" + Percent.encode(id)
+    do {
+      let answer = try await server.send(.GET, path)
       if answer.status == 404 { return nil }
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return Self.danceClass(try answer.decode(ClassDTO.self))
+      let found = Self.danceClass(try answer.decode(ClassDTO.self))
+      await cache?.keep(answer.body, for: path)
+      return found
+    } catch let error as ServiceError {
+      if error.isServerAway, let cache,
+        let kept = await Self.keptClasses(cache).first(where: { $0.id == id })
+      {
+        return kept
+      }
+      throw CatalogError.unavailable(error.message)
     }
+  }
+
+  static func page(_ dto: CatalogPageDTO, query: String) -> CatalogPage {
+    CatalogPage(
+      query: query, offset: dto.offset, classes: dto.classes.map(Self.danceClass),
+      matching: dto.matching, isCapped: dto.capped, total: dto.total)
   }
 
   static func danceClass(_ dto: ClassDTO) -> DanceClass {
@@ -40,11 +95,39 @@ package struct RemoteCatalogService: CatalogService {
       thumbnailSlug: dto.thumbnail, duration: dto.duration)
   }
 
-  private static func catalogCall<T>(_ call: () async throws -> T) async throws -> T {
-    do {
-      return try await call()
-    } catch let error as ServiceError {
-      throw CatalogError.unavailable(error.message)
+  /// Every class in the kept pages and details, each once, in the catalog's order as far as
+  /// the pages tell it (pages by their offset).
+  static func keptClasses(_ cache: RemoteCache) async -> [DanceClass] {
+    let decoder = JSONDecoder()
+    let pages = await cache.bodies(under: pagesPath)
+      .compactMap { try? decoder.decode(CatalogPageDTO.self, from: $0) }
+      .sorted { $0.offset < $1.offset }
+    let details = await cache.bodies(under: "/api/classes/")
+      .compactMap { try? decoder.decode(ClassDTO.self, from: $0) }
+    var seen: Set<String> = []
+    var classes: [DanceClass] = []
+    for dto in pages.flatMap(\.classes) + details where seen.insert(dto.id).inserted {
+      classes.append(danceClass(dto))
     }
+    return classes
+  }
+
+  /// SPEC §11's search over `classes`, as the server does it.
+  static func search(_ classes: [DanceClass], query: String, offset: Int, limit: Int)
+    -> CatalogPage
+  {
+    let terms = SearchText.terms(of: query)
+    let matching = classes.filter { danceClass in
+      SearchText.matches(
+        terms,
+        in: SearchText.searchable(
+          title: danceClass.title, instructor: danceClass.instructor, level: danceClass.level,
+          song: danceClass.song))
+    }
+    let start = min(max(0, offset), matching.count)
+    return CatalogPage(
+      query: query, offset: start,
+      classes: Array(matching[start..<min(matching.count, start + max(0, limit))]),
+      matching: matching.count, isCapped: false, total: classes.count)
   }
 }

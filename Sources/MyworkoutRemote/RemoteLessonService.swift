@@ -8,26 +8,45 @@ import MyworkoutServices
 #endif
 
 /// The lessons as a client of myworkout-server: `GET /api/lessons`, Mimo's shape, read by the
-/// same mapping as the lesson file.
+/// same mapping as the lesson file. With a `cache`, the last answer is kept and stands in while
+/// the server is away (SPEC §18), with a notice.
 package struct RemoteLessonService: LessonService {
   let server: RemoteServer
+  let cache: RemoteCache?
+  let onNotice: @Sendable (String) -> Void
 
-  package init(server: RemoteServer) {
+  static let path = "/api/lessons"
+  static let keptNotice = "Can't reach the server: showing lessons saved on this device."
+
+  package init(
+    server: RemoteServer, cache: RemoteCache? = nil,
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     self.server = server
+    self.cache = cache
+    self.onNotice = onNotice
   }
 
   package func loadCourse() async throws -> LessonCourse {
-    let body = try await fetch()
-    return try Self.course(from: body, source: server.baseURL + "/api/lessons")
+    let (body, kept) = try await fetch()
+    let course = try Self.course(from: body, source: server.baseURL + Self.path)
+    if kept {
+      onNotice(Self.keptNotice)
+    } else {
+      await cache?.keep(body, for: Self.path)
+    }
+    return course
   }
 
-  /// The body of `GET /api/lessons`; failures as `LessonLoadError`.
-  private func fetch() async throws -> Data {
+  /// The body of `GET /api/lessons`, or the one kept while the server is away (`kept`);
+  /// failures as `LessonLoadError`.
+  private func fetch() async throws -> (body: Data, kept: Bool) {
     do {
-      let answer = try await server.send(.GET, "/api/lessons")
+      let answer = try await server.send(.GET, Self.path)
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return answer.body
+      return (answer.body, false)
     } catch let error as ServiceError {
+      if error.isServerAway, let body = await cache?.body(for: Self.path) { return (body, true) }
       throw LessonLoadError(message: "Lessons could not be loaded: \(error.message)")
     }
   }

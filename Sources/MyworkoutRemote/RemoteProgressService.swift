@@ -52,9 +52,11 @@ package struct RemoteProgressService: ProgressService {
   }
 
   /// What the server answered to a change: the class's progress, or the completion event.
-  struct ChangeAnswer {
+  package struct ChangeAnswer: Sendable {
     var progress: ProgressDTO?
     var completion: CompletionDTO?
+    /// The class a progress answer is about.
+    var classID: String?
   }
 
   /// Sends `change` under `key`, sent again while its answer is lost; failures as
@@ -68,7 +70,7 @@ package struct RemoteProgressService: ProgressService {
           .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: try bearer(),
           key: key)
         guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-        return ChangeAnswer(progress: try answer.decode(ProgressDTO.self))
+        return ChangeAnswer(progress: try answer.decode(ProgressDTO.self), classID: classID)
       case .completion(let lessonID, let started, let completed):
         let body = CompletionRequest(lessonID: lessonID, started: started, completed: completed)
         let answer = try await server.send(
@@ -79,10 +81,13 @@ package struct RemoteProgressService: ProgressService {
     }
   }
 
-  /// One attempt to hand an outbox entry to the server, under its key.
-  package func deliver(_ entry: OutboxEntry) async -> Delivery {
+  /// One attempt to hand an outbox entry to the server, under its key; `answered` is given the
+  /// server's answer before the change counts as delivered.
+  package func deliver(
+    _ entry: OutboxEntry, answered: (ChangeAnswer) async -> Void = { _ in }
+  ) async -> Delivery {
     do {
-      _ = try await send(entry.change, key: entry.key)
+      await answered(try await send(entry.change, key: entry.key))
       return .delivered
     } catch let error as ServiceError {
       switch error {
@@ -180,7 +185,9 @@ package struct RemoteProgressService: ProgressService {
     do {
       return try await work()
     } catch let error as ServiceError {
-      throw ProgressError(message: "Progress could not be \(verb): \(error.message)")
+      throw ProgressError(
+        message: "Progress could not be \(verb): \(error.message)",
+        isServerAway: error.isServerAway)
     }
   }
 

@@ -18,7 +18,9 @@ enum RemoteMode {
       let credentials = RemoteCredentials()
       let sessions = RemoteSessionStore(
         directory: directory, server: url, credentials: credentials)
-      // Progress and completions go through the outbox (SPEC §18).
+      // What was fetched stays usable offline; progress and completions go through the
+      // outbox (SPEC §18).
+      let cache = RemoteCache(directory: directory, server: url)
       let progress = OutboxProgressService(
         remote: RemoteProgressService(server: server, credentials: credentials),
         directory: directory, server: url, clock: ContinuousClock(), onNotice: events.notice,
@@ -32,8 +34,10 @@ enum RemoteMode {
         account: RemoteAccountParts(
           accounts: RemoteAccountService(server: server, credentials: credentials),
           sessions: OutboxResuming(sessions: sessions, progress: progress), loaded: loaded),
-        catalog: RemoteCatalogService(server: server), progress: progress,
-        lessons: RemoteLessonService(server: server), completions: progress,
+        catalog: RemoteCatalogService(server: server, cache: cache, onNotice: events.notice),
+        progress: progress,
+        lessons: RemoteLessonService(server: server, cache: cache, onNotice: events.notice),
+        completions: progress,
         images: RemoteImageService(server: server))
     },
     auth0: { domain, clientID, connection, directory in

@@ -27,8 +27,13 @@ package struct ProgressUpdate: Sendable, Hashable {
 /// `Progress could not be saved: database is locked`.
 package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   package let message: String
+  /// The server is away (remote mode): what is kept on this device may stand in.
+  package var isServerAway = false
 
-  package init(message: String) { self.message = message }
+  package init(message: String, isServerAway: Bool = false) {
+    self.message = message
+    self.isServerAway = isServerAway
+  }
 
   package var description: String { message }
 }

@@ -21,6 +21,9 @@ package actor OutboxStore {
       key TEXT NOT NULL UNIQUE,
       change TEXT NOT NULL,
       aside TEXT);
+    CREATE TABLE known(
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL) WITHOUT ROWID;
     """
 
   nonisolated package let path: String
@@ -34,11 +37,24 @@ package actor OutboxStore {
   /// per server and account, with neither in its name.
   static func fileName(server: String, account: String) -> String {
     let digest = SHA256.hash(data: Array((server + "\n" + account).utf8))
-    let hex = digest.prefix(8).map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
-    return "outbox-" + hex.joined() + ".sqlite"
+    return "outbox-" + Hex.prefix(digest, bytes: 8) + ".sqlite"
+  }
+
+  // MARK: What the server last said
+
+  /// Keeps `value` as the server's last word on `key` (a class's progress, the watched %, the
+  /// lesson events), so that it can be shown while the server is away.
+  package func remember(_ value: some Encodable, as key: String) throws {
+    let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+    try open().statement("INSERT OR REPLACE INTO known(key, value) VALUES (?, ?)")
+      .run([.text(key), .text(text)])
+  }
+
+  /// The value kept under `key`, if any (one that no longer decodes counts as none).
+  package func recall<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+    let text = try open().statement("SELECT value FROM known WHERE key = ?")
+      .firstRow([.text(key)]) { $0.text(0) }
+    return text.flatMap { try? JSONDecoder().decode(type, from: Data($0.utf8)) }
   }
 
   /// Writes `change` (durably) with a new key; the entry.

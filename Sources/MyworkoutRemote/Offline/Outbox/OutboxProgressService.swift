@@ -1,5 +1,6 @@
 import MyworkoutCore
 import MyworkoutServices
+import MyworkoutWire
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -57,7 +58,9 @@ where C.Duration == Duration {
           onStatus: { waiting, offline in
             onStatus(SyncStatus(account: account, waiting: waiting, offline: offline))
           },
-          deliver: { await remote.deliver($0) }))
+          deliver: { entry in
+            await remote.deliver(entry) { answer in await Self.remember(answer, in: store) }
+          }))
       boxes[account] = box
       return (box, true)
     }
@@ -77,6 +80,8 @@ where C.Duration == Duration {
 
   // MARK: ProgressService
 
+  /// The class's progress: the server's, with the changes still waiting laid over it. While
+  /// the server is away, what it last said (kept in the outbox file) stands in for it.
   package func progress(account: String, classID: String) async throws -> ClassProgress {
     let box = outbox(account)
     var attempt = 0
@@ -86,15 +91,17 @@ where C.Duration == Duration {
       let stored: ClassProgress
       do {
         stored = try await remote.progress(account: account, classID: classID)
-      } catch let error as ProgressError {
-        // Away: what is waiting still shows; with nothing waiting, the failure as before.
-        guard !before.isEmpty else { throw error }
-        return Self.overlay(ClassProgress(), before)
+      } catch let error as ProgressError where error.isServerAway {
+        let known = try? await box.store.recall(ProgressDTO.self, Self.progressKey(classID))
+        // Never seen and nothing waiting: the failure, as before.
+        guard known != nil || !before.isEmpty else { throw error }
+        return Self.overlay(known.map(RemoteProgressService.progress) ?? ClassProgress(), before)
       }
       await box.sender.kick()  // the server answers again
       let after = try await pending(box, classID: classID)
       // A change that reached the server during the read would count twice: read again.
       if before.map(\.key) != after.map(\.key), attempt < 3 { continue }
+      try? await box.store.remember(Self.dto(stored), as: Self.progressKey(classID))
       return Self.overlay(stored, after)
     }
   }
@@ -113,24 +120,46 @@ where C.Duration == Duration {
     return Self.overlay(ClassProgress(), try await pending(box, classID: update.classID))
   }
 
+  /// The server's watched % with the waiting changes counted in; while the server is away, the
+  /// last % it gave, and each class's kept progress with what waits laid over it.
   package func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
   {
     let box = outbox(account)
     let waiting = try await entries(box)
     var percents: [String: Int]
+    var away = false
     do {
       percents = try await remote.watchedPercents(account: account, classes: classes)
       await box.sender.kick()
-    } catch let error as ProgressError {
-      guard waiting.contains(where: { $0.change.classID != nil }) else { throw error }
-      percents = [:]
+      var known = (try? await box.store.recall([String: Int].self, Self.percentsKey)) ?? [:]
+      known.merge(percents) { $1 }
+      try? await box.store.remember(known, as: Self.percentsKey)
+    } catch let error as ProgressError where error.isServerAway {
+      away = true
+      percents = (try? await box.store.recall([String: Int].self, Self.percentsKey)) ?? [:]
+      percents = percents.filter { id, _ in classes.contains { $0.id == id } }
     }
     for danceClass in classes {
       let mine = waiting.filter { $0.change.classID == danceClass.id }
-      guard !mine.isEmpty else { continue }
-      let stored =
-        (try? await remote.progress(account: account, classID: danceClass.id)) ?? ClassProgress()
-      percents[danceClass.id] = Self.overlay(stored, mine).watched.watchedPercent(
+      guard !mine.isEmpty || away else { continue }
+      var base: ClassProgress
+      if away {
+        guard
+          let known = try? await box.store.recall(
+            ProgressDTO.self, Self.progressKey(danceClass.id))
+        else {
+          if !mine.isEmpty {
+            percents[danceClass.id] = Self.overlay(ClassProgress(), mine).watched
+              .watchedPercent(duration: danceClass.durationMilliseconds)
+          }
+          continue
+        }
+        base = RemoteProgressService.progress(known)
+      } else {
+        base =
+          (try? await remote.progress(account: account, classID: danceClass.id)) ?? ClassProgress()
+      }
+      percents[danceClass.id] = Self.overlay(base, mine).watched.watchedPercent(
         duration: danceClass.durationMilliseconds)
     }
     return percents
@@ -138,6 +167,8 @@ where C.Duration == Duration {
 
   // MARK: Lesson completion events
 
+  /// The round's events: the server's, or while it is away the ones it last gave, and the
+  /// events still waiting after them.
   package func completions(account: String) async throws -> [LessonCompletion] {
     let box = outbox(account)
     let waiting = try await entries(box)
@@ -145,9 +176,13 @@ where C.Duration == Duration {
     do {
       events = try await remote.completions(account: account)
       await box.sender.kick()
-    } catch let error as ProgressError {
-      guard waiting.contains(where: { $0.change.classID == nil }) else { throw error }
-      events = []
+      try? await box.store.remember(events.map(Self.dto), as: Self.completionsKey)
+    } catch let error as ProgressError where error.isServerAway {
+      let known = try? await box.store.recall([CompletionDTO].self, Self.completionsKey)
+      guard known != nil || waiting.contains(where: { $0.change.classID == nil }) else {
+        throw error
+      }
+      events = (known ?? []).map(RemoteProgressService.completion)
     }
     let round = events.last?.round ?? 0
     for entry in waiting {
@@ -195,6 +230,41 @@ where C.Duration == Duration {
         message: "Progress could not be saved: \(count) changes have not reached the server yet")
     }
     return try await remote.startNewRound(account: account)
+  }
+
+  // MARK: What the server last said
+
+  static func progressKey(_ classID: String) -> String { "progress/" + classID }
+  static var percentsKey: String { "percents" }
+  static var completionsKey: String { "completions" }
+
+  static func dto(_ progress: ClassProgress) -> ProgressDTO {
+    ProgressDTO(
+      lastPosition: progress.lastPosition,
+      watched: progress.watched.ranges.map { [$0.lowerBound, $0.upperBound] },
+      timeInClass: progress.timeInClass)
+  }
+
+  static func dto(_ event: LessonCompletion) -> CompletionDTO {
+    CompletionDTO(
+      lessonID: event.lessonID, round: event.round,
+      started: Int64(event.started.timeIntervalSince1970.rounded(.down)),
+      completed: Int64(event.completed.timeIntervalSince1970.rounded(.down)))
+  }
+
+  /// Keeps what the server answered to a delivered change: the class's merged progress, or
+  /// the lesson event it filed (added to the round's events it gave last).
+  static func remember(_ answer: RemoteProgressService.ChangeAnswer, in store: OutboxStore) async {
+    if let progress = answer.progress, let classID = answer.classID {
+      try? await store.remember(progress, as: progressKey(classID))
+    }
+    if let event = answer.completion {
+      var known = (try? await store.recall([CompletionDTO].self, completionsKey)) ?? []
+      if !known.contains(where: { $0.lessonID == event.lessonID && $0.round == event.round }) {
+        known.append(event)
+        try? await store.remember(known, as: completionsKey)
+      }
+    }
   }
 
   // MARK: Overlay

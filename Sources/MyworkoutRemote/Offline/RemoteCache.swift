@@ -1,0 +1,90 @@
+import Crypto
+import MyworkoutCore
+import MyworkoutServices
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What remote mode fetched that is the same for everyone (catalog pages, class details, the
+/// lessons), kept so that it stays usable while the server is away (SPEC §18):
+/// `cache-<id>.sqlite` in the data directory, one per server. Each answer is kept as the
+/// server sent it, under its path, replaced by the next answer to the same path. Personal
+/// data is never kept here (it lives in the account's outbox file).
+///
+/// A cache that cannot be read or written is no cache: every call here fails quietly, and the
+/// app works as it would without one.
+package actor RemoteCache {
+  static let schemaVersion = 1
+  static let schema = """
+    CREATE TABLE answers(
+      path TEXT PRIMARY KEY,
+      body BLOB NOT NULL,
+      saved TEXT NOT NULL) WITHOUT ROWID;
+    """
+
+  nonisolated package let path: String
+  private var connection: SQLiteDatabase?
+
+  package init(directory: DataDirectory, server: String) {
+    path = directory.path + "/" + Self.fileName(server: server)
+  }
+
+  /// `cache-` and 16 hex digits of SHA-256 of the server's URL.
+  static func fileName(server: String) -> String {
+    "cache-" + Hex.prefix(SHA256.hash(data: Array(server.utf8)), bytes: 8) + ".sqlite"
+  }
+
+  /// Keeps `body` as the answer for `path`.
+  package func keep(_ body: Data, for path: String) {
+    try? open().statement(
+      "INSERT OR REPLACE INTO answers(path, body, saved) VALUES (?, ?, ?)"
+    ).run([.text(path), .blob(Array(body)), .text(UTCTimestamp.format(Date()))])
+  }
+
+  /// The answer kept for `path`, if any.
+  package func body(for path: String) -> Data? {
+    let bytes = try? open().statement("SELECT body FROM answers WHERE path = ?")
+      .firstRow([.text(path)]) { $0.blob(0) }
+    return bytes.flatMap { $0 }.map { Data($0) }
+  }
+
+  /// Every answer kept under a path that starts with `prefix`, oldest path first.
+  package func bodies(under prefix: String) -> [Data] {
+    let rows = try? open().statement(
+      "SELECT body FROM answers WHERE substr(path, 1, ?) = ? ORDER BY path"
+    ).rows([.int(prefix.utf8.count), .text(prefix)]) { Data($0.blob(0)) }
+    return rows ?? []
+  }
+
+  private func open() throws -> SQLiteDatabase {
+    if let connection { return connection }
+    let connection = try SQLiteDatabase(
+      path: path, options: .init(interruptsWhenCancelled: false))
+    try connection.enableWriteAheadLog()
+    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+    self.connection = connection
+    return connection
+  }
+}
+
+/// Lower-case hex digits.
+enum Hex {
+  static func prefix(_ digest: some Sequence<UInt8>, bytes: Int) -> String {
+    let digits = Array("0123456789abcdef")
+    return String(digest.prefix(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+  }
+}
+
+extension ServiceError {
+  /// The server is away or could not answer: what was kept may stand in.
+  package var isServerAway: Bool {
+    switch self {
+    case .network, .timedOut: true
+    case .server(let status): status >= 500
+    default: false
+    }
+  }
+}

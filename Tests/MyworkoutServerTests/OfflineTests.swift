@@ -1,0 +1,140 @@
+import Clocks
+import MyworkoutCore
+import MyworkoutRemote
+import MyworkoutServices
+import Synchronization
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What remote mode fetched stays usable while the server is away (SPEC §18): catalog pages,
+/// class details and lessons from the cache, progress from what the server last said with the
+/// outbox laid over it. "Away" is a server on a port nothing listens on.
+@Suite struct OfflineTests {
+  static let away = "http://127.0.0.1:9"
+
+  final class Notices: Sendable {
+    private let list = Mutex<[String]>([])
+    func raise(_ notice: String) { list.withLock { $0.append(notice) } }
+    var all: [String] { list.withLock { $0 } }
+  }
+
+  @Test func catalogPagesSeenBeforeAndSearchesInThemWorkOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let cache = RemoteCache(directory: directory, server: "http://server")
+      let (first, detail) = try await withLiveServerReturning { url, _ in
+        let online = RemoteCatalogService(server: RemoteServer(baseURL: url), cache: cache)
+        let first = try await online.page(query: "", offset: 0, limit: 50)
+        _ = try await online.page(query: "", offset: 50, limit: 50)
+        let detail = try await online.danceClass(id: first.classes[3].id)
+        return (first, detail)
+      }
+      let notices = Notices()
+      let offline = RemoteCatalogService(
+        server: RemoteServer(baseURL: Self.away), cache: cache, onNotice: notices.raise)
+      // The same page: as it was.
+      #expect(try await offline.page(query: "", offset: 0, limit: 50) == first)
+      #expect(notices.all == ["Can't reach the server: showing classes saved on this device."])
+      // A search never asked: looked for in the classes kept, and said so.
+      let word = String(first.classes[0].instructor.split(separator: " ")[0])
+      let found = try await offline.page(query: word, offset: 0, limit: 50)
+      #expect(found.classes.contains(first.classes[0]))
+      let kept = min(100, first.total)
+      #expect(found.total == kept)
+      #expect(
+        notices.all.last
+          == "Can't reach the server: searched the \(kept) classes saved on this device.")
+      #expect(try await offline.danceClass(id: first.classes[3].id) == detail)
+    }
+  }
+
+  @Test func withNothingKeptTheFailureIsAsBefore() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let offline = RemoteCatalogService(
+        server: RemoteServer(baseURL: Self.away),
+        cache: RemoteCache(directory: directory, server: Self.away))
+      await #expect(throws: CatalogError.self) {
+        try await offline.page(query: "", offset: 0, limit: 50)
+      }
+      let lessons = RemoteLessonService(
+        server: RemoteServer(baseURL: Self.away),
+        cache: RemoteCache(directory: directory, server: Self.away))
+      await #expect(throws: LessonLoadError.self) { try await lessons.loadCourse() }
+    }
+  }
+
+  @Test func lessonsSeenBeforeWorkOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let cache = RemoteCache(directory: directory, server: "http://server")
+      let course = try await withLiveServerReturning { url, _ in
+        try await RemoteLessonService(server: RemoteServer(baseURL: url), cache: cache)
+          .loadCourse()
+      }
+      let notices = Notices()
+      let offline = RemoteLessonService(
+        server: RemoteServer(baseURL: Self.away), cache: cache, onNotice: notices.raise)
+      #expect(try await offline.loadCourse().lessons == course.lessons)
+      #expect(notices.all == ["Can't reach the server: showing lessons saved on this device."])
+    }
+  }
+
+  @Test func progressSeenBeforeAndWhatWaitsShowOffline() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let clock = TestClock<Duration>()
+      let danceClass = DanceClass(
+        id: "c1", title: "", instructor: "", level: .beginner, song: "", videoURL: "",
+        thumbnailSlug: "", duration: 100)
+      let credentials = RemoteCredentials()
+      try await withLiveServer { url, _ in
+        _ = try await RemoteAccountService(
+          server: RemoteServer(baseURL: url), credentials: credentials
+        ).logIn(email: "registered@email.com", password: "password")
+        let remote = RemoteProgressService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        let online = OutboxProgressService(
+          remote: remote,
+          directory: directory, server: "http://server", clock: clock)
+        try await online.record(
+          ProgressUpdate(
+            account: "a1", classID: "c1", position: 20_000, played: IntervalSet([0..<20_000]),
+            addedTimeInClass: 21_000))
+        try await eventually { (try? await online.waiting(account: "a1").isEmpty) == true }
+        _ = try await online.completions(account: "a1")
+        #expect(
+          try await online.watchedPercents(account: "a1", classes: [danceClass]) == ["c1": 20])
+      }
+      // The same outbox file, the server gone.
+      let offline = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: Self.away), credentials: credentials),
+        directory: directory, server: "http://server", clock: clock)
+      #expect(
+        try await offline.progress(account: "a1", classID: "c1")
+          == ClassProgress(
+            lastPosition: 20_000, watched: IntervalSet([0..<20_000]), timeInClass: 21_000))
+      try await offline.record(
+        ProgressUpdate(
+          account: "a1", classID: "c1", position: 40_000, played: IntervalSet([30_000..<40_000]),
+          addedTimeInClass: 10_000))
+      #expect(
+        try await offline.progress(account: "a1", classID: "c1")
+          == ClassProgress(
+            lastPosition: 40_000, watched: IntervalSet([0..<20_000, 30_000..<40_000]),
+            timeInClass: 31_000))
+      #expect(try await offline.watchedPercents(account: "a1", classes: [danceClass]) == ["c1": 30])
+      #expect(try await offline.completions(account: "a1") == [])
+      // A class never seen is a failure, as before.
+      await #expect(throws: ProgressError.self) {
+        try await offline.progress(account: "a1", classID: "never-seen")
+      }
+    }
+  }
+}
