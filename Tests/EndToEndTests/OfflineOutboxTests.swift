@@ -1,0 +1,156 @@
+import Foundation
+import TestProcesses
+import Testing
+
+extension EndToEnd {
+  /// SPEC §18 from the outside: the app in remote mode keeps every change through a server that
+  /// is killed (-9), shows it, works offline across a relaunch, and the server ends with what
+  /// was watched, each change counted once.
+  @Suite(.timeLimit(.minutes(4)))
+  struct OfflineOutboxTests {
+    /// A `myworkout-server` on `port` (0: a free one) over `folder`; its URL.
+    static func startServer(folder: URL, catalog: String, port: Int = 0) async throws
+      -> (ChildProcess, String)
+    {
+      let server = try ChildProcess.spawn(
+        [
+          RemoteTests.serverBinary, "--port", String(port), "--data-dir", folder.path,
+          "--catalog", catalog, "--lessons", LessonsTests.sample,
+        ], standardOutput: .pipe)
+      let url = try #require(await server.firstLine(timeout: .seconds(30)))
+      return (server, url)
+    }
+
+    /// What the server holds for the sample account: the progress of the class titled
+    /// `title`, and the lesson events, read over HTTP (Python's standard library) as
+    /// `position watchedMilliseconds timeInClass events`.
+    static func serverState(_ url: String, title: String) throws -> [Int] {
+      let script = """
+        import json, sys, urllib.request, urllib.parse
+        base, title = sys.argv[1], sys.argv[2]
+        def call(path, body=None, token=None):
+            request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
+            request.add_header("Content-Type", "application/json")
+            if token: request.add_header("Authorization", "Bearer " + token)
+            return json.load(urllib.request.urlopen(request, timeout=10))
+        tokens = call("/authenticate", {"email": "registered@email.com", "password": "password"})
+        token = tokens.get("access_token") or tokens["id_token"]
+        page = call("/api/classes?q=" + urllib.parse.quote(title) + "&offset=0&limit=5")
+        class_id = [c for c in page["classes"] if c["title"] == title][0]["id"]
+        progress = call("/api/progress/" + urllib.parse.quote(class_id), token=token)
+        watched = sum(end - start for start, end in progress["watched"])
+        events = call("/api/lessons/completions", token=token)["completions"]
+        print(progress["last_position"], watched, progress["time_in_class"], len(events))
+        """
+      let output = try ChildProcess.run(
+        ["python3", "-c", script, url, title], searchPath: true)
+      let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+      try #require(numbers.count == 4, "server state: \(output)")
+      return numbers
+    }
+
+    /// `Time in class mm:ss` on the Player, in seconds.
+    static func timeInClass(_ screen: String) -> Int? {
+      guard let range = screen.range(of: "Time in class ") else { return nil }
+      let parts = screen[range.upperBound...].prefix(5).split(separator: ":").compactMap {
+        Int($0)
+      }
+      return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+    }
+
+    @Test func watchingThroughAServerKillAndARelaunchCountsEverythingOnce() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-outbox-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      var (server, url) = try await Self.startServer(folder: folder, catalog: catalog)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let port = try #require(Int(url.split(separator: ":").last ?? ""))
+
+      try app.launch(["--server", url, "--speed", "2"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      // Lessons and the catalog are fetched once while the server answers.
+      try app.type("n")
+      try app.waitFor("Lesson 1 of 3")
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.press("Space")
+      try app.waitUntil(timeout: 30, "10 s played") { (PlayerTests.elapsed($0) ?? 0) >= 10 }
+
+      // The server dies mid-class; the Player plays on.
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+      try app.waitUntil(timeout: 30, "30 s played") { (PlayerTests.elapsed($0) ?? 0) >= 30 }
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      let position = try #require(PlayerTests.elapsed(paused))
+      let time = try #require(Self.timeInClass(paused))
+      try app.press("Escape")
+      try app.waitUntil(timeout: 30, "the outbox waiting") { $0.contains("offline — ") }
+      // A lesson finished offline.
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      try app.type("n")
+      try app.waitFor("Lesson 1 of 3")
+      try app.press("Enter")
+      try app.waitFor("Lesson 2 of 3")
+      let waiting = try app.waitUntil(timeout: 30, "the lesson waiting too") {
+        $0.contains("changes waiting")
+      }
+      #expect(!waiting.contains("syncing"))
+      try app.press("C-c")
+      _ = try app.waitForExit()
+
+      // Relaunched with the server still away: Profile, the list and the Player as last seen,
+      // the class resuming where it was left.
+      try app.launch(["--server", url, "--speed", "2"], width: 100, height: 30)
+      try app.waitFor("Edit number")
+      try app.waitUntil(timeout: 30, "the outbox after the relaunch") {
+        $0.contains("changes waiting")
+      }
+      try app.press("c")
+      try app.waitFor("showing classes saved on this device")
+      try app.press("Down", "Enter")
+      let resumed = try app.waitFor("Resume at")
+      #expect(PlayerTests.elapsed(resumed) == position, "\(resumed)")
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+
+      // The server is back (same port, same data): the outbox drains and the header clears.
+      (server, _) = try await Self.startServer(folder: folder, catalog: catalog, port: port)
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      try app.press("c")  // a read that succeeds sends what waits at once
+      try app.waitUntil(timeout: 90, "the outbox drained") {
+        $0.contains("2 classes") && !$0.contains("waiting") && !$0.contains("syncing")
+      }
+      let state = try Self.serverState(url, title: "Hundred A")
+      #expect(abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s")
+      // What was watched: 0 to the pause (100 s class: 1 s is 1 %).
+      #expect(abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s")
+      #expect(abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s")
+      #expect(state[3] == 1, "the lesson event, once: \(state)")
+
+      // A further relaunch sends nothing twice.
+      try app.press("C-c")
+      _ = try app.waitForExit()
+      try app.launch(["--server", url], width: 100, height: 30)
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      #expect(try Self.serverState(url, title: "Hundred A") == state)
+    }
+  }
+}
