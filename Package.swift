@@ -154,6 +154,12 @@ let package = Package(
     .executableTarget(
       name: "catalog-bench", dependencies: ["MyworkoutCore", "MyworkoutServices"],
       swiftSettings: strict),
+    // Remote mode's outbox without the screen: queues and drains it for the process tests and
+    // the benchmark's drain figure (SPEC §18).
+    .executableTarget(
+      name: "outbox-drive",
+      dependencies: ["MyworkoutCore", "MyworkoutServices", "MyworkoutRemote"],
+      swiftSettings: strict),
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),

@@ -9,20 +9,20 @@ extension EndToEnd {
   @Suite(.timeLimit(.minutes(4)))
   struct OfflineOutboxTests {
     /// A `myworkout-server` on `port` (0: a free one) over `folder`; its URL.
-    static func startServer(folder: URL, catalog: String, port: Int = 0) async throws
-      -> (ChildProcess, String)
-    {
+    static func startServer(
+      folder: URL, catalog: String, port: Int = 0, options: [String] = []
+    ) async throws -> (ChildProcess, String) {
       let server = try ChildProcess.spawn(
         [
           RemoteTests.serverBinary, "--port", String(port), "--data-dir", folder.path,
           "--catalog", catalog, "--lessons", LessonsTests.sample,
-        ], standardOutput: .pipe)
+        ] + options, standardOutput: .pipe)
       let url = try #require(await server.firstLine(timeout: .seconds(30)))
       return (server, url)
     }
 
     /// What the server holds for the sample account: the progress of the class titled
-    /// `title`, and the lesson events, read over HTTP (Python's standard library) as
+    /// `title` (or with the id after `id:`), and the lesson events, read over HTTP (Python's standard library) as
     /// `position watchedMilliseconds timeInClass events`.
     static func serverState(_ url: String, title: String) throws -> [Int] {
       let script = """
@@ -35,8 +35,11 @@ extension EndToEnd {
             return json.load(urllib.request.urlopen(request, timeout=10))
         tokens = call("/authenticate", {"email": "registered@email.com", "password": "password"})
         token = tokens.get("access_token") or tokens["id_token"]
-        page = call("/api/classes?q=" + urllib.parse.quote(title) + "&offset=0&limit=5")
-        class_id = [c for c in page["classes"] if c["title"] == title][0]["id"]
+        if title.startswith("id:"):
+            class_id = title[3:]
+        else:
+            page = call("/api/classes?q=" + urllib.parse.quote(title) + "&offset=0&limit=5")
+            class_id = [c for c in page["classes"] if c["title"] == title][0]["id"]
         progress = call("/api/progress/" + urllib.parse.quote(class_id), token=token)
         watched = sum(end - start for start, end in progress["watched"])
         events = call("/api/lessons/completions", token=token)["completions"]
@@ -151,6 +154,51 @@ extension EndToEnd {
       try app.press("Escape")
       try app.waitFor("Edit number")
       #expect(try Self.serverState(url, title: "Hundred A") == state)
+    }
+
+    static var driveBinary: String {
+      BuiltProduct.path("outbox-drive")
+        ?? URL(fileURLWithPath: TerminalSession.binary).deletingLastPathComponent()
+        .appendingPathComponent("outbox-drive").path
+    }
+
+    /// The outbox killed (-9) at random moments while it drains, 20 times, then left to finish:
+    /// the server ends with every change once (time in class is a sum: one change sent twice
+    /// or lost shows).
+    @Test func killedAtRandomWhileDrainingNothingIsLostOrCountedTwice() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-drain-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let (server, url) = try await Self.startServer(
+        folder: folder.appendingPathComponent("server"), catalog: ClassesTests.briefCatalog,
+        // Each run of outbox-drive logs in: 22 log-ins in a minute from one address.
+        options: ["--login-limit", "100"])
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let app = folder.appendingPathComponent("app").path
+      let count = 300
+      _ = try ChildProcess.run([Self.driveBinary, "queue", url, app, "k1", String(count)])
+      var generator = SystemRandomNumberGenerator()
+      for _ in 0..<20 {
+        let drain = try ChildProcess.spawn([Self.driveBinary, "drain", url, app])
+        // A random moment from the log-in to well into the sending (not a wait for
+        // something: the moment of the kill is what the test varies).
+        let wait = UInt32.random(in: 50_000...1_200_000, using: &generator)
+        usleep(wait)
+        drain.send(SIGKILL)
+        _ = drain.waitBlocking()
+      }
+      let last = try ChildProcess.run([Self.driveBinary, "drain", url, app])
+      #expect(last.hasPrefix("drained "), "\(last)")
+      let state = try Self.serverState(url, title: "id:k1")
+      #expect(state[0] == count * 1_000, "\(state)")
+      #expect(state[1] == count * 1_000, "the union of every interval: \(state)")
+      #expect(state[2] == count * 1_000, "time in class, each change once: \(state)")
+      // And nothing is left to send.
+      let again = try ChildProcess.run([Self.driveBinary, "drain", url, app])
+      #expect(again.hasPrefix("drained 0 changes"), "\(again)")
     }
   }
 }
