@@ -339,12 +339,14 @@ def run_images_screen(binary):
         return {"images_screen_ms": elapsed, "images_screen_bytes": grid_bytes}
 
 
-def run_player(binary, seconds):
+def run_player(binary, seconds, server=None):
     """The Player (SPEC §12, §16) in the 80x24 pty with `--latency 0s`: wake-ups while paused
     (target 0), and while playing at 1× wake-ups per second (target ≤ 4) and bytes written to
-    the terminal per second (target ≤ 200), each over `seconds`."""
+    the terminal per second (target ≤ 200), each over `seconds`. With `server` (a URL), the same
+    in remote mode, where every save goes through the outbox (SPEC §18)."""
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        argv = [str(binary), "--latency", "0s", "--no-mouse"]
+        argv = [str(binary), "--no-mouse"] + (["--server", server] if server
+                                              else ["--latency", "0s"])
         with Terminal(argv, program_env(tmp)) as term:
             log_in(term)
             _, mark = term.send(b"c")
@@ -449,7 +451,28 @@ def catalog_figures(binary, quick):
     return figures
 
 
-def server_figures(binary, quick):
+def outbox_drain_seconds(server_binary, url, count):
+    """SPEC §18: outbox-drive (beside the server binary) queues `count` progress changes in an
+    outbox, then drains them to the server at `url` as the app does; the drain's seconds, or
+    None (with a printed reason)."""
+    drive = Path(server_binary).parent / "outbox-drive"
+    if not drive.exists():
+        print(f"outbox: no {drive}; the drain figure is skipped", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory(prefix="bench-outbox-") as tmp:
+        try:
+            subprocess.run([str(drive), "queue", url, tmp, "bench-class", str(count)],
+                           check=True, capture_output=True, timeout=300)
+            done = subprocess.run([str(drive), "drain", url, tmp], check=True,
+                                  capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.CalledProcessError, subprocess.TimeoutExpired) as error:
+            print(f"outbox: outbox-drive failed: {error}", file=sys.stderr)
+            return None
+    words = done.stdout.split()
+    return float(words[4]) if len(words) >= 5 and words[0] == "drained" else None
+
+
+def server_figures(binary, quick, app_binary=None, seconds=3):
     """SPEC §16: myworkout-server on loopback. Catalog search under load from wrk (Debian's
     package; skipped with a note when it is missing), 10 s (2 s with --quick), and login latency
     (POST /authenticate, dominated by the password hash). Returns figures (an empty dict and a
@@ -485,6 +508,16 @@ def server_figures(binary, quick):
             urllib.request.urlopen(request, timeout=30).read()
             logins.append((time.perf_counter() - start) * 1000)
         figures["login_ms"] = statistics.median(logins)
+        drained = outbox_drain_seconds(binary, url, 1000)
+        if drained is not None:
+            figures["outbox_drain_1000_s"] = drained
+        if app_binary is not None:
+            try:
+                for key, value in run_player(app_binary, seconds, server=url).items():
+                    figures["remote_" + key] = value
+            except (DriveError, OSError) as error:
+                print(f"server: the Player in remote mode could not be driven: {error}",
+                      file=sys.stderr)
         wrk = shutil.which("wrk")
         if wrk is None:
             print("server: wrk is not installed (apt-get install wrk); search load skipped",
@@ -727,6 +760,7 @@ def binaries(args):
         return (app, hasher if hasher.exists() else None, images if images.exists() else None,
                 catalog if catalog.exists() else None, server if server.exists() else None)
     app = args.binary or swift_build("myworkout", release=True)
+    swift_build("outbox-drive", release=True)  # beside the server: the outbox drain figure
     return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
             swift_build("catalog-bench", release=True),
             swift_build("myworkout-server", release=True))
@@ -794,7 +828,8 @@ def main():
               f" estimate{', debug build' if args.quick else ''}):")
         for name, value in images.items():
             print(f"  {name}: {value:g}")
-    server = server_figures(server_binary, args.quick) if server_binary else {}
+    server = (server_figures(server_binary, args.quick, app_binary, args.idle_seconds)
+              if server_binary else {})
     if server_binary is None:
         print("\nserver: no myworkout-server binary; section skipped")
     else:
@@ -809,6 +844,18 @@ def main():
             print("  catalog search: skipped, wrk is not installed (apt-get install wrk)")
         if "login_ms" in server:
             print(f"  login (POST /authenticate, PBKDF2 dominated): median {server['login_ms']:.0f} ms")
+        if "outbox_drain_1000_s" in server:
+            print(f"  outbox (SPEC §18): 1,000 queued progress changes drained in"
+                  f" {server['outbox_drain_1000_s']:.2f} s (one request and one fsync'd delete each)")
+        if "remote_player_bytes_per_s" in server:
+            embedded_bytes = statistics.median(app["player_bytes_per_s"])
+            embedded_wakeups = statistics.median(app["player_wakeups_per_s"])
+            print(f"  the Player in remote mode (saves through the outbox) against the embedded"
+                  f" default: {server['remote_player_bytes_per_s']:.0f} vs {embedded_bytes:.0f}"
+                  f" bytes/s, {server['remote_player_wakeups_per_s']:.1f} vs"
+                  f" {embedded_wakeups:.1f} wake-ups/s playing,"
+                  f" {server['remote_player_paused_wakeups']:.0f} vs"
+                  f" {statistics.median(app['player_paused_wakeups']):.0f} wake-ups paused")
     cluster = {}
     if server_binary is not None:
         print(f"\nthrough the load balancer (scripts/cluster: nginx round-robin, loopback, wrk 2"
