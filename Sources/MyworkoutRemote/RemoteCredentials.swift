@@ -8,6 +8,11 @@ package final class RemoteCredentials: Sendable {
   package struct Tokens: Sendable, Equatable {
     package var idToken: String
     package var accessToken: String?
+
+    package init(idToken: String, accessToken: String? = nil) {
+      self.idToken = idToken
+      self.accessToken = accessToken
+    }
   }
 
   private let state = Mutex<(tokens: Tokens?, keys: JSONWebKeySet?)>((nil, nil))

@@ -64,8 +64,9 @@ package struct RemoteProgressService: ProgressService {
   func send(_ change: OutboxChange, key: UUID) async throws -> ChangeAnswer {
     try await self.change {
       switch change {
-      case .progress(let classID, let position, let played, let added):
-        let body = ProgressUpdateDTO(position: position, played: played, addedTimeInClass: added)
+      case .progress(let classID, let position, let played, let added, let changedAt):
+        let body = ProgressUpdateDTO(
+          position: position, played: played, addedTimeInClass: added, changedAt: changedAt)
         let answer = try await server.send(
           .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: try bearer(),
           key: key)

@@ -61,21 +61,21 @@ extension Backend {
       let classID = try context.parameters.require("class")
       let update = try await RequestBody.decode(
         ProgressUpdateDTO.self, from: request, context: context)
-      guard update.position >= 0, update.addedTimeInClass >= 0,
+      guard update.position >= 0, update.addedTimeInClass >= 0, (update.changedAt ?? 0) >= 0,
         let played = Self.intervals(update.played)
       else {
         throw APIError.badRequest(
-          "position and added_time_in_class must be 0 or more, played a list of [start, end] with start < end"
+          "position, added_time_in_class and changed_at must be 0 or more, played a list of [start, end] with start < end"
         )
       }
       let change = ProgressUpdate(
         account: account, classID: classID, position: update.position, played: played,
-        addedTimeInClass: update.addedTimeInClass)
+        addedTimeInClass: update.addedTimeInClass, changedAt: update.changedAt)
       let key = try Self.idempotencyKey(
         request,
         fingerprint: [
           "progress", classID, String(update.position), played.encoded,
-          String(update.addedTimeInClass),
+          String(update.addedTimeInClass), update.changedAt.map(String.init) ?? "",
         ])
       let merged = try await self.progressCall {
         guard let key else { return try await self.progress.record(change) }

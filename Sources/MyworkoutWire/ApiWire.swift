@@ -98,16 +98,21 @@ package struct ProgressUpdateDTO: Codable, Equatable, Sendable {
   package var position: Int
   package var played: [[Int]]
   package var addedTimeInClass: Int
+  /// When the change was made (milliseconds since 1970), optional: the position replaces the
+  /// stored one only if it is at least as recent.
+  package var changedAt: Int64?
 
-  package init(position: Int, played: [[Int]], addedTimeInClass: Int) {
+  package init(position: Int, played: [[Int]], addedTimeInClass: Int, changedAt: Int64? = nil) {
     self.position = position
     self.played = played
     self.addedTimeInClass = addedTimeInClass
+    self.changedAt = changedAt
   }
 
   enum CodingKeys: String, CodingKey {
     case position, played
     case addedTimeInClass = "added_time_in_class"
+    case changedAt = "changed_at"
   }
 }
 

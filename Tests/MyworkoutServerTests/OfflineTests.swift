@@ -137,4 +137,53 @@ import Testing
       }
     }
   }
+
+  /// SPEC §18's conflict: two devices (two data directories) of one account, both offline,
+  /// watch the same class and finish a lesson each, then both come back (the later one first):
+  /// the server ends with the union of the intervals, the sum of the times, both events, and
+  /// the position of the later change.
+  @Test func twoDevicesOfflineThenBackBothCount() async throws {
+    try await withTemporaryDirectory { root in
+      let devices = try ["a", "b"].map { try DataDirectory.prepare(path: root + "/" + $0) }
+      let credentials = RemoteCredentials()
+      let clock = TestClock<Duration>()
+      // Offline: each device keeps its changes (the server's name is the outbox file's key).
+      for (index, device) in devices.enumerated() {
+        let offline = OutboxProgressService(
+          remote: RemoteProgressService(
+            server: RemoteServer(baseURL: Self.away), credentials: credentials),
+          directory: device, server: "http://server", clock: clock)
+        let start = index * 30_000
+        try await offline.record(
+          ProgressUpdate(
+            account: "me", classID: "c1", position: start + 10_000,
+            played: IntervalSet([start..<(start + 10_000)]), addedTimeInClass: 11_000 + index,
+            changedAt: 1_700_000_000_000 + Int64(index) * 60_000))
+        try await offline.recordCompletion(
+          account: "me", lessonID: "\(index + 1)",
+          started: Date(timeIntervalSince1970: 1_700_000_000),
+          completed: Date(timeIntervalSince1970: 1_700_000_010))
+        #expect(try await offline.waiting(account: "me").count == 2)
+      }
+      try await withLiveServer { url, _ in
+        _ = try await RemoteAccountService(
+          server: RemoteServer(baseURL: url), credentials: credentials
+        ).logIn(email: "registered@email.com", password: "password")
+        let remote = RemoteProgressService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        // Back online, the later device first.
+        for device in devices.reversed() {
+          let online = OutboxProgressService(
+            remote: remote, directory: device, server: "http://server", clock: clock)
+          await online.resume(account: "me")
+          try await eventually { (try? await online.waiting(account: "me").isEmpty) == true }
+        }
+        let stored = try await remote.progress(account: "me", classID: "c1")
+        #expect(stored.watched == IntervalSet([0..<10_000, 30_000..<40_000]))
+        #expect(stored.timeInClass == 11_000 + 11_001)
+        #expect(stored.lastPosition == 40_000, "the later change's position")
+        #expect(try await remote.completions(account: "me").map(\.lessonID).sorted() == ["1", "2"])
+      }
+    }
+  }
 }

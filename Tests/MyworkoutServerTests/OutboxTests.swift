@@ -224,9 +224,12 @@ import Testing
   @Test func progressReadWhileTheServerIsAwayIncludesWhatIsWaiting() async throws {
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")
-      // Nothing listens on port 9 of loopback: every call fails at once.
+      // Nothing listens on port 9 of loopback: every call fails at once (the session is
+      // one the server would take; it never gets to see it).
+      let credentials = RemoteCredentials()
+      credentials.signedIn(.init(idToken: "header.payload.signature"), keys: nil)
       let remote = RemoteProgressService(
-        server: RemoteServer(baseURL: "http://127.0.0.1:9"), credentials: RemoteCredentials())
+        server: RemoteServer(baseURL: "http://127.0.0.1:9"), credentials: credentials)
       let clock = TestClock<Duration>()
       let service = OutboxProgressService(
         remote: remote, directory: directory, server: "http://127.0.0.1:9", clock: clock)

@@ -31,7 +31,7 @@ import Testing
   func aSaveWhoseAnswerIsLostIsSentAgainWithItsKeyAndCountedOnce(loss: Loss) async throws {
     try await withLosingServer(loss) { url, log in
       let progress = RemoteProgressService(
-        server: RemoteServer(baseURL: url, timeout: .milliseconds(500)),
+        server: RemoteServer(baseURL: url, timeout: .seconds(3)),
         credentials: try await Self.signedIn(url))
       let merged = try await progress.record(
         ProgressUpdate(
@@ -52,7 +52,7 @@ import Testing
   func aCompletionWhoseAnswerIsLostIsSentAgainWithItsKey(loss: Loss) async throws {
     try await withLosingServer(loss) { url, log in
       let progress = RemoteProgressService(
-        server: RemoteServer(baseURL: url, timeout: .milliseconds(500)),
+        server: RemoteServer(baseURL: url, timeout: .seconds(3)),
         credentials: try await Self.signedIn(url))
       let started = Date(timeIntervalSince1970: 1_700_000_000)
       let event = try await progress.recordCompletion(

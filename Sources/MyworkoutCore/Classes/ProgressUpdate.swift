@@ -10,16 +10,22 @@ package struct ProgressUpdate: Sendable, Hashable {
   package var played: IntervalSet
   /// Wall time in milliseconds the player was open since the last save; added to the total.
   package var addedTimeInClass: Int
+  /// When the change was made, in milliseconds since 1970 (remote mode's outbox sends it):
+  /// a position replaces the stored one only if it is at least as recent, so that changes
+  /// arriving late (a device back online) do not move the position back (SPEC §18). Nil:
+  /// made now.
+  package var changedAt: Int64?
 
   package init(
     account: String, classID: String, position: Int, played: IntervalSet = IntervalSet(),
-    addedTimeInClass: Int = 0
+    addedTimeInClass: Int = 0, changedAt: Int64? = nil
   ) {
     self.account = account
     self.classID = classID
     self.position = position
     self.played = played
     self.addedTimeInClass = addedTimeInClass
+    self.changedAt = changedAt
   }
 }
 

@@ -84,6 +84,9 @@ package enum Migrations {
         PRIMARY KEY (account, key))
       """
     ],
+    // 3: when the stored position's change was made (ms since 1970), so that a change arriving
+    // late does not move the position back (issue 23).
+    ["ALTER TABLE class_progress ADD COLUMN position_at bigint"],
   ]
 
   struct NewerSchema: Error, CustomStringConvertible {

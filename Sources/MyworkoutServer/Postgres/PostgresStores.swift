@@ -191,27 +191,45 @@ package struct PostgresProgressStore: ProgressStoring {
   }
 
   package func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+    let logger = database.logger
+    // One statement: no transaction around it.
+    return try await database.call("save progress") { client in
+      try await client.withConnection { connection in
+        try await Self.merge(update, on: connection, logger: logger)
+      }
+    }
+  }
+
+  /// One save, merged in the database under the row's lock: intervals united, time added, and
+  /// the position replaced only by a change made at least as late as the stored one's (a change
+  /// without a time is made now, by the database's clock).
+  static func merge(_ update: ProgressUpdate, on connection: PostgresConnection, logger: Logger)
+    async throws -> ClassProgress
+  {
     let position = Int64(max(0, update.position))
-    let watched = Self.multirange(update.played)
+    let watched = multirange(update.played)
     let added = Int64(max(0, update.addedTimeInClass))
     let account = update.account
     let classID = update.classID
-    return try await database.call("save progress") { client in
-      for try await row in try await client.query(
-        """
-        INSERT INTO class_progress AS p (account, class, position, watched, time_in_class)
-        VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added))
-        ON CONFLICT (account, class) DO UPDATE SET
-          position = EXCLUDED.position,
-          watched = p.watched + EXCLUDED.watched,
-          time_in_class = p.time_in_class + EXCLUDED.time_in_class
-        RETURNING position, watched::text, time_in_class
-        """
-      ).decode((Int64, String, Int64).self) {
-        return try Self.progress(row)
-      }
-      throw StoreError(failed: "Could not save progress: no row came back.")
+    let changedAt = update.changedAt
+    for try await row in try await connection.query(
+      """
+      INSERT INTO class_progress AS p (account, class, position, watched, time_in_class,
+        position_at)
+      VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added),
+        COALESCE(\(changedAt)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint))
+      ON CONFLICT (account, class) DO UPDATE SET
+        position = CASE WHEN p.position_at IS NULL OR EXCLUDED.position_at >= p.position_at
+          THEN EXCLUDED.position ELSE p.position END,
+        position_at = GREATEST(p.position_at, EXCLUDED.position_at),
+        watched = p.watched + EXCLUDED.watched,
+        time_in_class = p.time_in_class + EXCLUDED.time_in_class
+      RETURNING position, watched::text, time_in_class
+      """, logger: logger
+    ).decode((Int64, String, Int64).self) {
+      return try progress(row)
     }
+    throw StoreError(failed: "Could not save progress: no row came back.")
   }
 
   /// The key is inserted first: a concurrent retry with the same key waits on it, then finds
@@ -219,9 +237,6 @@ package struct PostgresProgressStore: ProgressStoring {
   package func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<
     ClassProgress
   > {
-    let position = Int64(max(0, update.position))
-    let watched = Self.multirange(update.played)
-    let added = Int64(max(0, update.addedTimeInClass))
     let account = update.account
     let classID = update.classID
     let logger = database.logger
@@ -238,20 +253,7 @@ package struct PostgresProgressStore: ProgressStoring {
         }
         return .replayed(ClassProgress())
       }
-      for try await row in try await connection.query(
-        """
-        INSERT INTO class_progress AS p (account, class, position, watched, time_in_class)
-        VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added))
-        ON CONFLICT (account, class) DO UPDATE SET
-          position = EXCLUDED.position,
-          watched = p.watched + EXCLUDED.watched,
-          time_in_class = p.time_in_class + EXCLUDED.time_in_class
-        RETURNING position, watched::text, time_in_class
-        """, logger: logger
-      ).decode((Int64, String, Int64).self) {
-        return .applied(try Self.progress(row))
-      }
-      throw StoreError(failed: "Could not save progress: no row came back.")
+      return .applied(try await Self.merge(update, on: connection, logger: logger))
     }
   }
 

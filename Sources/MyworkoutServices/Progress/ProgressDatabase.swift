@@ -3,7 +3,8 @@
 /// its connection: `ProgressStore` owns it.
 final class ProgressDatabase {
   /// 2: rows are filed under account ids (version 1 filed them under normalised emails).
-  /// 3: `applied_changes`, the `Idempotency-Key`s the server has applied (issue 23).
+  /// 3: `applied_changes`, the `Idempotency-Key`s the server has applied, and
+  /// `class_progress.position_at`, when the stored position's change was made (issue 23).
   static let schemaVersion = 3
 
   /// The keys of changes applied once (the server's `Idempotency-Key`s), per account, with a
@@ -24,6 +25,7 @@ final class ProgressDatabase {
       position INTEGER NOT NULL,
       watched TEXT NOT NULL,
       time_in_class INTEGER NOT NULL,
+      position_at INTEGER,
       PRIMARY KEY (account, class)) WITHOUT ROWID;
     CREATE TABLE lesson_rounds(
       account TEXT PRIMARY KEY,
@@ -43,6 +45,8 @@ final class ProgressDatabase {
     var position: Int64
     var watched: String
     var timeInClass: Int64
+    /// When the stored position's change was made (ms since 1970); nil before version 3.
+    var positionAt: Int64?
   }
 
   /// A lesson_events row as stored, before it is checked.
@@ -70,7 +74,10 @@ final class ProgressDatabase {
       Self.schema, version: Self.schemaVersion,
       upgrades: [
         1: { try Self.fileUnderAccountIDs(try accountIDs(), in: connection) },
-        2: { try connection.execute(Self.appliedChangesTable) },
+        2: {
+          try connection.execute(Self.appliedChangesTable)
+          try connection.execute("ALTER TABLE class_progress ADD COLUMN position_at INTEGER")
+        },
       ])
   }
 
@@ -89,12 +96,12 @@ final class ProgressDatabase {
 
   // MARK: Classes
 
-  private static let classColumns = "class, position, watched, time_in_class"
+  private static let classColumns = "class, position, watched, time_in_class, position_at"
 
   private static func classRow(_ row: SQLiteStatement) -> ClassRow {
     ClassRow(
       classID: row.text(0), position: row.int64(1), watched: row.text(2),
-      timeInClass: row.int64(3))
+      timeInClass: row.int64(3), positionAt: row.isNull(4) ? nil : row.int64(4))
   }
 
   func classRow(account: String, classID: String) throws(SQLiteError) -> ClassRow? {
@@ -114,12 +121,13 @@ final class ProgressDatabase {
   {
     try connection.statement(
       """
-      INSERT OR REPLACE INTO class_progress(account, class, position, watched, time_in_class)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT OR REPLACE INTO class_progress(
+        account, class, position, watched, time_in_class, position_at)
+      VALUES (?, ?, ?, ?, ?, ?)
       """
     ).run([
       .text(account), .text(classID), .int(progress.position), .text(progress.watched),
-      .int(progress.timeInClass),
+      .int(progress.timeInClass), progress.positionAt.map(SQLiteValue.integer) ?? .null,
     ])
   }
 
@@ -141,6 +149,7 @@ final class ProgressDatabase {
     var position: Int
     var watched: String
     var timeInClass: Int
+    var positionAt: Int64?
   }
 
   // MARK: Applied changes

@@ -90,26 +90,35 @@ package actor ProgressStore {
     }
   }
 
-  /// Merges `update` into its row (inside the caller's transaction); the result.
+  /// Merges `update` into its row (inside the caller's transaction); the result. The position
+  /// is replaced only by a change made at least as late as the stored one's (a change without
+  /// a time is made now), so a device coming back online with older changes does not move it
+  /// back; intervals and time always merge.
   private func merge(_ update: ProgressUpdate, in database: ProgressDatabase) throws
     -> ClassProgress
   {
     var progress = ClassProgress()
+    var positionAt: Int64?
     if let row = try database.classRow(account: update.account, classID: update.classID) {
       if let stored = Self.progress(row) {
         progress = stored
+        positionAt = row.positionAt
       } else {
         onNotice(Self.damagedClassNotice)  // replaced below
       }
     }
-    progress.lastPosition = max(0, update.position)
+    let changedAt = update.changedAt ?? Int64((now().timeIntervalSince1970 * 1_000).rounded())
+    if positionAt.map({ changedAt >= $0 }) ?? true {
+      progress.lastPosition = max(0, update.position)
+      positionAt = changedAt
+    }
     progress.watched.formUnion(update.played)
     progress.timeInClass += max(0, update.addedTimeInClass)
     try database.writeClass(
       account: update.account, classID: update.classID,
       .init(
         position: progress.lastPosition, watched: progress.watched.encoded,
-        timeInClass: progress.timeInClass))
+        timeInClass: progress.timeInClass, positionAt: positionAt))
     return progress
   }
 

@@ -9,8 +9,11 @@ import MyworkoutCore
 /// One change remote mode keeps in the outbox until the server has it: a progress save or a
 /// lesson completion, as it is sent (SPEC §18).
 package enum OutboxChange: Codable, Sendable, Hashable {
-  /// `POST /api/progress/:class`: position replaced, intervals united, time added.
-  case progress(classID: String, position: Int, played: [[Int]], addedTimeInClass: Int)
+  /// `POST /api/progress/:class`: position replaced (if this change is the later one),
+  /// intervals united, time added; `changedAt` is when it was made (milliseconds since 1970).
+  case progress(
+    classID: String, position: Int, played: [[Int]], addedTimeInClass: Int,
+    changedAt: Int64? = nil)
   /// `POST /api/lessons/completions`, times in whole seconds since 1970.
   case completion(lessonID: String, started: Int64, completed: Int64)
 
@@ -18,12 +21,12 @@ package enum OutboxChange: Codable, Sendable, Hashable {
     self = .progress(
       classID: update.classID, position: update.position,
       played: update.played.ranges.map { [$0.lowerBound, $0.upperBound] },
-      addedTimeInClass: update.addedTimeInClass)
+      addedTimeInClass: update.addedTimeInClass, changedAt: update.changedAt)
   }
 
   /// The class this change is about, for a progress save.
   package var classID: String? {
-    if case .progress(let classID, _, _, _) = self { return classID }
+    if case .progress(let classID, _, _, _, _) = self { return classID }
     return nil
   }
 

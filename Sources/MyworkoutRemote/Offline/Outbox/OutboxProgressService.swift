@@ -111,6 +111,9 @@ where C.Duration == Duration {
   @discardableResult
   package func record(_ update: ProgressUpdate) async throws -> ClassProgress {
     let box = outbox(update.account)
+    var update = update
+    // Stamped as it is written: the server keeps the position of the later change.
+    update.changedAt = update.changedAt ?? Int64((Date().timeIntervalSince1970 * 1_000).rounded())
     do {
       try await box.store.append(OutboxChange(update))
     } catch {
@@ -285,7 +288,9 @@ where C.Duration == Duration {
   static func overlay(_ stored: ClassProgress, _ waiting: [OutboxEntry]) -> ClassProgress {
     var progress = stored
     for entry in waiting {
-      guard case .progress(_, let position, let played, let added) = entry.change else { continue }
+      guard case .progress(_, let position, let played, let added, _) = entry.change else {
+        continue
+      }
       progress.lastPosition = max(0, position)
       progress.watched.formUnion(OutboxChange.intervals(played))
       progress.timeInClass += max(0, added)
