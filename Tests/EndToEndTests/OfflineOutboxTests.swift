@@ -200,5 +200,118 @@ extension EndToEnd {
       let again = try ChildProcess.run([Self.driveBinary, "drain", url, app])
       #expect(again.hasPrefix("drained 0 changes"), "\(again)")
     }
+
+    /// A proxy in front of `upstream` that forwards every request and, for every other change
+    /// (`POST` of progress or of a lesson completion), drops the server's answer after the
+    /// server applied it: the connection closes with no answer. It prints its URL first and
+    /// counts the dropped answers in `counter` (a file).
+    static let answerDroppingProxy = """
+      import socket, sys, threading
+      upstream_port, counter = int(sys.argv[1]), sys.argv[2]
+      changes = [0]
+      lock = threading.Lock()
+      def read_request(connection):
+          data = b""
+          while b"\\r\\n\\r\\n" not in data:
+              chunk = connection.recv(65536)
+              if not chunk: return None
+              data += chunk
+          head, _, body = data.partition(b"\\r\\n\\r\\n")
+          length = 0
+          for line in head.split(b"\\r\\n")[1:]:
+              name, _, value = line.partition(b":")
+              if name.strip().lower() == b"content-length": length = int(value.strip())
+          while len(body) < length:
+              chunk = connection.recv(65536)
+              if not chunk: break
+              body += chunk
+          return head, body
+      def serve(client):
+          with client:
+              request = read_request(client)
+              if request is None: return
+              head, body = request
+              lines = [line for line in head.split(b"\\r\\n") if not line.lower().startswith(b"connection:")]
+              method, path = lines[0].split(b" ")[:2]
+              change = method == b"POST" and (path.startswith(b"/api/progress/") and path != b"/api/progress/percents" or path == b"/api/lessons/completions")
+              with socket.create_connection(("127.0.0.1", upstream_port)) as server:
+                  server.sendall(b"\\r\\n".join(lines + [b"Connection: close"]) + b"\\r\\n\\r\\n" + body)
+                  answer = b""
+                  while True:
+                      chunk = server.recv(65536)
+                      if not chunk: break
+                      answer += chunk
+              if change:
+                  with lock:
+                      changes[0] += 1
+                      drop = changes[0] % 2 == 1
+                      if drop:
+                          dropped = (changes[0] + 1) // 2
+                          open(counter, "w").write(str(dropped))
+                  if drop: return
+              client.sendall(answer)
+      listener = socket.socket()
+      listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+      listener.bind(("127.0.0.1", 0))
+      listener.listen(64)
+      print("http://127.0.0.1:%d" % listener.getsockname()[1], flush=True)
+      while True:
+          client, _ = listener.accept()
+          threading.Thread(target=serve, args=(client,), daemon=True).start()
+      """
+
+    /// Every other change's answer is lost after the server applied it: each is sent again
+    /// under its key, and time in class is counted once.
+    @Test func answersLostAfterTheServerAppliedAChangeCountItOnce() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-lost-answers-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      let (server, url) = try await Self.startServer(
+        folder: folder.appendingPathComponent("server"), catalog: catalog)
+      let counter = folder.appendingPathComponent("dropped").path
+      let proxy = try ChildProcess.spawn(
+        [
+          "python3", "-c", Self.answerDroppingProxy,
+          String(try #require(Int(url.split(separator: ":").last ?? ""))), counter,
+        ], searchPath: true, standardOutput: .pipe)
+      defer {
+        for process in [proxy, server] {
+          process.send(SIGTERM)
+          _ = process.waitBlocking()
+        }
+      }
+      let front = try #require(await proxy.firstLine(timeout: .seconds(30)))
+
+      try app.launch(["--server", front, "--speed", "2"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.press("Space")
+      try app.waitUntil(timeout: 60, "24 s played") { (PlayerTests.elapsed($0) ?? 0) >= 24 }
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      let position = try #require(PlayerTests.elapsed(paused))
+      let time = try #require(Self.timeInClass(paused))
+      try app.press("Escape")
+      try app.waitUntil(timeout: 60, "everything sent") {
+        $0.contains("2 classes") && !$0.contains("waiting") && !$0.contains("syncing")
+      }
+      let dropped =
+        Int(
+          (try? String(contentsOfFile: counter, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+      #expect(dropped >= 2, "answers dropped: \(dropped)")
+      let state = try Self.serverState(url, title: "Hundred A")
+      #expect(abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s")
+      #expect(abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s")
+      #expect(abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s")
+    }
   }
 }
