@@ -85,7 +85,9 @@ let package = Package(
       name: "MyworkoutImages", dependencies: ["CImageCodecs", "MyworkoutCore", "MyworkoutView"],
       swiftSettings: strict),
     // JSON shapes shared by the server and remote mode (FoundationEssentials only).
-    .target(name: "MyworkoutWire", swiftSettings: strict),
+    .target(
+      name: "MyworkoutWire", dependencies: ["MyworkoutCore", "MyworkoutServices"],
+      swiftSettings: strict),
     // The backend: routes, SQLite store, token signing, limits (testable in-process).
     .target(
       name: "MyworkoutServer",

@@ -34,7 +34,7 @@ package struct RemoteProgressService: ProgressService {
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
       return try answer.decode(ProgressDTO.self)
     }
-    return Self.progress(dto)
+    return dto.progress
   }
 
   @discardableResult
@@ -48,7 +48,7 @@ package struct RemoteProgressService: ProgressService {
     let dto = try await call("saved") {
       try await send(OutboxChange(update), key: key).progress
     }
-    return Self.progress(dto ?? ProgressDTO(lastPosition: 0, watched: [], timeInClass: 0))
+    return (dto ?? ProgressDTO(lastPosition: 0, watched: [], timeInClass: 0)).progress
   }
 
   /// What the server answered to a change: the class's progress, or the completion event.
@@ -121,7 +121,7 @@ package struct RemoteProgressService: ProgressService {
     try await call("read") {
       let answer = try await server.send(.GET, "/api/lessons/completions", bearer: try bearer())
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return try answer.decode(CompletionsResponse.self).completions.map(Self.completion)
+      return try answer.decode(CompletionsResponse.self).completions.map(\.completion)
     }
   }
 
@@ -142,7 +142,7 @@ package struct RemoteProgressService: ProgressService {
       lessonID: lessonID, started: Int64(started.timeIntervalSince1970.rounded(.down)),
       completed: Int64(completed.timeIntervalSince1970.rounded(.down)))
     return try await call("saved") {
-      try await send(change, key: key).completion.map(Self.completion)
+      try await send(change, key: key).completion.map(\.completion)
     }
   }
 
@@ -192,18 +192,4 @@ package struct RemoteProgressService: ProgressService {
     }
   }
 
-  static func progress(_ dto: ProgressDTO) -> ClassProgress {
-    ClassProgress(
-      lastPosition: dto.lastPosition,
-      watched: IntervalSet(
-        dto.watched.compactMap { $0.count == 2 && $0[0] < $0[1] ? $0[0]..<$0[1] : nil }),
-      timeInClass: dto.timeInClass)
-  }
-
-  static func completion(_ dto: CompletionDTO) -> LessonCompletion {
-    LessonCompletion(
-      lessonID: dto.lessonID, round: dto.round,
-      started: Date(timeIntervalSince1970: Double(dto.started)),
-      completed: Date(timeIntervalSince1970: Double(dto.completed)))
-  }
 }

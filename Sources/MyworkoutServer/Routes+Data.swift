@@ -54,7 +54,7 @@ extension Backend {
       let progress = try await self.progressCall {
         try await self.progress.progress(account: account, classID: classID)
       }
-      return JSONResponse.make(Self.dto(progress))
+      return JSONResponse.make(ProgressDTO(progress))
     }
     router.post("api/progress/:class") { request, context in
       let account = try self.account(request)
@@ -84,7 +84,7 @@ extension Backend {
         }
         return state
       }
-      return JSONResponse.make(Self.dto(merged))
+      return JSONResponse.make(ProgressDTO(merged))
     }
     router.get("api/lessons") { _, _ in
       let file = self.lessonsFile
@@ -106,7 +106,7 @@ extension Backend {
       let events = try await self.progressCall {
         try await self.progress.completions(account: account)
       }
-      return JSONResponse.make(CompletionsResponse(completions: events.map(Self.dto)))
+      return JSONResponse.make(CompletionsResponse(completions: events.map(CompletionDTO.init)))
     }
     router.post("api/lessons/completions") { request, context in
       let account = try self.account(request)
@@ -136,7 +136,7 @@ extension Backend {
         else { throw APIError.keyReused }
         return state
       }
-      return JSONResponse.make(CompletionResponse(completion: recorded.map(Self.dto)))
+      return JSONResponse.make(CompletionResponse(completion: recorded.map(CompletionDTO.init)))
     }
     router.post("api/lessons/rounds") { request, _ in
       let account = try self.account(request)
@@ -203,20 +203,6 @@ extension Backend {
       id: danceClass.id, title: danceClass.title, instructor: danceClass.instructor,
       level: danceClass.level.rawValue, song: danceClass.song, videoURL: danceClass.videoURL,
       thumbnail: danceClass.thumbnailSlug, duration: danceClass.duration)
-  }
-
-  static func dto(_ progress: ClassProgress) -> ProgressDTO {
-    ProgressDTO(
-      lastPosition: progress.lastPosition,
-      watched: progress.watched.ranges.map { [$0.lowerBound, $0.upperBound] },
-      timeInClass: progress.timeInClass)
-  }
-
-  static func dto(_ event: LessonCompletion) -> CompletionDTO {
-    CompletionDTO(
-      lessonID: event.lessonID, round: event.round,
-      started: Int64(event.started.timeIntervalSince1970.rounded(.down)),
-      completed: Int64(event.completed.timeIntervalSince1970.rounded(.down)))
   }
 
   private func catalogCall<T>(_ call: () async throws -> T) async throws -> T {

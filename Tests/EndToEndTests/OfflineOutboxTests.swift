@@ -52,6 +52,28 @@ extension EndToEnd {
       return numbers
     }
 
+    /// Launches the app against `server` at 2× speed, logs in, (opens Lessons and comes back,)
+    /// opens the first class and starts playing it.
+    static func logInAndPlay(
+      _ app: TerminalSession, server: String, openingLessonsFirst: Bool = false
+    ) throws {
+      try app.launch(["--server", server, "--speed", "2"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      if openingLessonsFirst {
+        try app.type("n")
+        try app.waitFor("Lesson 1 of 3")
+        try app.press("Escape")
+        try app.waitFor("Edit number")
+      }
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.press("Space")
+    }
+
     /// `Time in class mm:ss` on the Player, in seconds.
     static func timeInClass(_ screen: String) -> Int? {
       guard let range = screen.range(of: "Time in class ") else { return nil }
@@ -74,20 +96,8 @@ extension EndToEnd {
       }
       let port = try #require(Int(url.split(separator: ":").last ?? ""))
 
-      try app.launch(["--server", url, "--speed", "2"], width: 100, height: 30)
-      try app.waitFor("Myworkout GO")
-      try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      try app.logIn()
       // Lessons and the catalog are fetched once while the server answers.
-      try app.type("n")
-      try app.waitFor("Lesson 1 of 3")
-      try app.press("Escape")
-      try app.waitFor("Edit number")
-      try app.press("c")
-      try app.waitFor("2 classes")
-      try app.press("Down", "Enter")
-      try app.waitFor("Time in class")
-      try app.press("Space")
+      try Self.logInAndPlay(app, server: url, openingLessonsFirst: true)
       try app.waitUntil(timeout: 30, "10 s played") { (PlayerTests.elapsed($0) ?? 0) >= 10 }
 
       // The server dies mid-class; the Player plays on.
@@ -285,15 +295,7 @@ extension EndToEnd {
       }
       let front = try #require(await proxy.firstLine(timeout: .seconds(30)))
 
-      try app.launch(["--server", front, "--speed", "2"], width: 100, height: 30)
-      try app.waitFor("Myworkout GO")
-      try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      try app.logIn()
-      try app.press("c")
-      try app.waitFor("2 classes")
-      try app.press("Down", "Enter")
-      try app.waitFor("Time in class")
-      try app.press("Space")
+      try Self.logInAndPlay(app, server: front)
       try app.waitUntil(timeout: 60, "24 s played") { (PlayerTests.elapsed($0) ?? 0) >= 24 }
       try app.press("Space")
       let paused = try app.waitFor("❚❚ Paused")

@@ -326,45 +326,21 @@ package struct PostgresProgressStore: ProgressStoring {
   package func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date
   ) async throws -> LessonCompletion? {
-    let start = Int64(started.timeIntervalSince1970.rounded(.down))
-    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
     let logger = database.logger
     return try await database.transaction("save the lesson completion") { connection in
-      // The round row (locked for share) keeps a concurrent Start over from slipping between
-      // reading the round and filing the event under it.
-      var round = 1
-      for try await value in try await connection.query(
-        "SELECT round FROM lesson_rounds WHERE account = \(account) FOR SHARE", logger: logger
-      ).decode(Int.self) {
-        round = value
-      }
-      let inserted = try await connection.query(
-        """
-        INSERT INTO lesson_events (account, round, lesson, started, completed)
-        VALUES (\(account), \(round), \(lessonID), \(start), \(end))
-        ON CONFLICT DO NOTHING RETURNING id
-        """, logger: logger
-      ).collect()
-      guard !inserted.isEmpty else { return nil }
-      return LessonCompletion(
-        lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
-        completed: Date(timeIntervalSince1970: Double(end)))
+      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
+      return try await Self.file(
+        lessonID, started: started, completed: completed, account: account, round: round,
+        on: connection, logger: logger)
     }
   }
 
   package func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
   ) async throws -> Applied<LessonCompletion?> {
-    let start = Int64(started.timeIntervalSince1970.rounded(.down))
-    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
     let logger = database.logger
     return try await database.transaction("save the lesson completion") { connection in
-      var round = 1
-      for try await value in try await connection.query(
-        "SELECT round FROM lesson_rounds WHERE account = \(account) FOR SHARE", logger: logger
-      ).decode(Int.self) {
-        round = value
-      }
+      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
       if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
         guard request == key.request else { return .keyReused }
         for try await (started, completed) in try await connection.query(
@@ -381,19 +357,45 @@ package struct PostgresProgressStore: ProgressStoring {
         }
         return .replayed(nil)
       }
-      let inserted = try await connection.query(
-        """
-        INSERT INTO lesson_events (account, round, lesson, started, completed)
-        VALUES (\(account), \(round), \(lessonID), \(start), \(end))
-        ON CONFLICT DO NOTHING RETURNING id
-        """, logger: logger
-      ).collect()
-      guard !inserted.isEmpty else { return .applied(nil) }
       return .applied(
-        LessonCompletion(
-          lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
-          completed: Date(timeIntervalSince1970: Double(end))))
+        try await Self.file(
+          lessonID, started: started, completed: completed, account: account, round: round,
+          on: connection, logger: logger))
     }
+  }
+
+  /// The account's round, its row locked for share (inside the caller's transaction): a
+  /// concurrent Start over cannot slip between reading the round and filing an event under it.
+  static func currentRound(account: String, on connection: PostgresConnection, logger: Logger)
+    async throws -> Int
+  {
+    for try await value in try await connection.query(
+      "SELECT round FROM lesson_rounds WHERE account = \(account) FOR SHARE", logger: logger
+    ).decode(Int.self) {
+      return value
+    }
+    return 1
+  }
+
+  /// Files the event under `round`; the event as stored (to the second), or nil when the
+  /// lesson already had one in that round.
+  static func file(
+    _ lessonID: String, started: Date, completed: Date, account: String, round: Int,
+    on connection: PostgresConnection, logger: Logger
+  ) async throws -> LessonCompletion? {
+    let start = Int64(started.timeIntervalSince1970.rounded(.down))
+    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    let inserted = try await connection.query(
+      """
+      INSERT INTO lesson_events (account, round, lesson, started, completed)
+      VALUES (\(account), \(round), \(lessonID), \(start), \(end))
+      ON CONFLICT DO NOTHING RETURNING id
+      """, logger: logger
+    ).collect()
+    guard !inserted.isEmpty else { return nil }
+    return LessonCompletion(
+      lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
+      completed: Date(timeIntervalSince1970: Double(end)))
   }
 
   package func startNewRound(account: String) async throws -> Int {

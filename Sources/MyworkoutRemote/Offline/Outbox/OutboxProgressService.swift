@@ -95,13 +95,13 @@ where C.Duration == Duration {
         let known = try? await box.store.recall(ProgressDTO.self, Self.progressKey(classID))
         // Never seen and nothing waiting: the failure, as before.
         guard known != nil || !before.isEmpty else { throw error }
-        return Self.overlay(known.map(RemoteProgressService.progress) ?? ClassProgress(), before)
+        return Self.overlay(known.map(\.progress) ?? ClassProgress(), before)
       }
       await box.sender.kick()  // the server answers again
       let after = try await pending(box, classID: classID)
       // A change that reached the server during the read would count twice: read again.
       if before.map(\.key) != after.map(\.key), attempt < 3 { continue }
-      try? await box.store.remember(Self.dto(stored), as: Self.progressKey(classID))
+      try? await box.store.remember(ProgressDTO(stored), as: Self.progressKey(classID))
       return Self.overlay(stored, after)
     }
   }
@@ -157,7 +157,7 @@ where C.Duration == Duration {
           }
           continue
         }
-        base = RemoteProgressService.progress(known)
+        base = known.progress
       } else {
         base =
           (try? await remote.progress(account: account, classID: danceClass.id)) ?? ClassProgress()
@@ -179,13 +179,13 @@ where C.Duration == Duration {
     do {
       events = try await remote.completions(account: account)
       await box.sender.kick()
-      try? await box.store.remember(events.map(Self.dto), as: Self.completionsKey)
+      try? await box.store.remember(events.map(CompletionDTO.init), as: Self.completionsKey)
     } catch let error as ProgressError where error.isServerAway {
       let known = try? await box.store.recall([CompletionDTO].self, Self.completionsKey)
       guard known != nil || waiting.contains(where: { $0.change.classID == nil }) else {
         throw error
       }
-      events = (known ?? []).map(RemoteProgressService.completion)
+      events = (known ?? []).map(\.completion)
     }
     let round = events.last?.round ?? 0
     for entry in waiting {
@@ -240,20 +240,6 @@ where C.Duration == Duration {
   static func progressKey(_ classID: String) -> String { "progress/" + classID }
   static var percentsKey: String { "percents" }
   static var completionsKey: String { "completions" }
-
-  static func dto(_ progress: ClassProgress) -> ProgressDTO {
-    ProgressDTO(
-      lastPosition: progress.lastPosition,
-      watched: progress.watched.ranges.map { [$0.lowerBound, $0.upperBound] },
-      timeInClass: progress.timeInClass)
-  }
-
-  static func dto(_ event: LessonCompletion) -> CompletionDTO {
-    CompletionDTO(
-      lessonID: event.lessonID, round: event.round,
-      started: Int64(event.started.timeIntervalSince1970.rounded(.down)),
-      completed: Int64(event.completed.timeIntervalSince1970.rounded(.down)))
-  }
 
   /// Keeps what the server answered to a delivered change: the class's merged progress, or
   /// the lesson event it filed (added to the round's events it gave last).
