@@ -131,6 +131,14 @@ extension EndToEnd {
       try app.waitUntil(timeout: 30, "the outbox after the relaunch") {
         $0.contains("changes waiting")
       }
+      // Logging out now asks first; staying keeps everything.
+      try app.press("C-o")
+      let question = try app.waitFor("changes have not reached the server yet. Log out")
+      #expect(question.contains("▸[ Stay logged in ]"), "\(question)")
+      try app.press("Escape")
+      try app.waitUntil("the question closed") {
+        $0.contains("Edit number") && !$0.contains("have not reached the server")
+      }
       try app.press("c")
       try app.waitFor("showing classes saved on this device")
       try app.press("Down", "Enter")
