@@ -49,6 +49,78 @@ extension EndToEnd {
         ])
     }
 
+    /// SPEC §17's failure rule from the outside: one of the two instances behind nginx is
+    /// killed (-9) while the app plays a class and saves; the other serves the rest, search
+    /// still answers, and the server ends with what was watched (the outbox sends any save
+    /// whose request died with the instance again, under its key).
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func killingOneInstanceMidSessionLosesNothing() async throws {
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      let log = app.dataDirectory.deletingLastPathComponent().appendingPathComponent("cluster.err")
+      let cluster = try ChildProcess.spawn(
+        [
+          try #require(Self.cluster), "--server", Self.serverBinary, "--", "--catalog", catalog,
+          "--lessons", LessonsTests.sample,
+        ], standardOutput: .pipe, standardError: .file(log.path))
+      defer {
+        cluster.send(SIGTERM)
+        _ = cluster.waitBlocking()
+      }
+      let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      try OfflineOutboxTests.logInAndPlay(app, server: front)
+      try app.waitUntil(timeout: 30, "8 s played") { (PlayerTests.elapsed($0) ?? 0) >= 8 }
+
+      // Instance 1 dies mid-class.
+      let first = try #require(try Self.instancePID(number: 1, log: log))
+      kill(first, SIGKILL)
+      try app.waitUntil(timeout: 30, "24 s played") { (PlayerTests.elapsed($0) ?? 0) >= 24 }
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      let position = try #require(PlayerTests.elapsed(paused))
+      let time = try #require(OfflineOutboxTests.timeInClass(paused))
+      try app.press("Escape")
+      try app.waitUntil(timeout: 60, "everything sent") {
+        $0.contains("2 classes") && !$0.contains("waiting") && !$0.contains("syncing")
+      }
+      // Search answers from the instance left (a request in flight may have failed once).
+      try app.type("bea")
+      try app.waitFor("1 of 2 classes matches \"bea\"")
+      let state = try OfflineOutboxTests.serverState(front, title: "Hundred A")
+      #expect(abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s")
+      #expect(abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s")
+      #expect(abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s")
+      let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      #expect(said.contains("cluster: instance 1 stopped; the others serve"), "\(said)")
+    }
+
+    /// The process id of instance `number` of scripts/cluster: its port from the cluster's
+    /// standard error (`instance 1: http://127.0.0.1:PORT`), then the myworkout-server process
+    /// started with `--port PORT` (from /proc).
+    static func instancePID(number: Int, log: URL) throws -> pid_t? {
+      let text = try String(contentsOf: log, encoding: .utf8)
+      guard
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("instance \(number): ") }
+        ),
+        let port = line.split(separator: ":").last.map(String.init)
+      else { return nil }
+      for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+        guard let pid = pid_t(entry),
+          let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { continue }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard arguments.first?.hasSuffix("myworkout-server") == true,
+          let flag = arguments.firstIndex(of: "--port"), flag + 1 < arguments.count,
+          arguments[flag + 1] == port
+        else { continue }
+        return pid
+      }
+      return nil
+    }
+
     /// Log in, search, watch and resume, a lesson, then a relaunch offline, against the server
     /// (or the load balancer) that `command` starts and whose first line is its URL.
     private func session(against command: [String]) async throws {
