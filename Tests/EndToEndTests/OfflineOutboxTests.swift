@@ -219,6 +219,63 @@ extension EndToEnd {
       #expect(again.hasPrefix("drained 0 changes"), "\(again)")
     }
 
+    /// The app itself killed (-9) at random moments while its outbox drains, 20 times: the
+    /// server ends with every change exactly once.
+    @Test func theAppKilledAtRandomWhileItsOutboxDrainsLosesAndRepeatsNothing() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-app-drain-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let (server, url) = try await Self.startServer(
+        folder: folder.appendingPathComponent("server"), catalog: ClassesTests.briefCatalog,
+        // Every read of the server's state below logs in.
+        options: ["--login-limit", "1000"])
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let app = try TerminalSession()
+      // Logged in once (the session is kept for the relaunches).
+      try app.launch(["--server", url], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("C-c")
+      _ = try app.waitForExit()
+      // 1,500 changes waiting in the app's outbox (the same file: same server and account): more
+      // than 20 short runs send.
+      let count = 1_500
+      _ = try ChildProcess.run(
+        [Self.driveBinary, "queue", url, app.dataDirectory.path, "k1", String(count)])
+      var generator = SystemRandomNumberGenerator()
+      for _ in 0..<20 {
+        try app.launch(["--server", url], width: 100, height: 30)
+        try app.waitFor("Edit number")  // the launch sends what waits
+        // A random moment into the sending (the moment of the kill is what the test varies).
+        usleep(UInt32.random(in: 0...600_000, using: &generator))
+        let pid = try #require(try app.childPID())
+        kill(pid, SIGKILL)
+        _ = try app.waitForExit()
+      }
+      // Some sent by the killed runs (on this machine about 1,250 of the 1,500: every kill
+      // landed while the outbox drained).
+      let partial = try Self.serverState(url, title: "id:k1")[2]
+      #expect(partial > 0, "the launches sent nothing")
+      try app.launch(["--server", url], width: 100, height: 30)
+      try app.waitFor("Edit number")
+      // What the server holds, read until every change is there (or a deadline).
+      let deadline = Date().addingTimeInterval(120)
+      var state = try Self.serverState(url, title: "id:k1")
+      while state[2] < count * 1_000, Date() < deadline {
+        state = try Self.serverState(url, title: "id:k1")
+      }
+      #expect(state[0] == count * 1_000, "\(state)")
+      #expect(state[1] == count * 1_000, "the union of every interval: \(state)")
+      #expect(state[2] == count * 1_000, "time in class, each change once: \(state)")
+      try app.waitUntil(timeout: 30, "the header clear") {
+        $0.contains("Edit number") && !$0.contains("waiting") && !$0.contains("syncing")
+      }
+    }
+
     /// A proxy in front of `upstream` that forwards every request and, for every other change
     /// (`POST` of progress or of a lesson completion), drops the server's answer after the
     /// server applied it: the connection closes with no answer. It prints its URL first and
