@@ -8,24 +8,37 @@ import MyworkoutServices
   import Foundation
 #endif
 
-/// Where the server keeps accounts. SQLite here (`accounts.sqlite`); a shared PostgreSQL store
-/// (postgres-nio) would be one more type behind this protocol when several servers run behind a
-/// load balancer (DECISIONS.md, "Scaling out").
+/// Where the server keeps accounts: `SQLiteAccountStore` (one server) and
+/// `PostgresAccountStore` (several servers behind a load balancer). Every account has a stable
+/// id in Auth0's form (`auth0|` and 24 hex digits): the `sub` of its tokens, under which its
+/// progress and lesson events are filed.
 package protocol AccountStoring: Sendable {
   /// The account for `email` (compared normalised), or nil.
   func account(email: String) async throws -> StoredAccount?
-  /// Adds the account; false when the email is taken.
+  /// The account whose id is `id`, or nil.
+  func account(id: String) async throws -> StoredAccount?
+  /// Adds the account (which has its id); false when the email is taken.
   func insert(_ account: StoredAccount) async throws -> Bool
-  /// Changes the mobile number; the profile after the change, or nil when there is no account.
-  func updateMobile(email: String, mobile: String) async throws -> Profile?
+  /// Changes the mobile number of account `id`; the profile after the change, or nil when
+  /// there is no such account.
+  func updateMobile(id: String, mobile: String) async throws -> Profile?
 }
 
 /// Accounts in `accounts.sqlite` in the server's data directory, seeded with part one's account.
+///
+/// Version 2 gives every account an id. A version 1 file (from before ids) gets them on the
+/// first start, in one transaction: the seeded account the fixed `AccountID.seed`, every other
+/// a new random one.
 package actor SQLiteAccountStore: AccountStoring {
   private let database: SQLiteDatabase
+  /// Every account's id by normalised email when the store was opened: what the progress
+  /// file's upgrade files rows of an email under.
+  package nonisolated let idsAtOpening: [String: String]
+
+  static let version = 2
 
   /// Opens (or creates) the store at `path`; a new store holds the seeded account, its
-  /// password hashed with `hasher`.
+  /// password hashed with `hasher`. A file of a newer version is refused, unchanged.
   package init(path: String, hasher: PasswordHasher) throws {
     let database = try SQLiteDatabase(path: path)
     try database.enableWriteAheadLog()
@@ -35,30 +48,69 @@ package actor SQLiteAccountStore: AccountStoring {
         email TEXT PRIMARY KEY NOT NULL,
         profile TEXT NOT NULL,
         password TEXT NOT NULL,
-        created INTEGER NOT NULL
+        created INTEGER NOT NULL,
+        id TEXT
       )
       """)
-    if try database.userVersion() == 0 {
-      let seed = StoredAccount(
-        profile: SeedAccount.profile, password: try hasher.hash(SeedAccount.password))
-      try database.transaction(.immediate) {
+    try database.transaction(.immediate) {
+      switch try database.userVersion() {
+      case 0:
+        let seed = StoredAccount(
+          id: AccountID.seed, profile: SeedAccount.profile,
+          password: try hasher.hash(SeedAccount.password))
         try Self.insert(seed, into: database)
-        try database.setUserVersion(1)
+      case 1:
+        try Self.giveIDs(in: database)
+      case Self.version:
+        break
+      case let newer:
+        throw StoreError(
+          failed: "\(path) is version \(newer), newer than this server's \(Self.version); "
+            + "refusing to start (nothing was changed). Run a newer myworkout-server.")
       }
+      try database.execute("CREATE UNIQUE INDEX IF NOT EXISTS accounts_id ON accounts (id)")
+      try database.setUserVersion(Self.version)
     }
     self.database = database
+    idsAtOpening = Dictionary(
+      uniqueKeysWithValues: try database.statement("SELECT email, id FROM accounts").rows([]) {
+        ($0.text(0), $0.text(1))
+      })
+  }
+
+  /// Version 1 to 2: the `id` column (a version 1 table lacks it) and an id for every account.
+  private static func giveIDs(in database: SQLiteDatabase) throws {
+    let columns = try database.statement("PRAGMA table_info(accounts)").rows([]) { $0.text(1) }
+    if !columns.contains("id") {
+      try database.execute("ALTER TABLE accounts ADD COLUMN id TEXT")
+    }
+    let emails = try database.statement("SELECT email FROM accounts WHERE id IS NULL").rows([]) {
+      $0.text(0)
+    }
+    let give = try database.statement("UPDATE accounts SET id = ? WHERE email = ?")
+    for email in emails {
+      let id = email == SeedAccount.profile.email ? AccountID.seed : AccountID.random()
+      try give.run([.text(id), .text(email)])
+    }
   }
 
   package func account(email: String) throws -> StoredAccount? {
-    let statement = try database.statement("SELECT profile, password FROM accounts WHERE email = ?")
-    let row = try statement.firstRow([.text(Email.normalized(email))]) { row in
-      (row.text(0), row.text(1))
-    }
+    try account(where: "email = ?", .text(Email.normalized(email)))
+  }
+
+  package func account(id: String) throws -> StoredAccount? {
+    try account(where: "id = ?", .text(id))
+  }
+
+  private func account(where condition: String, _ value: SQLiteValue) throws -> StoredAccount? {
+    let statement = try database.statement(
+      "SELECT id, profile, password FROM accounts WHERE \(condition)")
+    let row = try statement.firstRow([value]) { row in (row.text(0), row.text(1), row.text(2)) }
     guard let row else { return nil }
     let decoder = JSONDecoder()
     return StoredAccount(
-      profile: try decoder.decode(Profile.self, from: Data(row.0.utf8)),
-      password: try decoder.decode(PasswordHash.self, from: Data(row.1.utf8)))
+      id: row.0, profile: try decoder.decode(Profile.self, from: Data(row.1.utf8)),
+      password: try decoder.decode(PasswordHash.self, from: Data(row.2.utf8)))
   }
 
   package func insert(_ account: StoredAccount) throws -> Bool {
@@ -72,27 +124,31 @@ package actor SQLiteAccountStore: AccountStoring {
     }
   }
 
-  package func updateMobile(email: String, mobile: String) throws -> Profile? {
+  package func updateMobile(id: String, mobile: String) throws -> Profile? {
     try database.transaction(.immediate) {
-      guard var account = try account(email: email) else { return nil }
+      guard var account = try account(id: id) else { return nil }
       account.profile.mobile = mobile
       let profile = String(decoding: try JSONEncoder().encode(account.profile), as: UTF8.self)
-      try database.statement("UPDATE accounts SET profile = ? WHERE email = ?").run([
-        .text(profile), .text(Email.normalized(email)),
+      try database.statement("UPDATE accounts SET profile = ? WHERE id = ?").run([
+        .text(profile), .text(id),
       ])
       return account.profile
     }
   }
 
   private static func insert(_ account: StoredAccount, into database: SQLiteDatabase) throws {
+    guard let id = account.id, !id.isEmpty else {
+      throw StoreError(failed: "an account cannot be stored without its id")
+    }
     let encoder = JSONEncoder()
     try database.statement(
-      "INSERT INTO accounts (email, profile, password, created) VALUES (?, ?, ?, ?)"
+      "INSERT INTO accounts (email, profile, password, created, id) VALUES (?, ?, ?, ?, ?)"
     ).run([
       .text(Email.normalized(account.profile.email)),
       .text(String(decoding: try encoder.encode(account.profile), as: UTF8.self)),
       .text(String(decoding: try encoder.encode(account.password), as: UTF8.self)),
       .integer(Int64(Date().timeIntervalSince1970)),
+      .text(id),
     ])
   }
 }

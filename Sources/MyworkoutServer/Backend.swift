@@ -16,7 +16,7 @@ package final class Backend: Sendable {
   package let options: ServerOptions
   let accounts: any AccountStoring
   let catalog: any CatalogStoring
-  let progress: any ProgressStoring
+  package let progress: any ProgressStoring
   let hasher: PasswordHasher
   package let signer: RS256Signer
   let verifier: RS256Verifier
@@ -64,18 +64,20 @@ package final class Backend: Sendable {
 
   // MARK: Tokens
 
-  /// The id_token and access token for `profile`, for `audience`, ending at `expiresAt`.
+  /// The id_token and access token for `profile` of account `accountID` (their `sub`), for
+  /// `audience`, ending at `expiresAt`.
   func tokens(
-    for profile: Profile, audience: String, scope: String?, issuer: String,
+    for profile: Profile, accountID: String, audience: String, scope: String?, issuer: String,
     expiresAt: Int64? = nil
   ) throws -> TokenResponse {
     let now = Int64(options.now().timeIntervalSince1970.rounded(.down))
     let exp = expiresAt ?? now + options.tokenLifetime.components.seconds
     let id = try signer.sign(
-      IDTokenClaims(profile: profile, iss: issuer, aud: audience, iat: now, exp: exp))
+      IDTokenClaims(
+        profile: profile, sub: accountID, iss: issuer, aud: audience, iat: now, exp: exp))
     let access = try signer.sign(
       IDTokenClaims(
-        sub: Email.normalized(profile.email), iss: issuer, aud: audience, iat: now, exp: exp,
+        sub: accountID, iss: issuer, aud: audience, iat: now, exp: exp,
         scope: scope ?? "openid profile email"))
     return TokenResponse(
       accessToken: access, idToken: id, expiresIn: Int(max(0, exp - now)), scope: scope)
@@ -93,9 +95,29 @@ package final class Backend: Sendable {
     return claims
   }
 
-  /// Checks a password; the profile, or nil for an unknown email or a wrong password (each
+  /// The account a current token of ours names: its `sub`, the account's id. A token made
+  /// before accounts had ids names the email there; it still names that account (until it
+  /// expires), so nobody is logged out by the upgrade. `APIError.unauthorized` when the account
+  /// is gone.
+  func account(of claims: IDTokenClaims) async throws -> StoredAccount {
+    let found =
+      claims.sub.contains("@")
+      ? try await accounts.account(email: claims.sub)
+      : try await accounts.account(id: claims.sub)
+    guard let found, found.id?.isEmpty == false else { throw APIError.unauthorized }
+    return found
+  }
+
+  /// The id of the account a token names (see `account(of:)`): a token with an id as its `sub`
+  /// needs no query.
+  func accountID(of claims: IDTokenClaims) async throws -> String {
+    guard claims.sub.contains("@") else { return claims.sub }
+    return try await account(of: claims).id ?? ""
+  }
+
+  /// Checks a password; the account, or nil for an unknown email or a wrong password (each
   /// costing one hash, so the answer takes as long either way).
-  func check(email: String, password: String) async throws -> Profile? {
+  func check(email: String, password: String) async throws -> StoredAccount? {
     let account = try await accounts.account(email: email)
     let hasher = hasher
     return await Self.offLoop {
@@ -103,7 +125,7 @@ package final class Backend: Sendable {
         hasher.simulateVerification(password)
         return nil
       }
-      return hasher.verify(password, against: account.password) ? account.profile : nil
+      return hasher.verify(password, against: account.password) ? account : nil
     }
   }
 

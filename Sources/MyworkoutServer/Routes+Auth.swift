@@ -25,13 +25,11 @@ extension Backend {
     router.get("userinfo") { request, _ in
       let claims = try self.bearer(
         request.headers[.authorization], issuer: self.issuer(host: request.head.authority))
-      guard let account = try await self.accounts.account(email: claims.sub) else {
-        throw APIError.unauthorized
-      }
+      let account = try await self.account(of: claims)
       let profile = account.profile
       return JSONResponse.make(
         UserInfo(
-          sub: claims.sub, email: profile.email, name: profile.fullName,
+          sub: account.id ?? claims.sub, email: profile.email, name: profile.fullName,
           givenName: profile.firstName, familyName: profile.lastName,
           gender: profile.gender.rawValue, phoneNumber: profile.mobile))
     }
@@ -83,12 +81,14 @@ extension Backend {
     let hasher = hasher
     let password = signup.password
     let hash = try await Self.offLoop { Result { try hasher.hash(password) } }.get()
-    guard try await accounts.insert(StoredAccount(profile: profile, password: hash)) else {
+    let id = AccountID.random()
+    guard try await accounts.insert(StoredAccount(id: id, profile: profile, password: hash)) else {
       throw Self.userExists
     }
     return JSONResponse.make(
       SignupResponse(
-        id: Email.normalized(profile.email), email: profile.email,
+        // Auth0 answers the user's id without the connection's `auth0|` prefix.
+        id: String(id.dropFirst(AccountID.prefix.count)), email: profile.email,
         givenName: signup.givenName, familyName: signup.familyName,
         userMetadata: UserMetadata(gender: gender.rawValue, mobile: mobile.isEmpty ? nil : mobile)))
   }
@@ -109,12 +109,13 @@ extension Backend {
         description: "Unsupported grant type: \(grant.grantType)")
     }
     try await limitLogin(email: grant.username, address: address(request, context))
-    guard let profile = try await check(email: grant.username, password: grant.password) else {
+    guard let account = try await check(email: grant.username, password: grant.password) else {
       throw APIError(.forbidden, error: "invalid_grant", description: Self.wrongCredentials)
     }
     return JSONResponse.make(
       try tokens(
-        for: profile, audience: grant.clientID, scope: grant.scope,
+        for: account.profile, accountID: try Self.id(of: account), audience: grant.clientID,
+        scope: grant.scope,
         issuer: issuer(host: request.head.authority)))
   }
 
@@ -127,13 +128,22 @@ extension Backend {
     case .serverError: throw APIError.serverError
     case .truthful: break
     }
-    guard let profile = try await check(email: login.email, password: login.password) else {
+    guard let account = try await check(email: login.email, password: login.password) else {
       throw Self.invalidCredentials
     }
     return JSONResponse.make(
       try tokens(
-        for: profile, audience: login.clientID ?? "myworkout", scope: login.scope,
+        for: account.profile, accountID: try Self.id(of: account),
+        audience: login.clientID ?? "myworkout", scope: login.scope,
         issuer: issuer(host: request.head.authority)))
+  }
+
+  /// A stored account's id (every store gives each account one).
+  static func id(of account: StoredAccount) throws -> String {
+    guard let id = account.id, !id.isEmpty else {
+      throw StoreError(failed: "an account has no id")
+    }
+    return id
   }
 
   static let invalidCredentials = APIError(
@@ -164,12 +174,13 @@ extension Backend {
     guard let mobile = MobileNumber.normalized(change.mobile) else {
       throw APIError(.badRequest, error: "invalid_mobile", description: Message.mobileNotValid)
     }
-    guard let profile = try await accounts.updateMobile(email: claims.sub, mobile: mobile) else {
+    let id = try await accountID(of: claims)
+    guard let profile = try await accounts.updateMobile(id: id, mobile: mobile) else {
       throw APIError.unauthorized
     }
     return JSONResponse.make(
       try tokens(
-        for: profile, audience: claims.aud, scope: claims.scope, issuer: issuer,
+        for: profile, accountID: id, audience: claims.aud, scope: claims.scope, issuer: issuer,
         expiresAt: claims.exp))
   }
 }

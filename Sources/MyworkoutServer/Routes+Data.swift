@@ -35,7 +35,7 @@ extension Backend {
       return JSONResponse.make(Self.dto(found))
     }
     router.post("api/progress/percents") { request, context in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let asked = try await RequestBody.decode(
         PercentsRequest.self, from: request, context: context)
       let classes = asked.classes.map {
@@ -49,7 +49,7 @@ extension Backend {
       return JSONResponse.make(PercentsResponse(percents: percents))
     }
     router.get("api/progress/:class") { request, context in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let classID = try context.parameters.require("class")
       let progress = try await self.progressCall {
         try await self.progress.progress(account: account, classID: classID)
@@ -57,7 +57,7 @@ extension Backend {
       return JSONResponse.make(ProgressDTO(progress))
     }
     router.post("api/progress/:class") { request, context in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let classID = try context.parameters.require("class")
       let update = try await RequestBody.decode(
         ProgressUpdateDTO.self, from: request, context: context)
@@ -102,14 +102,14 @@ extension Backend {
       }
     }
     router.get("api/lessons/completions") { request, _ in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let events = try await self.progressCall {
         try await self.progress.completions(account: account)
       }
       return JSONResponse.make(CompletionsResponse(completions: events.map(CompletionDTO.init)))
     }
     router.post("api/lessons/completions") { request, context in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let event = try await RequestBody.decode(
         CompletionRequest.self, from: request, context: context)
       guard !event.lessonID.isEmpty, event.started <= event.completed else {
@@ -139,7 +139,7 @@ extension Backend {
       return JSONResponse.make(CompletionResponse(completion: recorded.map(CompletionDTO.init)))
     }
     router.post("api/lessons/rounds") { request, _ in
-      let account = try self.account(request)
+      let account = try await self.account(request)
       let round = try await self.progressCall {
         try await self.progress.startNewRound(account: account)
       }
@@ -147,9 +147,10 @@ extension Backend {
     }
   }
 
-  /// The account a personal request is for: its Bearer token's `sub`.
-  func account(_ request: Request) throws(APIError) -> String {
-    try bearer(request.headers[.authorization], issuer: issuer(host: request.head.authority)).sub
+  /// The id of the account a personal request is for: its Bearer token's `sub`.
+  func account(_ request: Request) async throws -> String {
+    try await accountID(
+      of: bearer(request.headers[.authorization], issuer: issuer(host: request.head.authority)))
   }
 
   static let idempotencyKeyField = HTTPField.Name("Idempotency-Key")!

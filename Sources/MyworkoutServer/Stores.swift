@@ -7,7 +7,7 @@ import MyworkoutServices
   import Foundation
 #endif
 
-/// Watch progress and lesson completion events, per account (the Bearer token's `sub`).
+/// Watch progress and lesson completion events, per account id (the Bearer token's `sub`).
 /// `ProgressStore` (SQLite, shared with the embedded app) and `PostgresProgressStore`.
 package protocol ProgressStoring: Sendable {
   func progress(account: String, classID: String) async throws -> ClassProgress
@@ -73,9 +73,13 @@ package struct ServerStores: Sendable {
   {
     let hasher = PasswordHasher(iterations: options.hasherIterations)
     let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
+    let accounts = try SQLiteAccountStore(
+      path: directory.path + "/accounts.sqlite", hasher: hasher)
+    // A progress file from before ids has its rows moved from each email to that account's id.
+    let ids = accounts.idsAtOpening
     return ServerStores(
-      accounts: try SQLiteAccountStore(path: directory.path + "/accounts.sqlite", hasher: hasher),
-      progress: ProgressStore(directory: directory, onNotice: notices),
+      accounts: accounts,
+      progress: ProgressStore(directory: directory, onNotice: notices, accountIDs: { ids }),
       catalog: CatalogStore(
         directory: directory,
         source: CatalogSource(file: options.catalog, shipped: options.assets + "/classes.csv"),

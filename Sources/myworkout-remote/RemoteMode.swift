@@ -28,7 +28,7 @@ enum RemoteMode {
       let loaded = sessions.load(now: Date())
       if case .valid(let session) = loaded.restored {
         // At launch: what the last run left waiting goes now.
-        Task { await progress.resume(account: session.accountID) }
+        Task { await progress.resume(account: session.accountID, email: session.profile.email) }
       }
       return RemoteParts(
         account: RemoteAccountParts(
@@ -68,7 +68,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   func save(_ session: Session) throws {
     try sessions.save(session)
     let progress = progress
-    Task { await progress.resume(account: session.accountID) }
+    Task { await progress.resume(account: session.accountID, email: session.profile.email) }
   }
 
   func delete() throws { try sessions.delete() }

@@ -324,7 +324,11 @@ extension EndToEnd {
                           dropped = (changes[0] + 1) // 2
                           open(counter, "w").write(str(dropped))
                   if drop: return
-              client.sendall(answer)
+              # One answer per connection, and said so: a client must not send its next
+              # request on this connection while it closes.
+              answer_head, _, answer_body = answer.partition(b"\\r\\n\\r\\n")
+              answer_lines = [line for line in answer_head.split(b"\\r\\n") if not line.lower().startswith(b"connection:")]
+              client.sendall(b"\\r\\n".join(answer_lines + [b"Connection: close"]) + b"\\r\\n\\r\\n" + answer_body)
       listener = socket.socket()
       listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
       listener.bind(("127.0.0.1", 0))

@@ -74,7 +74,7 @@ import Testing
       let claims = try RS256Verifier(keySet: backend.signer.keySet).verify(
         idToken, now: Date(), issuer: "http://myworkout.test/")
       #expect(claims.aud == "client-1")
-      #expect(claims.sub == "registered@email.com")
+      #expect(claims.sub == AccountID.seed)
       #expect(claims.phoneNumber == "+60123456789")
       #expect(claims.givenName == "Registered")
       #expect(claims.gender == "female")

@@ -221,6 +221,37 @@ import Testing
     }
   }
 
+  /// A session from before the server gave accounts ids named the email, so its outbox is kept
+  /// under the email; at the next log-in (a token naming the id) what waits there goes too.
+  @Test func changesKeptUnderTheEmailBeforeIdsGoAtTheNextLogIn() async throws {
+    try await withLiveServer { url, backend in
+      try await withTemporaryDirectory { root in
+        let directory = try DataDirectory.prepare(path: root + "/app")
+        let legacy = OutboxStore(
+          directory: directory, server: url, account: "registered@email.com")
+        _ = try await legacy.append(
+          .progress(classID: "c1", position: 5_000, played: [[0, 5_000]], addedTimeInClass: 6_000))
+        let service = OutboxProgressService(
+          remote: RemoteProgressService(
+            server: RemoteServer(baseURL: url),
+            credentials: try await RemoteIdempotencyTests.signedIn(url)),
+          directory: directory, server: url, clock: ContinuousClock())
+        await service.resume(account: AccountID.seed, email: "Registered@Email.com")
+        try await eventually { (try? await legacy.waiting().isEmpty) == true }
+        #expect(
+          try await backend.progress.progress(account: AccountID.seed, classID: "c1")
+            == ClassProgress(
+              lastPosition: 5_000, watched: IntervalSet([0..<5_000]), timeInClass: 6_000))
+        // No outbox is made under an email that has none.
+        let other =
+          directory.path + "/"
+          + OutboxStore.fileName(server: url, account: "nobody@example.com")
+        await service.resume(account: "auth0|0123456789abcdef01234567", email: "nobody@example.com")
+        #expect(!FileManager.default.fileExists(atPath: other))
+      }
+    }
+  }
+
   @Test func progressReadWhileTheServerIsAwayIncludesWhatIsWaiting() async throws {
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")

@@ -1,4 +1,6 @@
 import Logging
+import MyworkoutCore
+import MyworkoutServices
 import PostgresNIO
 
 /// The versioned schema. `run` brings a database up to `steps.count` in one transaction that
@@ -87,6 +89,22 @@ package enum Migrations {
     // 3: when the stored position's change was made (ms since 1970), so that a change arriving
     // late does not move the position back (issue 23).
     ["ALTER TABLE class_progress ADD COLUMN position_at bigint"],
+    // 4: every account gets a stable id (Auth0's form, `auth0|` and 24 hex digits: the seeded
+    // account the fixed one every store gives it), the `sub` of its tokens; everything filed
+    // under an account's email is filed under its id.
+    [
+      "ALTER TABLE accounts ADD COLUMN id text",
+      """
+      UPDATE accounts SET id = CASE WHEN email = '\(SeedAccount.profile.email)'
+        THEN '\(AccountID.seed)'
+        ELSE 'auth0|' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 24) END
+      """,
+      "ALTER TABLE accounts ALTER COLUMN id SET NOT NULL",
+      "CREATE UNIQUE INDEX accounts_id ON accounts (id)",
+    ]
+      + ["class_progress", "lesson_rounds", "lesson_events", "applied_changes"].map { table in
+        "UPDATE \(table) t SET account = a.id FROM accounts a WHERE t.account = a.email"
+      },
   ]
 
   struct NewerSchema: Error, CustomStringConvertible {

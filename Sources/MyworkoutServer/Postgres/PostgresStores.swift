@@ -59,14 +59,15 @@ enum PostgresSetup {
     ).collect()
     guard seeded.isEmpty else { return }
     let account = StoredAccount(
-      profile: SeedAccount.profile, password: try hasher.hash(SeedAccount.password))
-    let (email, profile, password) = try PostgresAccountStore.columns(account)
+      id: AccountID.seed, profile: SeedAccount.profile,
+      password: try hasher.hash(SeedAccount.password))
+    let (id, email, profile, password) = try PostgresAccountStore.columns(account)
     let now = Int64(Date().timeIntervalSince1970)
     try await connection.withTransaction(logger: logger) { connection in
       try await connection.query(
         """
-        INSERT INTO accounts (email, profile, password, created)
-        VALUES (\(email), \(profile), \(password), \(now)) ON CONFLICT DO NOTHING
+        INSERT INTO accounts (id, email, profile, password, created)
+        VALUES (\(id), \(email), \(profile), \(password), \(now)) ON CONFLICT DO NOTHING
         """, logger: logger)
       try await connection.query(
         "INSERT INTO meta (key, value) VALUES ('seeded', '1') ON CONFLICT DO NOTHING",
@@ -101,46 +102,63 @@ enum PostgresSetup {
 
 // MARK: Accounts
 
-/// Accounts in the `accounts` table: the same JSON profile and salted slow hash as SQLite's.
+/// Accounts in the `accounts` table: the same JSON profile and salted slow hash as SQLite's,
+/// and the account's id (migration 4).
 package struct PostgresAccountStore: AccountStoring {
   let database: PostgresDatabase
 
-  static func columns(_ account: StoredAccount) throws -> (String, String, String) {
+  static func columns(_ account: StoredAccount) throws -> (
+    id: String, email: String, profile: String, password: String
+  ) {
+    guard let id = account.id, !id.isEmpty else {
+      throw StoreError(failed: "an account cannot be stored without its id")
+    }
     let encoder = JSONEncoder()
     return (
-      Email.normalized(account.profile.email),
+      id, Email.normalized(account.profile.email),
       String(decoding: try encoder.encode(account.profile), as: UTF8.self),
       String(decoding: try encoder.encode(account.password), as: UTF8.self)
     )
   }
 
-  static func account(profile: String, password: String) throws -> StoredAccount {
+  static func account(id: String, profile: String, password: String) throws -> StoredAccount {
     let decoder = JSONDecoder()
     return StoredAccount(
-      profile: try decoder.decode(Profile.self, from: Data(profile.utf8)),
+      id: id, profile: try decoder.decode(Profile.self, from: Data(profile.utf8)),
       password: try decoder.decode(PasswordHash.self, from: Data(password.utf8)))
   }
 
   package func account(email: String) async throws -> StoredAccount? {
     let key = Email.normalized(email)
     return try await database.call("read the account") { client in
-      for try await (profile, password) in try await client.query(
-        "SELECT profile, password FROM accounts WHERE email = \(key)"
-      ).decode((String, String).self) {
-        return try Self.account(profile: profile, password: password)
+      for try await (id, profile, password) in try await client.query(
+        "SELECT id, profile, password FROM accounts WHERE email = \(key)"
+      ).decode((String, String, String).self) {
+        return try Self.account(id: id, profile: profile, password: password)
+      }
+      return nil
+    }
+  }
+
+  package func account(id: String) async throws -> StoredAccount? {
+    try await database.call("read the account") { client in
+      for try await (id, profile, password) in try await client.query(
+        "SELECT id, profile, password FROM accounts WHERE id = \(id)"
+      ).decode((String, String, String).self) {
+        return try Self.account(id: id, profile: profile, password: password)
       }
       return nil
     }
   }
 
   package func insert(_ account: StoredAccount) async throws -> Bool {
-    let (email, profile, password) = try Self.columns(account)
+    let (id, email, profile, password) = try Self.columns(account)
     let now = Int64(Date().timeIntervalSince1970)
     return try await database.call("save the account") { client in
       let rows = try await client.query(
         """
-        INSERT INTO accounts (email, profile, password, created)
-        VALUES (\(email), \(profile), \(password), \(now))
+        INSERT INTO accounts (id, email, profile, password, created)
+        VALUES (\(id), \(email), \(profile), \(password), \(now))
         ON CONFLICT DO NOTHING RETURNING 1
         """
       ).collect()
@@ -148,21 +166,20 @@ package struct PostgresAccountStore: AccountStoring {
     }
   }
 
-  package func updateMobile(email: String, mobile: String) async throws -> Profile? {
-    let key = Email.normalized(email)
-    return try await database.transaction("save the mobile number") { connection in
+  package func updateMobile(id: String, mobile: String) async throws -> Profile? {
+    try await database.transaction("save the mobile number") { connection in
       var found: StoredAccount?
-      for try await (profile, password) in try await connection.query(
-        "SELECT profile, password FROM accounts WHERE email = \(key) FOR UPDATE",
+      for try await (id, profile, password) in try await connection.query(
+        "SELECT id, profile, password FROM accounts WHERE id = \(id) FOR UPDATE",
         logger: database.logger
-      ).decode((String, String).self) {
-        found = try Self.account(profile: profile, password: password)
+      ).decode((String, String, String).self) {
+        found = try Self.account(id: id, profile: profile, password: password)
       }
       guard var account = found else { return nil }
       account.profile.mobile = mobile
-      let (_, profile, _) = try Self.columns(account)
+      let profile = try Self.columns(account).profile
       try await connection.query(
-        "UPDATE accounts SET profile = \(profile) WHERE email = \(key)", logger: database.logger)
+        "UPDATE accounts SET profile = \(profile) WHERE id = \(id)", logger: database.logger)
       return account.profile
     }
   }

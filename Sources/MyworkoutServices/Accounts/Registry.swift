@@ -4,8 +4,8 @@ import MyworkoutCore
 /// the password, never the password itself.
 package struct StoredAccount: Codable, Equatable, Sendable {
   /// The account's id (`auth0|` and 24 hex digits, as Auth0 names database users): progress and
-  /// lesson events are filed under it. Every account of the embedded registry has one; the
-  /// server's stores, which key accounts by email, leave it nil.
+  /// lesson events are filed under it. Every stored account has one (the embedded registry's
+  /// and the server's); nil only while a registry from before ids is read.
   package var id: String?
   package var profile: Profile
   package var password: PasswordHash
@@ -34,11 +34,14 @@ package enum AccountID {
   /// started afresh finds its progress again.
   package static let seed = "auth0|5eed00000000000000000001"
 
+  /// What every id starts with (Auth0's name for its database connection's users).
+  package static let prefix = "auth0|"
+
   /// A new random id.
   package static func random() -> String {
     var generator = SystemRandomNumberGenerator()
     let bytes = (0..<12).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    return "auth0|" + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+    return prefix + bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
   }
 
   /// The id an account without one gets: the seed's for the seeded email, else a new one.

@@ -72,10 +72,10 @@ package struct IDTokenClaims: Codable, Equatable, Sendable {
     self.scope = scope
   }
 
-  /// The id_token claims for `profile`.
-  package init(profile: Profile, iss: String, aud: String, iat: Int64, exp: Int64) {
+  /// The id_token claims for `profile`, whose account id is `sub`.
+  package init(profile: Profile, sub: String, iss: String, aud: String, iat: Int64, exp: Int64) {
     self.init(
-      sub: Email.normalized(profile.email), iss: iss, aud: aud, iat: iat, exp: exp,
+      sub: sub, iss: iss, aud: aud, iat: iat, exp: exp,
       email: profile.email, name: profile.fullName, givenName: profile.firstName,
       familyName: profile.lastName, gender: profile.gender.rawValue,
       phoneNumber: profile.mobile)

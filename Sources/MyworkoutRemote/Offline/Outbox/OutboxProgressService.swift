@@ -73,6 +73,17 @@ where C.Duration == Duration {
     await outbox(account).sender.kick()
   }
 
+  /// Sends what the signed-in person has waiting: under `account` (their id), and under their
+  /// `email` when an outbox was kept under it, by a session from before the server gave
+  /// accounts ids (its token named the email); those changes go now, under this session.
+  package func resume(account: String, email: String) async {
+    await resume(account: account)
+    let legacy = Email.normalized(email)
+    let path = directory.path + "/" + OutboxStore.fileName(server: server, account: legacy)
+    guard legacy != account, FileManager.default.fileExists(atPath: path) else { return }
+    await resume(account: legacy)
+  }
+
   /// The changes of `account` not yet on the server.
   package func waiting(account: String) async throws -> [OutboxEntry] {
     try await outbox(account).store.waiting()

@@ -35,7 +35,7 @@ package actor OutboxStore {
 
   /// `outbox-` and 16 hex digits of SHA-256 of the server's URL and the account id: one file
   /// per server and account, with neither in its name.
-  static func fileName(server: String, account: String) -> String {
+  package static func fileName(server: String, account: String) -> String {
     let digest = SHA256.hash(data: Array((server + "\n" + account).utf8))
     return "outbox-" + Hex.prefix(digest, bytes: 8) + ".sqlite"
   }
