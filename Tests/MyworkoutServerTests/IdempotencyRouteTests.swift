@@ -167,6 +167,43 @@ import Testing
     }
   }
 
+  /// SPEC §18: a lesson finished on two devices (two keys) is two events; each key is still
+  /// applied once, and a completion without a key is one per lesson and round, as before.
+  @Test(arguments: Store.allCases)
+  func oneLessonFinishedOnTwoDevicesIsTwoEvents(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      func event(_ lesson: String, _ started: Int) -> [String: Any] {
+        ["lesson_id": lesson, "started": started, "completed": started + 42]
+      }
+      let phone = try await Self.post(
+        client, "/api/lessons/completions", event("1", 1_700_000_000), token, key: "phone")
+      let laptop = try await Self.post(
+        client, "/api/lessons/completions", event("1", 1_700_000_500), token, key: "laptop")
+      #expect(phone.status == 200 && laptop.status == 200, "\(phone.body) \(laptop.body)")
+      #expect((laptop.body["completion"] as? [String: Any])?["started"] as? Int == 1_700_000_500)
+      // Retries change nothing and answer each key's own event.
+      for _ in 0..<2 {
+        let again = try await Self.post(
+          client, "/api/lessons/completions", event("1", 1_700_000_500), token, key: "laptop")
+        #expect((again.body["completion"] as? [String: Any])?["started"] as? Int == 1_700_000_500)
+      }
+      // Without a key, as before: not filed again for a lesson that has an event.
+      let plain = try await Self.post(
+        client, "/api/lessons/completions", event("1", 1_700_000_900), token, key: nil)
+      #expect(plain.status == 200)
+      #expect(plain.body["completion"] as? [String: Any] == nil)
+      for _ in 0..<2 {
+        _ = try await Self.post(
+          client, "/api/lessons/completions", event("2", 1_700_001_000), token, key: nil)
+      }
+      let events = try await Self.get(client, "/api/lessons/completions", token)
+      let list = try #require(events["completions"] as? [[String: Any]])
+      #expect(list.map { $0["lesson_id"] as? String } == ["1", "1", "2"])
+      #expect(list.map { $0["started"] as? Int } == [1_700_000_000, 1_700_000_500, 1_700_001_000])
+    }
+  }
+
   @Test(arguments: ["", "\"\"", "with space", String(repeating: "x", count: 256)])
   func aMalformedKeyIs400AndChangesNothing(key: String) async throws {
     try await withRouter { client, _ in

@@ -105,6 +105,16 @@ package enum Migrations {
       + ["class_progress", "lesson_rounds", "lesson_events", "applied_changes"].map { table in
         "UPDATE \(table) t SET account = a.id FROM accounts a WHERE t.account = a.email"
       },
+    // 5: lesson events are one per lesson, round and visit (`started`), so that a lesson
+    // finished on two devices is two events (SPEC §18); a completion sent without an
+    // `Idempotency-Key` is still filed only when its lesson has none (the store checks).
+    [
+      "ALTER TABLE lesson_events DROP CONSTRAINT lesson_events_account_round_lesson_key",
+      """
+      ALTER TABLE lesson_events
+        ADD CONSTRAINT lesson_events_visit UNIQUE (account, round, lesson, started)
+      """,
+    ],
   ]
 
   struct NewerSchema: Error, CustomStringConvertible {

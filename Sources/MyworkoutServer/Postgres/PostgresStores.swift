@@ -348,7 +348,7 @@ package struct PostgresProgressStore: ProgressStoring {
       let round = try await Self.currentRound(account: account, on: connection, logger: logger)
       return try await Self.file(
         lessonID, started: started, completed: completed, account: account, round: round,
-        on: connection, logger: logger)
+        anyVisit: true, on: connection, logger: logger)
     }
   }
 
@@ -360,10 +360,13 @@ package struct PostgresProgressStore: ProgressStoring {
       let round = try await Self.currentRound(account: account, on: connection, logger: logger)
       if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
         guard request == key.request else { return .keyReused }
+        // The round's event of this visit, else of this lesson.
+        let visit = Int64(started.timeIntervalSince1970.rounded(.down))
         for try await (started, completed) in try await connection.query(
           """
           SELECT started, completed FROM lesson_events
           WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID)
+          ORDER BY started IS DISTINCT FROM \(visit), id LIMIT 1
           """, logger: logger
         ).decode((Int64, Int64).self) {
           return .replayed(
@@ -377,7 +380,7 @@ package struct PostgresProgressStore: ProgressStoring {
       return .applied(
         try await Self.file(
           lessonID, started: started, completed: completed, account: account, round: round,
-          on: connection, logger: logger))
+          anyVisit: false, on: connection, logger: logger))
     }
   }
 
@@ -394,18 +397,27 @@ package struct PostgresProgressStore: ProgressStoring {
     return 1
   }
 
-  /// Files the event under `round`; the event as stored (to the second), or nil when the
-  /// lesson already had one in that round.
+  /// Files the event under `round`; the event as stored (to the second), or nil when the round
+  /// has one for that visit (`started`) or, `anyVisit`, for that lesson at all.
   static func file(
     _ lessonID: String, started: Date, completed: Date, account: String, round: Int,
-    on connection: PostgresConnection, logger: Logger
+    anyVisit: Bool, on connection: PostgresConnection, logger: Logger
   ) async throws -> LessonCompletion? {
     let start = Int64(started.timeIntervalSince1970.rounded(.down))
     let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    if anyVisit {
+      // Two such completions of one lesson at once (any instances) take turns at the check.
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(hashtextextended(\(account) || '/' || \(lessonID), 0))",
+        logger: logger)
+    }
     let inserted = try await connection.query(
       """
       INSERT INTO lesson_events (account, round, lesson, started, completed)
-      VALUES (\(account), \(round), \(lessonID), \(start), \(end))
+      SELECT \(account), \(round), \(lessonID), \(start), \(end)
+      WHERE NOT \(anyVisit) OR NOT EXISTS (
+        SELECT 1 FROM lesson_events
+        WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID))
       ON CONFLICT DO NOTHING RETURNING id
       """, logger: logger
     ).collect()

@@ -5,7 +5,21 @@ final class ProgressDatabase {
   /// 2: rows are filed under account ids (version 1 filed them under normalised emails).
   /// 3: `applied_changes`, the `Idempotency-Key`s the server has applied, and
   /// `class_progress.position_at`, when the stored position's change was made (issue 23).
-  static let schemaVersion = 3
+  /// 4: lesson events are one per lesson, round and visit (`started`) instead of one per lesson
+  /// and round, so that a lesson finished on two devices is two events (SPEC §18); a completion
+  /// sent without an `Idempotency-Key` is still filed only when its lesson has none.
+  static let schemaVersion = 4
+
+  /// Lesson completion events: one per visit (`started`) of a lesson in a round.
+  static let lessonEventsTable = """
+    CREATE TABLE lesson_events(
+      account TEXT NOT NULL,
+      round INTEGER NOT NULL,
+      lesson TEXT NOT NULL,
+      started TEXT NOT NULL,
+      completed TEXT NOT NULL,
+      UNIQUE (account, round, lesson, started));
+    """
 
   /// The keys of changes applied once (the server's `Idempotency-Key`s), per account, with a
   /// fingerprint of the request each was applied to and when.
@@ -30,14 +44,7 @@ final class ProgressDatabase {
     CREATE TABLE lesson_rounds(
       account TEXT PRIMARY KEY,
       round INTEGER NOT NULL) WITHOUT ROWID;
-    CREATE TABLE lesson_events(
-      account TEXT NOT NULL,
-      round INTEGER NOT NULL,
-      lesson TEXT NOT NULL,
-      started TEXT NOT NULL,
-      completed TEXT NOT NULL,
-      UNIQUE (account, round, lesson));
-    """ + appliedChangesTable
+    """ + lessonEventsTable + appliedChangesTable
 
   /// A class_progress row as stored, before it is checked.
   struct ClassRow {
@@ -77,6 +84,17 @@ final class ProgressDatabase {
         2: {
           try connection.execute(Self.appliedChangesTable)
           try connection.execute("ALTER TABLE class_progress ADD COLUMN position_at INTEGER")
+        },
+        // SQLite cannot change a table's UNIQUE: the events are copied, row ids and all.
+        3: {
+          try connection.execute("ALTER TABLE lesson_events RENAME TO lesson_events_v3")
+          try connection.execute(Self.lessonEventsTable)
+          try connection.execute(
+            """
+            INSERT INTO lesson_events(rowid, account, round, lesson, started, completed)
+            SELECT rowid, account, round, lesson, started, completed FROM lesson_events_v3;
+            DROP TABLE lesson_events_v3;
+            """)
         },
       ])
   }
@@ -169,14 +187,18 @@ final class ProgressDatabase {
     ).run([.text(account), .text(key), .text(request), .text(applied)])
   }
 
-  /// The round's event for `lesson`, if it has one.
-  func event(account: String, round: Int, lesson: String) throws(SQLiteError) -> EventRow? {
+  /// The round's event for `lesson` of the visit that began at `started`, else its first, if
+  /// it has one.
+  func event(account: String, round: Int, lesson: String, started: String) throws(SQLiteError)
+    -> EventRow?
+  {
     try connection.statement(
       """
       SELECT rowid, lesson, started, completed FROM lesson_events
-      WHERE account = ? AND round = ? AND lesson = ?
+      WHERE account = ?1 AND round = ?2 AND lesson = ?3
+      ORDER BY started IS NOT ?4, rowid LIMIT 1
       """
-    ).firstRow([.text(account), .int(round), .text(lesson)]) { row in
+    ).firstRow([.text(account), .int(round), .text(lesson), .text(started)]) { row in
       EventRow(
         rowID: row.int64(0), lesson: row.text(1), started: row.text(2), completed: row.text(3))
     }
@@ -195,16 +217,24 @@ final class ProgressDatabase {
       .run([.text(account), .int(round)])
   }
 
-  /// Adds an event unless the lesson already has one in that round; true when added.
+  /// Adds an event unless the round has one for that visit of the lesson (`started`) or,
+  /// when `anyVisit`, for the lesson at all; true when added. Inside the caller's write
+  /// transaction.
   func insertEvent(
-    account: String, round: Int, lesson: String, started: String, completed: String
+    account: String, round: Int, lesson: String, started: String, completed: String,
+    anyVisit: Bool
   ) throws(SQLiteError) -> Bool {
     try connection.statement(
       """
       INSERT OR IGNORE INTO lesson_events(account, round, lesson, started, completed)
-      VALUES (?, ?, ?, ?, ?)
+      SELECT ?1, ?2, ?3, ?4, ?5
+      WHERE NOT ?6 OR NOT EXISTS (
+        SELECT 1 FROM lesson_events WHERE account = ?1 AND round = ?2 AND lesson = ?3)
       """
-    ).run([.text(account), .int(round), .text(lesson), .text(started), .text(completed)])
+    ).run([
+      .text(account), .int(round), .text(lesson), .text(started), .text(completed),
+      .int(anyVisit ? 1 : 0),
+    ])
     return connection.changes == 1
   }
 

@@ -4,8 +4,9 @@
   import Foundation
 #endif
 
-/// Lesson completion events (SPEC §13): one per lesson and round, per account. Start over
-/// begins a new round; the old rounds' events stay.
+/// Lesson completion events (SPEC §13): one per lesson and round, per account; a change sent
+/// with an `Idempotency-Key` is one per visit (its `started`), so that a lesson finished on two
+/// devices is two events (SPEC §18). Start over begins a new round; the old rounds' events stay.
 extension ProgressStore {
   static let damagedEventNotice = "A lesson completion could not be read and was dropped"
 
@@ -39,14 +40,16 @@ extension ProgressStore {
         try database.connection.transaction(.immediate) { () throws -> LessonCompletion? in
           try insertCompletion(
             account: account, lessonID: lessonID, started: started, completed: completed,
-            in: database)
+            anyVisit: true, in: database)
         }
       }
     }
   }
 
-  /// As `recordCompletion`, once per `key`: a key the account has applied before changes
-  /// nothing and answers the current round's event of that lesson, if any (`replayed`), or
+  /// As `recordCompletion`, once per `key`, and filed even when the lesson has an event of
+  /// another visit in this round (another device's). A key the account has applied before
+  /// changes nothing and answers the round's event of that visit (else of that lesson), if any
+  /// (`replayed`), or
   /// `keyReused` when it came with another request. The key is remembered in the transaction
   /// of the change.
   package func recordCompletion(
@@ -59,7 +62,10 @@ extension ProgressStore {
           if let request = try database.appliedRequest(account: account, key: key.value) {
             guard request == key.request else { return .keyReused }
             let round = try database.round(account: account)
-            guard let row = try database.event(account: account, round: round, lesson: lessonID),
+            guard
+              let row = try database.event(
+                account: account, round: round, lesson: lessonID,
+                started: UTCTimestamp.format(started)),
               let started = UTCTimestamp.parse(row.started),
               let completed = UTCTimestamp.parse(row.completed)
             else { return .replayed(nil) }
@@ -69,7 +75,7 @@ extension ProgressStore {
           }
           let recorded = try insertCompletion(
             account: account, lessonID: lessonID, started: started, completed: completed,
-            in: database)
+            anyVisit: false, in: database)
           try database.insertApplied(
             account: account, key: key.value, request: key.request,
             applied: UTCTimestamp.format(now()))
@@ -80,15 +86,16 @@ extension ProgressStore {
   }
 
   /// Files the event under the current round (inside the caller's transaction); the event as
-  /// stored, or nil when the lesson already had one in this round.
+  /// stored, or nil when the round has one for that visit (or, `anyVisit`, for that lesson).
   private func insertCompletion(
-    account: String, lessonID: String, started: Date, completed: Date,
+    account: String, lessonID: String, started: Date, completed: Date, anyVisit: Bool,
     in database: ProgressDatabase
   ) throws -> LessonCompletion? {
     let round = try database.round(account: account)
     let added = try database.insertEvent(
       account: account, round: round, lesson: lessonID,
-      started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed))
+      started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed),
+      anyVisit: anyVisit)
     guard added else { return nil }
     // As stored: to the second.
     return LessonCompletion(

@@ -107,9 +107,18 @@ import Testing
       #expect(
         try raw.scalar("SELECT count(*) FROM lesson_events WHERE account LIKE '%@%'") == .integer(0)
       )
-      // Then on to version 3: the table of applied `Idempotency-Key`s, empty.
-      #expect(try raw.scalar("PRAGMA user_version") == .integer(3))
+      // Then on to version 4: the table of applied `Idempotency-Key`s, empty, and events one
+      // per visit (the old table, one per lesson and round, copied and gone).
+      #expect(try raw.scalar("PRAGMA user_version") == .integer(4))
       #expect(try raw.scalar("SELECT count(*) FROM applied_changes") == .integer(0))
+      #expect(
+        try raw.scalar("SELECT count(*) FROM sqlite_schema WHERE name LIKE '%v3'") == .integer(0))
+      #expect(
+        try raw.scalar(
+          """
+          SELECT count(*) FROM sqlite_schema WHERE name = 'lesson_events'
+            AND sql LIKE '%UNIQUE (account, round, lesson, started)%'
+          """) == .integer(1))
     }
   }
 
