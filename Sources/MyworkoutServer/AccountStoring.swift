@@ -31,9 +31,6 @@ package protocol AccountStoring: Sendable {
 /// a new random one.
 package actor SQLiteAccountStore: AccountStoring {
   private let database: SQLiteDatabase
-  /// Every account's id by normalised email when the store was opened: what the progress
-  /// file's upgrade files rows of an email under.
-  package nonisolated let idsAtOpening: [String: String]
 
   static let version = 2
 
@@ -72,21 +69,21 @@ package actor SQLiteAccountStore: AccountStoring {
       try database.setUserVersion(Self.version)
     }
     self.database = database
-    idsAtOpening = Dictionary(
-      uniqueKeysWithValues: try database.statement("SELECT email, id FROM accounts").rows([]) {
-        ($0.text(0), $0.text(1))
-      })
+  }
+
+  /// Every account's id by normalised email, read from the store at `path` (opened before, so
+  /// every account has its id): what a progress file from before ids files each email's rows
+  /// under. Read only when such a file is opened, not at every start.
+  package static func idsByEmail(path: String) throws -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: try SQLiteDatabase(path: path)
+        .statement("SELECT email, id FROM accounts").rows([]) { ($0.text(0), $0.text(1)) })
   }
 
   /// Version 1 to 2: the `id` column (a version 1 table lacks it) and an id for every account.
   private static func giveIDs(in database: SQLiteDatabase) throws {
-    let columns = try database.statement("PRAGMA table_info(accounts)").rows([]) { $0.text(1) }
-    if !columns.contains("id") {
-      try database.execute("ALTER TABLE accounts ADD COLUMN id TEXT")
-    }
-    let emails = try database.statement("SELECT email FROM accounts WHERE id IS NULL").rows([]) {
-      $0.text(0)
-    }
+    try database.execute("ALTER TABLE accounts ADD COLUMN id TEXT")
+    let emails = try database.statement("SELECT email FROM accounts").rows([]) { $0.text(0) }
     let give = try database.statement("UPDATE accounts SET id = ? WHERE email = ?")
     for email in emails {
       let id = email == SeedAccount.profile.email ? AccountID.seed : AccountID.random()

@@ -104,7 +104,7 @@ package final class Backend: Sendable {
       claims.sub.contains("@")
       ? try await accounts.account(email: claims.sub)
       : try await accounts.account(id: claims.sub)
-    guard let found, found.id?.isEmpty == false else { throw APIError.unauthorized }
+    guard let found else { throw APIError.unauthorized }
     return found
   }
 
@@ -112,7 +112,15 @@ package final class Backend: Sendable {
   /// needs no query.
   func accountID(of claims: IDTokenClaims) async throws -> String {
     guard claims.sub.contains("@") else { return claims.sub }
-    return try await account(of: claims).id ?? ""
+    return try Self.id(of: await account(of: claims))
+  }
+
+  /// A stored account's id (every store gives each account one).
+  static func id(of account: StoredAccount) throws -> String {
+    guard let id = account.id, !id.isEmpty else {
+      throw StoreError(failed: "an account has no id")
+    }
+    return id
   }
 
   /// Checks a password; the account, or nil for an unknown email or a wrong password (each

@@ -29,7 +29,7 @@ extension Backend {
       let profile = account.profile
       return JSONResponse.make(
         UserInfo(
-          sub: account.id ?? claims.sub, email: profile.email, name: profile.fullName,
+          sub: try Self.id(of: account), email: profile.email, name: profile.fullName,
           givenName: profile.firstName, familyName: profile.lastName,
           gender: profile.gender.rawValue, phoneNumber: profile.mobile))
     }
@@ -136,14 +136,6 @@ extension Backend {
         for: account.profile, accountID: try Self.id(of: account),
         audience: login.clientID ?? "myworkout", scope: login.scope,
         issuer: issuer(host: request.head.authority)))
-  }
-
-  /// A stored account's id (every store gives each account one).
-  static func id(of account: StoredAccount) throws -> String {
-    guard let id = account.id, !id.isEmpty else {
-      throw StoreError(failed: "an account has no id")
-    }
-    return id
   }
 
   static let invalidCredentials = APIError(

@@ -73,13 +73,13 @@ package struct ServerStores: Sendable {
   {
     let hasher = PasswordHasher(iterations: options.hasherIterations)
     let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
-    let accounts = try SQLiteAccountStore(
-      path: directory.path + "/accounts.sqlite", hasher: hasher)
-    // A progress file from before ids has its rows moved from each email to that account's id.
-    let ids = accounts.idsAtOpening
+    let accountsPath = directory.path + "/accounts.sqlite"
     return ServerStores(
-      accounts: accounts,
-      progress: ProgressStore(directory: directory, onNotice: notices, accountIDs: { ids }),
+      accounts: try SQLiteAccountStore(path: accountsPath, hasher: hasher),
+      // A progress file from before ids has its rows moved from each email to that account's id.
+      progress: ProgressStore(
+        directory: directory, onNotice: notices,
+        accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) }),
       catalog: CatalogStore(
         directory: directory,
         source: CatalogSource(file: options.catalog, shipped: options.assets + "/classes.csv"),

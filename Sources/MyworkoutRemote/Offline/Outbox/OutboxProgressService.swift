@@ -79,7 +79,7 @@ where C.Duration == Duration {
   package func resume(account: String, email: String) async {
     await resume(account: account)
     let legacy = Email.normalized(email)
-    let path = directory.path + "/" + OutboxStore.fileName(server: server, account: legacy)
+    let path = OutboxStore.path(in: directory, server: server, account: legacy)
     guard legacy != account, FileManager.default.fileExists(atPath: path) else { return }
     await resume(account: legacy)
   }

@@ -30,14 +30,17 @@ package actor OutboxStore {
   private var connection: SQLiteDatabase?
 
   package init(directory: DataDirectory, server: String, account: String) {
-    path = directory.path + "/" + Self.fileName(server: server, account: account)
+    path = Self.path(in: directory, server: server, account: account)
   }
 
-  /// `outbox-` and 16 hex digits of SHA-256 of the server's URL and the account id: one file
-  /// per server and account, with neither in its name.
-  package static func fileName(server: String, account: String) -> String {
+  /// Where the outbox of `account` on `server` is kept: `outbox-` and 16 hex digits of SHA-256
+  /// of the server's URL and the account id, one file per server and account, with neither in
+  /// its name.
+  package static func path(in directory: DataDirectory, server: String, account: String)
+    -> String
+  {
     let digest = SHA256.hash(data: Array((server + "\n" + account).utf8))
-    return "outbox-" + Hex.prefix(digest, bytes: 8) + ".sqlite"
+    return directory.path + "/outbox-" + Hex.prefix(digest, bytes: 8) + ".sqlite"
   }
 
   // MARK: What the server last said
