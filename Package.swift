@@ -165,7 +165,8 @@ let package = Package(
     // Test helper only: drives the stores from several processes for the process tests.
     .executableTarget(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
-    // Starting and reaping real processes in tests (tmux, the app, store-stress).
+    // Shared by the tests: starting and reaping real processes (tmux, the app, store-stress),
+    // and files as earlier versions wrote them.
     .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strict),
     .testTarget(name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore"], swiftSettings: strict),
     .testTarget(

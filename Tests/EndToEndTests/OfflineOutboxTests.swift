@@ -74,6 +74,46 @@ extension EndToEnd {
       try app.press("Space")
     }
 
+    /// What the Player showed when paused, in seconds.
+    struct Watched {
+      var position: Int
+      var timeInClass: Int
+    }
+
+    /// Pauses the Player and reads what it shows.
+    static func pause(
+      _ app: TerminalSession, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Watched {
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      return Watched(
+        position: try #require(PlayerTests.elapsed(paused), sourceLocation: sourceLocation),
+        timeInClass: try #require(timeInClass(paused), sourceLocation: sourceLocation))
+    }
+
+    /// The server holds what the Player showed (`state` as `serverState` reads it): the
+    /// position and the time watched within 1 s, the time in class within 1.5 s.
+    static func expectServer(
+      _ state: [Int], holds watched: Watched,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let (position, time) = (watched.position, watched.timeInClass)
+      #expect(
+        abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s",
+        sourceLocation: sourceLocation)
+      #expect(
+        abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s",
+        sourceLocation: sourceLocation)
+      #expect(
+        abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s",
+        sourceLocation: sourceLocation)
+    }
+
+    /// A screen showing `marker` whose header is clear: nothing waiting, nothing syncing.
+    static func settled(_ screen: String, on marker: String) -> Bool {
+      screen.contains(marker) && !screen.contains("waiting") && !screen.contains("syncing")
+    }
+
     /// `Time in class mm:ss` on the Player, in seconds.
     static func timeInClass(_ screen: String) -> Int? {
       guard let range = screen.range(of: "Time in class ") else { return nil }
@@ -104,10 +144,7 @@ extension EndToEnd {
       server.send(SIGKILL)
       _ = server.waitBlocking()
       try app.waitUntil(timeout: 30, "30 s played") { (PlayerTests.elapsed($0) ?? 0) >= 30 }
-      try app.press("Space")
-      let paused = try app.waitFor("❚❚ Paused")
-      let position = try #require(PlayerTests.elapsed(paused))
-      let time = try #require(Self.timeInClass(paused))
+      let watched = try Self.pause(app)
       try app.press("Escape")
       try app.waitUntil(timeout: 30, "the outbox waiting") { $0.contains("offline — ") }
       // A lesson finished offline.
@@ -143,7 +180,7 @@ extension EndToEnd {
       try app.waitFor("showing classes saved on this device")
       try app.press("Down", "Enter")
       let resumed = try app.waitFor("Resume at")
-      #expect(PlayerTests.elapsed(resumed) == position, "\(resumed)")
+      #expect(PlayerTests.elapsed(resumed) == watched.position, "\(resumed)")
       try app.press("Escape")
       try app.waitFor("2 classes")
 
@@ -152,14 +189,10 @@ extension EndToEnd {
       try app.press("Escape")
       try app.waitFor("Edit number")
       try app.press("c")  // a read that succeeds sends what waits at once
-      try app.waitUntil(timeout: 90, "the outbox drained") {
-        $0.contains("2 classes") && !$0.contains("waiting") && !$0.contains("syncing")
-      }
+      try app.waitUntil(timeout: 90, "the outbox drained") { Self.settled($0, on: "2 classes") }
       let state = try Self.serverState(url, title: "Hundred A")
-      #expect(abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s")
       // What was watched: 0 to the pause (100 s class: 1 s is 1 %).
-      #expect(abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s")
-      #expect(abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s")
+      Self.expectServer(state, holds: watched)
       #expect(state[3] == 1, "the lesson event, once: \(state)")
 
       // A further relaunch sends nothing twice.
@@ -271,9 +304,7 @@ extension EndToEnd {
       #expect(state[0] == count * 1_000, "\(state)")
       #expect(state[1] == count * 1_000, "the union of every interval: \(state)")
       #expect(state[2] == count * 1_000, "time in class, each change once: \(state)")
-      try app.waitUntil(timeout: 30, "the header clear") {
-        $0.contains("Edit number") && !$0.contains("waiting") && !$0.contains("syncing")
-      }
+      try app.waitUntil(timeout: 30, "the header clear") { Self.settled($0, on: "Edit number") }
     }
 
     /// A proxy in front of `upstream` that forwards every request and, for every other change
@@ -366,23 +397,16 @@ extension EndToEnd {
 
       try Self.logInAndPlay(app, server: front)
       try app.waitUntil(timeout: 60, "24 s played") { (PlayerTests.elapsed($0) ?? 0) >= 24 }
-      try app.press("Space")
-      let paused = try app.waitFor("❚❚ Paused")
-      let position = try #require(PlayerTests.elapsed(paused))
-      let time = try #require(Self.timeInClass(paused))
+      let watched = try Self.pause(app)
       try app.press("Escape")
-      try app.waitUntil(timeout: 60, "everything sent") {
-        $0.contains("2 classes") && !$0.contains("waiting") && !$0.contains("syncing")
-      }
+      try app.waitUntil(timeout: 60, "everything sent") { Self.settled($0, on: "2 classes") }
       let dropped =
         Int(
           (try? String(contentsOfFile: counter, encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
       #expect(dropped >= 2, "answers dropped: \(dropped)")
       let state = try Self.serverState(url, title: "Hundred A")
-      #expect(abs(state[0] - position * 1_000) <= 1_000, "position \(state) vs \(position) s")
-      #expect(abs(state[1] - position * 1_000) <= 1_000, "watched \(state) vs \(position) s")
-      #expect(abs(state[2] - time * 1_000) <= 1_500, "time in class \(state) vs \(time) s")
+      Self.expectServer(state, holds: watched)
     }
   }
 }

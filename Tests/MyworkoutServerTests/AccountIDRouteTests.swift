@@ -6,6 +6,7 @@ import MyworkoutCore
 import MyworkoutServer
 import MyworkoutServices
 import MyworkoutWire
+import TestProcesses
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -284,23 +285,15 @@ import Testing
       .text(other.email), .text(try json(other)), .text(try json(try hasher.hash("Secret-123"))),
     ])
     let progress = try SQLiteDatabase(path: directory + "/progress.sqlite")
+    try progress.execute(OldFiles.progressVersion1Tables)
     try progress.execute(
       """
-      CREATE TABLE class_progress(
-        account TEXT NOT NULL, class TEXT NOT NULL, position INTEGER NOT NULL,
-        watched TEXT NOT NULL, time_in_class INTEGER NOT NULL,
-        PRIMARY KEY (account, class)) WITHOUT ROWID;
-      CREATE TABLE lesson_rounds(account TEXT PRIMARY KEY, round INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE lesson_events(
-        account TEXT NOT NULL, round INTEGER NOT NULL, lesson TEXT NOT NULL,
-        started TEXT NOT NULL, completed TEXT NOT NULL, UNIQUE (account, round, lesson));
       INSERT INTO class_progress VALUES
         ('registered@email.com', 'c1', 25021, '0-25021', 31000),
         ('old@example.com', 'c1', 4000, '0-4000', 4000),
         ('gone@example.com', 'c1', 9000, '0-9000', 9000);
       INSERT INTO lesson_events VALUES
         ('registered@email.com', 1, '7', '2026-11-20T10:00:00Z', '2026-11-20T10:01:00Z');
-      PRAGMA user_version = 1;
       """)
   }
 }

@@ -94,9 +94,7 @@ import Testing
         thumbnailSlug: "", duration: 100)
       let credentials = RemoteCredentials()
       try await withLiveServer { url, _ in
-        _ = try await RemoteAccountService(
-          server: RemoteServer(baseURL: url), credentials: credentials
-        ).logIn(email: "registered@email.com", password: "password")
+        try await signedIn(credentials, at: url)
         let remote = RemoteProgressService(
           server: RemoteServer(baseURL: url), credentials: credentials)
         let online = OutboxProgressService(
@@ -166,9 +164,7 @@ import Testing
         #expect(try await offline.waiting(account: "me").count == 2)
       }
       try await withLiveServer { url, _ in
-        _ = try await RemoteAccountService(
-          server: RemoteServer(baseURL: url), credentials: credentials
-        ).logIn(email: "registered@email.com", password: "password")
+        try await signedIn(credentials, at: url)
         let remote = RemoteProgressService(
           server: RemoteServer(baseURL: url), credentials: credentials)
         // Back online, the later device first.

@@ -234,7 +234,7 @@ import Testing
         let service = OutboxProgressService(
           remote: RemoteProgressService(
             server: RemoteServer(baseURL: url),
-            credentials: try await RemoteIdempotencyTests.signedIn(url)),
+            credentials: try await signedIn(at: url)),
           directory: directory, server: url, clock: ContinuousClock())
         await service.resume(account: AccountID.seed, email: "Registered@Email.com")
         try await eventually { (try? await legacy.waiting().isEmpty) == true }
@@ -243,9 +243,7 @@ import Testing
             == ClassProgress(
               lastPosition: 5_000, watched: IntervalSet([0..<5_000]), timeInClass: 6_000))
         // No outbox is made under an email that has none.
-        let other =
-          directory.path + "/"
-          + OutboxStore.fileName(server: url, account: "nobody@example.com")
+        let other = OutboxStore.path(in: directory, server: url, account: "nobody@example.com")
         await service.resume(account: "auth0|0123456789abcdef01234567", email: "nobody@example.com")
         #expect(!FileManager.default.fileExists(atPath: other))
       }

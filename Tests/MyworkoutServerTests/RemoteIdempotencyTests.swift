@@ -32,7 +32,7 @@ import Testing
     try await withLosingServer(loss) { url, log in
       let progress = RemoteProgressService(
         server: RemoteServer(baseURL: url, timeout: .seconds(3)),
-        credentials: try await Self.signedIn(url))
+        credentials: try await signedIn(at: url))
       let merged = try await progress.record(
         ProgressUpdate(
           account: "registered@email.com", classID: "c1", position: 5_000,
@@ -53,7 +53,7 @@ import Testing
     try await withLosingServer(loss) { url, log in
       let progress = RemoteProgressService(
         server: RemoteServer(baseURL: url, timeout: .seconds(3)),
-        credentials: try await Self.signedIn(url))
+        credentials: try await signedIn(at: url))
       let started = Date(timeIntervalSince1970: 1_700_000_000)
       let event = try await progress.recordCompletion(
         account: "registered@email.com", lessonID: "3", started: started,
@@ -70,7 +70,7 @@ import Testing
   @Test func eachChangeHasAKeyOfItsOwn() async throws {
     try await withLosingServer(nil) { url, log in
       let progress = RemoteProgressService(
-        server: RemoteServer(baseURL: url), credentials: try await Self.signedIn(url))
+        server: RemoteServer(baseURL: url), credentials: try await signedIn(at: url))
       let update = ProgressUpdate(
         account: "registered@email.com", classID: "c1", position: 1_000,
         played: IntervalSet([0..<1_000]), addedTimeInClass: 1_000)
@@ -89,7 +89,7 @@ import Testing
   @Test func withOneAttemptALostAnswerIsAFailure() async throws {
     try await withLosingServer(.serverError) { url, log in
       let progress = RemoteProgressService(
-        server: RemoteServer(baseURL: url), credentials: try await Self.signedIn(url),
+        server: RemoteServer(baseURL: url), credentials: try await signedIn(at: url),
         attempts: 1)
       await #expect(throws: ProgressError.self) {
         try await progress.record(
@@ -101,13 +101,6 @@ import Testing
   }
 
   // MARK: Helpers
-
-  static func signedIn(_ url: String) async throws -> RemoteCredentials {
-    let credentials = RemoteCredentials()
-    _ = try await RemoteAccountService(server: RemoteServer(baseURL: url), credentials: credentials)
-      .logIn(email: "registered@email.com", password: "password")
-    return credentials
-  }
 
   /// The `Idempotency-Key` of every request the server saw, by path, in order.
   final class KeyLog: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import MyworkoutRemote
 import MyworkoutServer
 import MyworkoutServices
 import Synchronization
@@ -148,3 +149,14 @@ func jsonBody(_ value: [String: Any]) -> ByteBuffer {
 }
 
 let jsonHeaders: HTTPFields = [.contentType: "application/json"]
+
+/// Logs the seeded account in at `url` through remote mode's account service, into
+/// `credentials` (a new set unless given); the credentials.
+@discardableResult
+func signedIn(_ credentials: RemoteCredentials = RemoteCredentials(), at url: String)
+  async throws -> RemoteCredentials
+{
+  _ = try await RemoteAccountService(server: RemoteServer(baseURL: url), credentials: credentials)
+    .logIn(email: "registered@email.com", password: "password")
+  return credentials
+}

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import TestProcesses
 import Testing
 
 @testable import MyworkoutServices
@@ -60,16 +61,9 @@ import Testing
   /// `progress.sqlite` as version 1 wrote it: rows under emails, one of an account that is gone.
   static func writeVersion1Progress(in directory: DataDirectory) throws {
     let raw = try SQLiteDatabase(path: directory.progressPath)
+    try raw.execute(OldFiles.progressVersion1Tables)
     try raw.execute(
       """
-      CREATE TABLE class_progress(
-        account TEXT NOT NULL, class TEXT NOT NULL, position INTEGER NOT NULL,
-        watched TEXT NOT NULL, time_in_class INTEGER NOT NULL,
-        PRIMARY KEY (account, class)) WITHOUT ROWID;
-      CREATE TABLE lesson_rounds(account TEXT PRIMARY KEY, round INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE lesson_events(
-        account TEXT NOT NULL, round INTEGER NOT NULL, lesson TEXT NOT NULL,
-        started TEXT NOT NULL, completed TEXT NOT NULL, UNIQUE (account, round, lesson));
       INSERT INTO class_progress VALUES
         ('registered@email.com', 'c1', 25021, '0-25021', 31000),
         ('new@example.com', 'c1', 4000, '0-4000', 4000),
@@ -77,7 +71,6 @@ import Testing
       INSERT INTO lesson_rounds VALUES ('registered@email.com', 2);
       INSERT INTO lesson_events VALUES
         ('registered@email.com', 2, '7', '2026-11-20T10:00:00Z', '2026-11-20T10:01:00Z');
-      PRAGMA user_version = 1;
       """)
   }
 
