@@ -105,7 +105,9 @@ package struct RemoteAccountService: AccountService {
       throw ServiceError.server(status: 200)
     }
     credentials.signedIn(
-      RemoteCredentials.Tokens(idToken: tokens.idToken, accessToken: tokens.accessToken),
+      RemoteCredentials.Tokens(
+        idToken: tokens.idToken, accessToken: tokens.accessToken,
+        owner: .init(accountID: claims.sub, email: profile.email)),
       keys: keys)
     return Session(
       token: tokens.idToken, accountID: claims.sub, profile: profile,

@@ -1,3 +1,4 @@
+import MyworkoutCore
 import MyworkoutServices
 import Synchronization
 
@@ -8,10 +9,30 @@ package final class RemoteCredentials: Sendable {
   package struct Tokens: Sendable, Equatable {
     package var idToken: String
     package var accessToken: String?
+    /// Whose tokens these are: the account id (the id_token's `sub`) and the normalized email
+    /// (an outbox kept under the email before accounts had ids). Nil: not known (a test's).
+    package var owner: Owner?
 
-    package init(idToken: String, accessToken: String? = nil) {
+    package init(idToken: String, accessToken: String? = nil, owner: Owner? = nil) {
       self.idToken = idToken
       self.accessToken = accessToken
+      self.owner = owner
+    }
+  }
+
+  /// The person tokens were given to.
+  package struct Owner: Sendable, Equatable {
+    package var accountID: String
+    package var email: String
+
+    package init(accountID: String, email: String) {
+      self.accountID = accountID
+      self.email = Email.normalized(email)
+    }
+
+    /// Whether `account` (an outbox's: an id, or an email from before ids) is this person.
+    package func owns(_ account: String) -> Bool {
+      account == accountID || account == email
     }
   }
 
@@ -24,6 +45,16 @@ package final class RemoteCredentials: Sendable {
 
   /// The token personal calls send: the access token, else the id_token.
   package var bearer: String? { state.withLock { $0.tokens.map { $0.accessToken ?? $0.idToken } } }
+
+  /// The token to send changes of `account` with: only that person's own (issue 28: an
+  /// outbox kept by one account is never sent under another's session); nil when someone else,
+  /// or no one, is signed in.
+  package func bearer(for account: String) -> String? {
+    state.withLock { state in
+      guard let tokens = state.tokens, tokens.owner?.owns(account) ?? false else { return nil }
+      return tokens.accessToken ?? tokens.idToken
+    }
+  }
 
   package func signedIn(_ tokens: Tokens, keys: JSONWebKeySet?) {
     state.withLock { state in

@@ -60,42 +60,54 @@ package struct RemoteProgressService: ProgressService {
   }
 
   /// Sends `change` under `key`, sent again while its answer is lost; failures as
-  /// `ServiceError`.
-  func send(_ change: OutboxChange, key: UUID) async throws -> ChangeAnswer {
-    try await self.change {
+  /// `ServiceError`. With `account`, only under that account's own token (`.unauthorized`
+  /// when someone else, or no one, is signed in); else under the signed-in person's.
+  func send(_ change: OutboxChange, key: UUID, as account: String? = nil) async throws
+    -> ChangeAnswer
+  {
+    let token: String
+    if let account {
+      guard let own = credentials.bearer(for: account) else { throw ServiceError.unauthorized }
+      token = own
+    } else {
+      token = try bearer()
+    }
+    return try await self.change {
       switch change {
       case .progress(let classID, let position, let played, let added, let changedAt):
         let body = ProgressUpdateDTO(
           position: position, played: played, addedTimeInClass: added, changedAt: changedAt)
         let answer = try await server.send(
-          .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: try bearer(),
-          key: key)
-        guard answer.status == 200 else { throw RemoteServer.failure(answer) }
+          .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: token, key: key)
+        guard answer.status == 200 else { throw Self.changeFailure(answer) }
         return ChangeAnswer(progress: try answer.decode(ProgressDTO.self), classID: classID)
       case .completion(let lessonID, let started, let completed):
         let body = CompletionRequest(lessonID: lessonID, started: started, completed: completed)
         let answer = try await server.send(
-          .POST, "/api/lessons/completions", json: body, bearer: try bearer(), key: key)
-        guard answer.status == 200 else { throw RemoteServer.failure(answer) }
+          .POST, "/api/lessons/completions", json: body, bearer: token, key: key)
+        guard answer.status == 200 else { throw Self.changeFailure(answer) }
         return ChangeAnswer(completion: try answer.decode(CompletionResponse.self).completion)
       }
     }
   }
 
-  /// One attempt to hand an outbox entry to the server, under its key; `answered` is given the
-  /// server's answer before the change counts as delivered.
+  /// One attempt to hand an outbox entry of `account` to the server, under its key and only
+  /// with that account's own token (none signed in, or someone else: `.unauthorized`, kept for
+  /// that account's next log-in); `answered` is given the server's answer before the change
+  /// counts as delivered.
   package func deliver(
-    _ entry: OutboxEntry, answered: (ChangeAnswer) async -> Void = { _ in }
+    _ entry: OutboxEntry, of account: String,
+    answered: (ChangeAnswer) async -> Void = { _ in }
   ) async -> Delivery {
     do {
-      await answered(try await send(entry.change, key: entry.key))
+      await answered(try await send(entry.change, key: entry.key, as: account))
       return .delivered
+    } catch let refused as Refused {
+      return .refused(reason: "the server answered \(refused.status) (\(refused.code))")
     } catch let error as ServiceError {
       switch error {
       case .unauthorized, .sessionExpired:
         return .unauthorized
-      case .server(let status) where (400..<500).contains(status):
-        return .refused(reason: "the server answered \(status)")
       default:
         return .later
       }
@@ -168,6 +180,24 @@ package struct RemoteProgressService: ProgressService {
     }
   }
 
+  /// The server's own refusal of a change: a 4xx (other than 401, 408 and 429) whose body is
+  /// its JSON error. Only this puts a change aside; anything else (a proxy's 404 page while it
+  /// reloads, a 403 page, a 408) is "later" (issue 28).
+  package struct Refused: Error, Sendable {
+    package var status: Int
+    package var code: String
+  }
+
+  static func changeFailure(_ answer: RemoteServer.Answer) -> any Error {
+    let status = answer.status
+    if (400..<500).contains(status), ![401, 408, 429].contains(status),
+      let code = answer.errorCode
+    {
+      return Refused(status: status, code: code)
+    }
+    return RemoteServer.failure(answer)
+  }
+
   static func answerLost(_ error: ServiceError) -> Bool {
     switch error {
     case .network, .timedOut: true
@@ -189,6 +219,10 @@ package struct RemoteProgressService: ProgressService {
       throw ProgressError(
         message: "Progress could not be \(verb): \(error.message)",
         isServerAway: error.isServerAway)
+    } catch let refused as Refused {
+      throw ProgressError(
+        message:
+          "Progress could not be \(verb): \(ServiceError.server(status: refused.status).message)")
     }
   }
 

@@ -51,7 +51,9 @@ package struct RemoteSessionStore: Sendable {
       return SessionLoad(restored: .invalid)
     }
     credentials.signedIn(
-      RemoteCredentials.Tokens(idToken: file.idToken, accessToken: file.accessToken),
+      RemoteCredentials.Tokens(
+        idToken: file.idToken, accessToken: file.accessToken,
+        owner: .init(accountID: claims.sub, email: profile.email)),
       keys: file.jwks)
     return SessionLoad(
       restored: .valid(
@@ -67,7 +69,9 @@ package struct RemoteSessionStore: Sendable {
     }
     var tokens = credentials.tokens
     if tokens?.idToken != session.token {
-      tokens = RemoteCredentials.Tokens(idToken: session.token, accessToken: nil)
+      tokens = RemoteCredentials.Tokens(
+        idToken: session.token, accessToken: nil,
+        owner: .init(accountID: session.accountID, email: session.profile.email))
     }
     let file = File(
       server: server, idToken: session.token, accessToken: tokens?.accessToken, jwks: keys)

@@ -38,11 +38,7 @@ extension Backend {
       let account = try await self.account(request)
       let asked = try await RequestBody.decode(
         PercentsRequest.self, from: request, context: context)
-      let classes = asked.classes.map {
-        DanceClass(
-          id: $0.id, title: "", instructor: "", level: .beginner, song: "", videoURL: "",
-          thumbnailSlug: "", duration: max(0, $0.duration))
-      }
+      let classes = try self.checkedClasses(asked)
       let percents = try await self.progressCall {
         try await self.progress.watchedPercents(account: account, classes: classes)
       }
@@ -61,16 +57,8 @@ extension Backend {
       let classID = try context.parameters.require("class")
       let update = try await RequestBody.decode(
         ProgressUpdateDTO.self, from: request, context: context)
-      guard update.position >= 0, update.addedTimeInClass >= 0, (update.changedAt ?? 0) >= 0,
-        let played = Self.intervals(update.played)
-      else {
-        throw APIError.badRequest(
-          "position, added_time_in_class and changed_at must be 0 or more, played a list of [start, end] with start < end"
-        )
-      }
-      let change = ProgressUpdate(
-        account: account, classID: classID, position: update.position, played: played,
-        addedTimeInClass: update.addedTimeInClass, changedAt: update.changedAt)
+      let change = try self.checkedUpdate(update, account: account, classID: classID)
+      let played = change.played
       let key = try Self.idempotencyKey(
         request,
         fingerprint: [
@@ -112,10 +100,7 @@ extension Backend {
       let account = try await self.account(request)
       let event = try await RequestBody.decode(
         CompletionRequest.self, from: request, context: context)
-      guard !event.lessonID.isEmpty, event.started <= event.completed else {
-        throw APIError.badRequest(
-          "lesson_id must not be empty, started must not be after completed")
-      }
+      try self.checkCompletion(event)
       let key = try Self.idempotencyKey(
         request,
         fingerprint: [
@@ -188,15 +173,6 @@ extension Backend {
       throw APIError.badRequest("\(name) must be a whole number, 0 or more")
     }
     return number
-  }
-
-  static func intervals(_ pairs: [[Int]]) -> IntervalSet? {
-    var set = IntervalSet()
-    for pair in pairs {
-      guard pair.count == 2, pair[0] >= 0, pair[0] < pair[1] else { return nil }
-      set.insert(pair[0]..<pair[1])
-    }
-    return set
   }
 
   static func dto(_ danceClass: DanceClass) -> ClassDTO {

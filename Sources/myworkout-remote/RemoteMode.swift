@@ -71,7 +71,13 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
     Task { await progress.resume(account: session.accountID, email: session.profile.email) }
   }
 
-  func delete() throws { try sessions.delete() }
+  /// Log-out and expiry: the session is forgotten and the outboxes stop sending (their changes
+  /// stay for their account's next log-in).
+  func delete() throws {
+    try sessions.delete()
+    let progress = progress
+    Task { await progress.stopAll() }
+  }
 }
 extension RemoteProgressService: LessonProgressStoring {}
 extension OutboxProgressService: LessonProgressStoring {}

@@ -63,7 +63,7 @@ case ("drain", 3):
   let start = clock.now
   let sender = OutboxSender(
     store: store, clock: clock, backoff: Backoff(base: .milliseconds(100), cap: .seconds(2)),
-    deliver: { await remote.deliver($0) })
+    deliver: { await remote.deliver($0, of: session.accountID) })
   await sender.kick()
   await sender.settled()
   while await sender.state != .idle {

@@ -27,12 +27,40 @@ import Testing
   @Test func anotherAccountsOutboxIsNotShown() {
     var store = TestStore(.signedInSample)
     let other = Self.status(3, offline: true, account: "auth0|someone-else")
-    store.send(.syncChanged(other)) { $0.sync = other }
+    store.send(.syncChanged(other))
     #expect(store.state.syncText == nil)
     // Nor does it hold up logging out.
     store.send(.logOutPressed, effects: [.deleteSession]) {
       $0.root = .signedOut(backToGetStarted)
     }
+  }
+
+  /// Issue 28: another account's outbox (still counting its changes for its next log-in)
+  /// reporting after ours must not hide ours: the header keeps ours, and Ctrl-O asks.
+  @Test func anotherAccountsReportDoesNotHideOurs() {
+    var store = TestStore(.signedInSample)
+    store.send(.syncChanged(Self.status(1, offline: true))) {
+      $0.sync = Self.status(1, offline: true)
+    }
+    store.send(.syncChanged(Self.status(0, offline: true, account: "auth0|someone-else")))
+    #expect(store.state.syncText == "offline — 1 change waiting")
+    store.send(.logOutPressed) {
+      $0.logOutConfirmation = LogOutConfirmation(waiting: 1)
+    }
+  }
+
+  /// Changes put aside stay visible: counted in the header and by the log-out question.
+  @Test func changesPutAsideAreCountedAndAskedAbout() {
+    var store = TestStore(.signedInSample)
+    let aside = SyncStatus(account: "auth0|ada", waiting: 0, offline: false, aside: 2)
+    store.send(.syncChanged(aside)) { $0.sync = aside }
+    #expect(store.state.syncText == "2 changes put aside")
+    store.send(.logOutPressed) {
+      $0.logOutConfirmation = LogOutConfirmation(waiting: 2)
+    }
+    let both = SyncStatus(account: "auth0|ada", waiting: 1, offline: true, aside: 2)
+    store.send(.syncChanged(both)) { $0.sync = both }
+    #expect(store.state.syncText == "offline — 3 changes waiting")
   }
 
   @Test func loggingOutWithNothingWaitingAsksNothing() {

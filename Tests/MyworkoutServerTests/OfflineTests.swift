@@ -102,12 +102,17 @@ import Testing
           directory: directory, server: "http://server", clock: clock)
         try await online.record(
           ProgressUpdate(
-            account: "a1", classID: "c1", position: 20_000, played: IntervalSet([0..<20_000]),
+            account: AccountID.seed, classID: "c1", position: 20_000,
+            played: IntervalSet([0..<20_000]),
             addedTimeInClass: 21_000))
-        try await eventually { (try? await online.waiting(account: "a1").isEmpty) == true }
-        _ = try await online.completions(account: "a1")
+        try await eventually {
+          (try? await online.waiting(account: AccountID.seed).isEmpty) == true
+        }
+        _ = try await online.completions(account: AccountID.seed)
         #expect(
-          try await online.watchedPercents(account: "a1", classes: [danceClass]) == ["c1": 20])
+          try await online.watchedPercents(account: AccountID.seed, classes: [danceClass]) == [
+            "c1": 20
+          ])
       }
       // The same outbox file, the server gone.
       let offline = OutboxProgressService(
@@ -115,23 +120,27 @@ import Testing
           server: RemoteServer(baseURL: Self.away), credentials: credentials),
         directory: directory, server: "http://server", clock: clock)
       #expect(
-        try await offline.progress(account: "a1", classID: "c1")
+        try await offline.progress(account: AccountID.seed, classID: "c1")
           == ClassProgress(
             lastPosition: 20_000, watched: IntervalSet([0..<20_000]), timeInClass: 21_000))
       try await offline.record(
         ProgressUpdate(
-          account: "a1", classID: "c1", position: 40_000, played: IntervalSet([30_000..<40_000]),
+          account: AccountID.seed, classID: "c1", position: 40_000,
+          played: IntervalSet([30_000..<40_000]),
           addedTimeInClass: 10_000))
       #expect(
-        try await offline.progress(account: "a1", classID: "c1")
+        try await offline.progress(account: AccountID.seed, classID: "c1")
           == ClassProgress(
             lastPosition: 40_000, watched: IntervalSet([0..<20_000, 30_000..<40_000]),
             timeInClass: 31_000))
-      #expect(try await offline.watchedPercents(account: "a1", classes: [danceClass]) == ["c1": 30])
-      #expect(try await offline.completions(account: "a1") == [])
+      #expect(
+        try await offline.watchedPercents(account: AccountID.seed, classes: [danceClass]) == [
+          "c1": 30
+        ])
+      #expect(try await offline.completions(account: AccountID.seed) == [])
       // A class never seen is a failure, as before.
       await #expect(throws: ProgressError.self) {
-        try await offline.progress(account: "a1", classID: "never-seen")
+        try await offline.progress(account: AccountID.seed, classID: "never-seen")
       }
     }
   }
@@ -154,14 +163,14 @@ import Testing
         let start = index * 30_000
         try await offline.record(
           ProgressUpdate(
-            account: "me", classID: "c1", position: start + 10_000,
+            account: AccountID.seed, classID: "c1", position: start + 10_000,
             played: IntervalSet([start..<(start + 10_000)]), addedTimeInClass: 11_000 + index,
             changedAt: 1_700_000_000_000 + Int64(index) * 60_000))
         try await offline.recordCompletion(
-          account: "me", lessonID: "1",
+          account: AccountID.seed, lessonID: "1",
           started: Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 100),
           completed: Date(timeIntervalSince1970: 1_700_000_010 + Double(index) * 100))
-        #expect(try await offline.waiting(account: "me").count == 2)
+        #expect(try await offline.waiting(account: AccountID.seed).count == 2)
       }
       try await withLiveServer { url, _ in
         try await signedIn(credentials, at: url)
@@ -171,14 +180,16 @@ import Testing
         for device in devices.reversed() {
           let online = OutboxProgressService(
             remote: remote, directory: device, server: "http://server", clock: clock)
-          await online.resume(account: "me")
-          try await eventually { (try? await online.waiting(account: "me").isEmpty) == true }
+          await online.resume(account: AccountID.seed)
+          try await eventually {
+            (try? await online.waiting(account: AccountID.seed).isEmpty) == true
+          }
         }
-        let stored = try await remote.progress(account: "me", classID: "c1")
+        let stored = try await remote.progress(account: AccountID.seed, classID: "c1")
         #expect(stored.watched == IntervalSet([0..<10_000, 30_000..<40_000]))
         #expect(stored.timeInClass == 11_000 + 11_001)
         #expect(stored.lastPosition == 40_000, "the later change's position")
-        let events = try await remote.completions(account: "me")
+        let events = try await remote.completions(account: AccountID.seed)
         #expect(events.map(\.lessonID) == ["1", "1"], "both devices' events")
         #expect(
           events.map(\.started.timeIntervalSince1970).sorted() == [1_700_000_000, 1_700_000_100])

@@ -172,8 +172,10 @@ import Testing
   /// What the sender reported, in order, as `waiting/offline`.
   final class Reports: Sendable {
     private let list = Mutex<[String]>([])
-    func report(_ waiting: Int, _ offline: Bool) {
-      list.withLock { $0.append("\(waiting)\(offline ? " offline" : "")") }
+    func report(_ waiting: Int, _ aside: Int, _ offline: Bool) {
+      list.withLock {
+        $0.append("\(waiting)\(offline ? " offline" : "")\(aside > 0 ? " \(aside) aside" : "")")
+      }
     }
     var all: [String] { list.withLock { $0 } }
   }

@@ -18,6 +18,9 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     state.notice = text
     return []
   case .syncChanged(let status):
+    // Only the signed-in account's outbox speaks for the header and the log-out question:
+    // another account's (still counting its changes for its next log-in) must not hide them.
+    guard status.account == state.session?.accountID else { return [] }
     state.sync = status
     return []
   case .logOutConfirmation(let answer):

@@ -32,7 +32,7 @@ package struct AppState: Equatable, Sendable {
   /// The changes of the signed-in account that the server does not have yet.
   var unsentChanges: Int {
     guard let sync, let session, sync.account == session.accountID else { return 0 }
-    return sync.waiting
+    return sync.unsent
   }
 
   /// The last try to send the signed-in account's changes failed.

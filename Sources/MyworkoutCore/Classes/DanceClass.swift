@@ -31,5 +31,7 @@ package struct DanceClass: Sendable, Hashable, Identifiable {
   }
 
   /// The duration in media-time milliseconds, the unit of `IntervalSet`.
-  package var durationMilliseconds: Int { duration * 1000 }
+  package var durationMilliseconds: Int {
+    ProgressBounds.clamp(duration, to: ProgressBounds.longestDurationSeconds) * 1000
+  }
 }

@@ -225,7 +225,9 @@ package struct PostgresProgressStore: ProgressStoring {
   {
     let position = Int64(max(0, update.position))
     let watched = multirange(update.played)
-    let added = Int64(max(0, update.addedTimeInClass))
+    let added = Int64(
+      ProgressBounds.clamp(update.addedTimeInClass, to: ProgressBounds.timeInClassMilliseconds))
+    let cap = Int64(ProgressBounds.timeInClassMilliseconds)
     let account = update.account
     let classID = update.classID
     let changedAt = update.changedAt
@@ -236,11 +238,14 @@ package struct PostgresProgressStore: ProgressStoring {
       VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added),
         COALESCE(\(changedAt)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint))
       ON CONFLICT (account, class) DO UPDATE SET
-        position = CASE WHEN p.position_at IS NULL OR EXCLUDED.position_at >= p.position_at
+        position = CASE WHEN p.position_at IS NULL OR EXCLUDED.position_at >= LEAST(
+            p.position_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
           THEN EXCLUDED.position ELSE p.position END,
-        position_at = GREATEST(p.position_at, EXCLUDED.position_at),
+        position_at = GREATEST(
+          LEAST(p.position_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint),
+          EXCLUDED.position_at),
         watched = p.watched + EXCLUDED.watched,
-        time_in_class = p.time_in_class + EXCLUDED.time_in_class
+        time_in_class = LEAST(LEAST(p.time_in_class, \(cap)) + EXCLUDED.time_in_class, \(cap))
       RETURNING position, watched::text, time_in_class
       """, logger: logger
     ).decode((Int64, String, Int64).self) {
@@ -446,8 +451,10 @@ package struct PostgresProgressStore: ProgressStoring {
     guard let watched = intervals(row.1) else {
       throw StoreError(failed: "Could not read progress: the watched intervals are damaged.")
     }
+    // A number past the bounds (stored before them) reads as the bound.
     return ClassProgress(
-      lastPosition: Int(row.0), watched: watched, timeInClass: Int(row.2))
+      lastPosition: Int(row.0), watched: watched, timeInClass: Int(row.2)
+    ).bounded
   }
 
   /// `{[0,5000),[7000,9000)}`, PostgreSQL's text form of an `int8multirange`.

@@ -107,18 +107,21 @@ package actor ProgressStore {
         onNotice(Self.damagedClassNotice)  // replaced below
       }
     }
-    let changedAt = update.changedAt ?? Int64((now().timeIntervalSince1970 * 1_000).rounded())
-    if positionAt.map({ changedAt >= $0 }) ?? true {
+    let clock = Int64((now().timeIntervalSince1970 * 1_000).rounded())
+    let changedAt = update.changedAt ?? clock
+    // A stored time ahead of this clock (a device whose clock ran ahead, before the server
+    // bounded it) counts as now, so it cannot hold the position for hours.
+    if positionAt.map({ changedAt >= min($0, clock) }) ?? true {
       progress.lastPosition = max(0, update.position)
       positionAt = changedAt
     }
     progress.watched.formUnion(update.played)
-    progress.timeInClass += max(0, update.addedTimeInClass)
+    progress.addTime(update.addedTimeInClass)
     try database.writeClass(
       account: update.account, classID: update.classID,
       .init(
         position: progress.lastPosition, watched: progress.watched.encoded,
-        timeInClass: progress.timeInClass, positionAt: positionAt))
+        timeInClass: progress.timeInClass, positionAt: positionAt.map { min($0, clock) }))
     return progress
   }
 
@@ -157,8 +160,10 @@ package actor ProgressStore {
     guard row.position >= 0, row.timeInClass >= 0,
       let watched = IntervalSet(encoded: row.watched)
     else { return nil }
+    // A number past the bounds (stored before them) reads as the bound.
     return ClassProgress(
-      lastPosition: Int(row.position), watched: watched, timeInClass: Int(row.timeInClass))
+      lastPosition: Int(row.position), watched: watched, timeInClass: Int(row.timeInClass)
+    ).bounded
   }
 
   // MARK: Shared machinery

@@ -6,11 +6,11 @@
 
 /// Moves a damaged database file aside (SPEC §7's rule for damaged files), with its -wal and
 /// -shm files so that they can never be replayed into the new file made in its place.
-enum DatabaseQuarantine {
+package enum DatabaseQuarantine {
   /// Under the data directory's lock, moves `path` aside if it is still the file `damaged`
   /// (another copy of the app may already have moved it and made a new one); returns the new
   /// name, or nil when nothing was moved.
-  static func moveAside(
+  package static func moveAside(
     path: String, ifStill damaged: FileIdentity?, directory: DataDirectory, now: Date
   ) throws -> String? {
     try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> String? in

@@ -311,3 +311,37 @@ import Testing
     }
   }
 }
+
+/// Issue 28: while every save fails (a full disk), the time in class on screen is the wall
+/// time the Player was open, not that time plus each failed save's share again.
+@Suite struct PlayerFailedSaveTests {
+  typealias S = PlayerSample
+
+  @Test func failedSavesDoNotCountTheirTimeTwiceOnScreen() {
+    var state = S.opened()
+    _ = reduce(&state, .clockRead(S.t0))
+    _ = reduce(&state, .player(.playPausePressed))
+    let error = ProgressError(message: "Progress could not be saved: database or disk is full")
+    var saves = 0
+    for second in 1...16 {
+      let effects = reduce(&state, .clockRead(S.at(second * 1_000)))
+      for case .recordProgress(let update) in effects {
+        saves += 1
+        _ = reduce(&state, .player(.progressSaved(.failure(error), update)))
+      }
+      #expect(state.playerOnTop.timeInClass == second * 1_000, "after \(second) s")
+    }
+    #expect(saves >= 3)
+  }
+
+  /// A stored time past every bound (a server that had none) shows as the bound, and Space
+  /// and the clock go on without trapping.
+  @Test func aStoredTimePastTheBoundsNeitherTrapsNorOverflows() {
+    var state = S.opened(stored: ClassProgress(timeInClass: Int.max))
+    _ = reduce(&state, .clockRead(S.t0))
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .clockRead(S.at(5_000)))
+    _ = reduce(&state, .player(.playPausePressed))
+    #expect(state.playerOnTop.timeInClass <= 100 * 366 * 86_400_000)
+  }
+}

@@ -30,6 +30,7 @@ enum PlayerReducer {
       state.playback = .paused
       switch result {
       case .success(let stored):
+        let stored = stored.bounded
         state.progress = stored
         // From 0 once finished; else where the person left off.
         let resume = stored.lastPosition < state.duration ? stored.lastPosition : 0
@@ -45,12 +46,15 @@ enum PlayerReducer {
       case .success(let stored):
         // Another copy's intervals and time arrive with the answer; ours may be ahead of it.
         state.progress.watched.formUnion(stored.watched)
-        state.progress.timeInClass = max(state.progress.timeInClass, stored.timeInClass)
+        state.progress.timeInClass = max(state.progress.timeInClass, stored.bounded.timeInClass)
         return .none
       case .failure(let error):
-        // Kept, to go with the next save.
+        // Kept, to go with the next save: the time moves back from what counts as stored to
+        // what is still to be saved (counted once on screen).
         state.unsavedPlayed.formUnion(update.played)
-        state.unsavedTime += update.addedTimeInClass
+        state.progress.timeInClass = max(
+          0, state.progress.timeInClass - update.addedTimeInClass)
+        state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, update.addedTimeInClass)
         return .delegate(.notice(error.message))
       }
     case .pictureLoaded(let picture):
@@ -126,14 +130,14 @@ enum PlayerReducer {
     let elapsed = max(0, now.milliseconds(since: last))
     state.clock = now
     guard state.playback == .playing else {
-      state.unsavedTime += elapsed
+      state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)
       return []
     }
     guard elapsed <= PlayerState.sleepGap else {
       state.playback = .paused
       return save(&state, account: account)
     }
-    state.unsavedTime += elapsed
+    state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)
     let end = min(state.position + state.speed.media(forWall: elapsed), state.duration)
     state.unsavedPlayed.insert(state.position..<end)
     state.position = end
@@ -175,12 +179,14 @@ enum PlayerReducer {
     else { return [] }
     let update = ProgressUpdate(
       account: account, classID: state.danceClass.id, position: position,
-      played: state.unsavedPlayed, addedTimeInClass: state.unsavedTime)
+      played: state.unsavedPlayed,
+      addedTimeInClass: min(state.unsavedTime, ProgressBounds.addedMilliseconds))
     state.progress.lastPosition = position
     state.progress.watched.formUnion(state.unsavedPlayed)
-    state.progress.timeInClass += state.unsavedTime
+    state.progress.addTime(update.addedTimeInClass)
     state.unsavedPlayed = IntervalSet()
-    state.unsavedTime = 0
+    // What one change may not carry (over a year) goes with the next.
+    state.unsavedTime -= update.addedTimeInClass
     state.lastSave = state.clock
     return [.recordProgress(update)]
   }

@@ -67,7 +67,7 @@ package struct PlayerState: Equatable, Sendable {
   package var watchedPercent: Int { watched.watchedPercent(duration: duration) }
 
   /// `Time in class`, in milliseconds: stored and sent, plus the time since the last save.
-  package var timeInClass: Int { progress.timeInClass + unsavedTime }
+  package var timeInClass: Int { ProgressBounds.addTime(progress.timeInClass, unsavedTime) }
 
   /// The requests running for this screen.
   var running: Set<EffectID> {

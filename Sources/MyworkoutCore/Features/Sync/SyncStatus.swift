@@ -9,17 +9,26 @@ package struct SyncStatus: Equatable, Sendable {
   /// The last try to send failed (no connection, no answer, a 5xx, an expired session): the
   /// outbox waits and tries again later.
   package var offline: Bool
+  /// Changes put aside (refused by the server, or unreadable by this build): kept, counted,
+  /// and sent again at the account's next log-in.
+  package var aside: Int
 
-  package init(account: String, waiting: Int, offline: Bool) {
+  package init(account: String, waiting: Int, offline: Bool, aside: Int = 0) {
     self.account = account
     self.waiting = max(0, waiting)
     self.offline = offline
+    self.aside = max(0, aside)
   }
+
+  /// Every change of the account the server does not have: waiting and put aside.
+  package var unsent: Int { waiting + aside }
 
   /// The header's words for this state, or nil when it is plain (everything sent).
   package var headerText: String? {
-    guard waiting > 0 else { return nil }
-    return offline ? "offline — \(Self.changes(waiting)) waiting" : "syncing…"
+    guard waiting > 0 else {
+      return aside > 0 ? "\(Self.changes(aside)) put aside" : nil
+    }
+    return offline ? "offline — \(Self.changes(unsent)) waiting" : "syncing…"
   }
 
   /// `1 change`, `3 changes`.

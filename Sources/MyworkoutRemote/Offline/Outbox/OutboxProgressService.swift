@@ -48,18 +48,22 @@ where C.Duration == Duration {
   func outbox(_ account: String) -> Outbox {
     let (box, made) = outboxes.withLock { boxes in
       if let box = boxes[account] { return (box, false) }
-      let store = OutboxStore(directory: directory, server: server, account: account)
+      let store = OutboxStore(
+        directory: directory, server: server, account: account, onNotice: onNotice)
       let remote = remote
       let onStatus = onStatus
       let box = Outbox(
         store: store,
         sender: OutboxSender(
           store: store, clock: clock, backoff: backoff, onNotice: onNotice,
-          onStatus: { waiting, offline in
-            onStatus(SyncStatus(account: account, waiting: waiting, offline: offline))
+          onStatus: { waiting, aside, offline in
+            onStatus(
+              SyncStatus(account: account, waiting: waiting, offline: offline, aside: aside))
           },
           deliver: { entry in
-            await remote.deliver(entry) { answer in await Self.remember(answer, in: store) }
+            await remote.deliver(entry, of: account) { answer in
+              await Self.remember(answer, in: store)
+            }
           }))
       boxes[account] = box
       return (box, true)
@@ -68,9 +72,19 @@ where C.Duration == Duration {
     return box
   }
 
-  /// Sends what `account` has waiting (at launch with a kept session, and at log-in).
+  /// Sends what `account` has waiting (at launch with a kept session, and at log-in), the
+  /// changes put aside included: they are tried again (issue 28). Another account's sender
+  /// cannot send under this session (`RemoteCredentials.bearer(for:)`).
   package func resume(account: String) async {
-    await outbox(account).sender.kick()
+    let box = outbox(account)
+    _ = try? await box.store.releaseAside()
+    await box.sender.kick()
+  }
+
+  /// Stops every sender (log-out, expiry): what waits stays in its account's outbox for that
+  /// account's next log-in.
+  package func stopAll() async {
+    for box in outboxes.withLock({ Array($0.values) }) { await box.sender.stop() }
   }
 
   /// Sends what the signed-in person has waiting: under `account` (their id), and under their
@@ -128,7 +142,10 @@ where C.Duration == Duration {
     do {
       try await box.store.append(OutboxChange(update))
     } catch {
-      throw ProgressError(message: "Progress could not be saved: \(error)")
+      // The outbox cannot be written (its file cannot be opened, the disk is full): the change
+      // goes straight to the server while it answers, and the person is told why.
+      onNotice(Self.unkeptNotice(error))
+      return try await remote.record(update)
     }
     await box.sender.added()
     return Self.overlay(ClassProgress(), try await pending(box, classID: update.classID))
@@ -169,12 +186,17 @@ where C.Duration == Duration {
           continue
         }
         base = known.progress
+      } else if let stored = try? await remote.progress(account: account, classID: danceClass.id) {
+        base = stored
       } else {
+        // That one read failed: what the server last said, never less than its % above.
         base =
-          (try? await remote.progress(account: account, classID: danceClass.id)) ?? ClassProgress()
+          (try? await box.store.recall(ProgressDTO.self, Self.progressKey(danceClass.id)))?
+          .progress ?? ClassProgress()
       }
-      percents[danceClass.id] = Self.overlay(base, mine).watched.watchedPercent(
+      let overlaid = Self.overlay(base, mine).watched.watchedPercent(
         duration: danceClass.durationMilliseconds)
+      percents[danceClass.id] = max(percents[danceClass.id] ?? 0, overlaid)
     }
     return percents
   }
@@ -223,7 +245,9 @@ where C.Duration == Duration {
     do {
       try await box.store.append(.completion(lessonID: lessonID, started: start, completed: end))
     } catch {
-      throw ProgressError(message: "Progress could not be saved: \(error)")
+      onNotice(Self.unkeptNotice(error))
+      return try await remote.recordCompletion(
+        account: account, lessonID: lessonID, started: started, completed: completed)
     }
     await box.sender.added()
     return LessonCompletion(
@@ -237,13 +261,22 @@ where C.Duration == Duration {
   package func startNewRound(account: String) async throws -> Int {
     let box = outbox(account)
     await box.sender.kick()
+    // One try: a server that is away does not keep the person waiting (issue 28).
     await box.sender.settled()
+    // The person may have left while it was sent: nothing starts after that.
+    try Task.checkCancellation()
     let count = try await entries(box).count
     guard count == 0 else {
       throw ProgressError(
         message: "Progress could not be saved: \(count) changes have not reached the server yet")
     }
     return try await remote.startNewRound(account: account)
+  }
+
+  /// Said when the outbox cannot keep a change: it went (or failed to go) straight to the
+  /// server.
+  static func unkeptNotice(_ error: any Error) -> String {
+    "Changes cannot be kept on this device (\(error)); saving straight to the server"
   }
 
   // MARK: What the server last said
@@ -290,7 +323,7 @@ where C.Duration == Duration {
       }
       progress.lastPosition = max(0, position)
       progress.watched.formUnion(OutboxChange.intervals(played))
-      progress.timeInClass += max(0, added)
+      progress.addTime(added)
     }
     return progress
   }

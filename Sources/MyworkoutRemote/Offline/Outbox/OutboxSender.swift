@@ -47,9 +47,19 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   let backoff: Backoff
   let deliver: @Sendable (OutboxEntry) async -> Delivery
   let onNotice: @Sendable (String) -> Void
-  /// Told how many changes wait and whether the last try failed, whenever that may change.
-  let onStatus: @Sendable (_ waiting: Int, _ offline: Bool) -> Void
-  package private(set) var state = State.idle
+  /// Told how many changes wait, how many are put aside, and whether the last try failed,
+  /// whenever that may change.
+  let onStatus: @Sendable (_ waiting: Int, _ aside: Int, _ offline: Bool) -> Void
+  package private(set) var state = State.idle {
+    didSet {
+      guard state != .sending, !waiters.isEmpty else { return }
+      let waiting = waiters
+      waiters = []
+      for waiter in waiting { waiter.resume() }
+    }
+  }
+  /// Callers of `settled()` waiting for the run to stop sending.
+  private var waiters: [CheckedContinuation<Void, Never>] = []
   /// The last try to send failed; until one succeeds, the outbox is offline.
   package private(set) var offline = false
   /// Failed tries in a row, for the backoff (kept across runs: a new change while the server
@@ -64,7 +74,9 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   package init(
     store: OutboxStore, clock: C, backoff: Backoff = Backoff(),
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
-    onStatus: @escaping @Sendable (_ waiting: Int, _ offline: Bool) -> Void = { _, _ in },
+    onStatus: @escaping @Sendable (_ waiting: Int, _ aside: Int, _ offline: Bool) -> Void = {
+      _, _, _ in
+    },
     deliver: @escaping @Sendable (OutboxEntry) async -> Delivery
   ) {
     self.store = store
@@ -79,7 +91,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   /// (the server is away; a new change does not bring it back), when it is only counted.
   package func added() async {
     if case .backingOff = state {
-      report(waiting: (try? await store.count()) ?? 0)
+      await report()
       return
     }
     kick()
@@ -99,16 +111,29 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
     run = Task { await self.drain(generation: current) }
   }
 
-  /// Waits for the current run to stop (everything sent, signed out, or cancelled). For tests
-  /// and for a flush before Start over.
+  /// Waits until the current run stops sending: everything sent, signed out, stopped, or
+  /// waiting out a backoff (the server is away: a caller must not wait for it to come back).
+  /// For tests and for a flush before Start over.
   package func settled() async {
-    while let run, state == .sending {
-      await run.value
-    }
+    guard run != nil, state == .sending else { return }
+    await withCheckedContinuation { waiters.append($0) }
   }
 
-  private func report(waiting: Int) {
-    onStatus(waiting, offline && waiting > 0)
+  /// Tells what waits now, as the store has it (so the count and the sender always agree).
+  private func report() async {
+    let waiting = (try? await store.count()) ?? 0
+    let aside = (try? await store.countAside()) ?? 0
+    onStatus(waiting, aside, offline && waiting > 0)
+  }
+
+  /// Stops sending (log-out, or another account signed in): what waits stays for that
+  /// account's next log-in.
+  package func stop() {
+    generation += 1
+    run?.cancel()
+    run = nil
+    again = false
+    state = .signedOut
   }
 
   private func drain(generation current: Int) async {
@@ -119,8 +144,15 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
       state = .sending
       let entry: OutboxEntry?
       do {
-        entry = try await store.next()
-        report(waiting: try await store.count())
+        let next = try await store.next()
+        entry = next.entry
+        if next.unreadable > 0 {
+          let changes = next.unreadable == 1 ? "1 change" : "\(next.unreadable) changes"
+          onNotice(
+            "\(changes) waiting for the server could not be read by this version of the app; kept aside"
+          )
+        }
+        await report()
       } catch {
         onNotice("The changes waiting for the server could not be read: \(error)")
         state = .idle
@@ -134,7 +166,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
         state = .idle
         offline = false
         failures = 0
-        report(waiting: 0)
+        await report()
         return
       }
       let delivery = await deliver(entry)
@@ -148,14 +180,16 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
           try await store.putAside(entry, reason: reason)
           onNotice("A change was refused by the server and put aside: \(reason)")
         case .unauthorized:
+          guard generation == current else { return }
           state = .signedOut
           offline = true
-          report(waiting: try await store.count())
+          await report()
           return
         case .later:
+          guard generation == current else { return }
           failures += 1
           offline = true
-          report(waiting: try await store.count())
+          await report()
           let delay = backoff.delay(afterFailures: failures)
           state = .backingOff(failures: failures, delay: delay)
           do {

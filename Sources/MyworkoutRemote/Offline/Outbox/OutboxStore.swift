@@ -27,10 +27,20 @@ package actor OutboxStore {
     """
 
   nonisolated package let path: String
+  nonisolated let directory: DataDirectory
+  /// Told, in one line, when a damaged file was moved aside.
+  let onNotice: @Sendable (String) -> Void
   private var connection: SQLiteDatabase?
+  /// The file the connection was opened on (moved aside only if it is still that one).
+  private var opened: FileIdentity?
 
-  package init(directory: DataDirectory, server: String, account: String) {
+  package init(
+    directory: DataDirectory, server: String, account: String,
+    onNotice: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
     path = Self.path(in: directory, server: server, account: account)
+    self.directory = directory
+    self.onNotice = onNotice
   }
 
   /// Where the outbox of `account` on `server` is kept: `outbox-` and 16 hex digits of SHA-256
@@ -49,14 +59,19 @@ package actor OutboxStore {
   /// lesson events), so that it can be shown while the server is away.
   package func remember(_ value: some Encodable, as key: String) throws {
     let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    try open().statement("INSERT OR REPLACE INTO known(key, value) VALUES (?, ?)")
-      .run([.text(key), .text(text)])
+    try withDatabase {
+      try $0.statement("INSERT OR REPLACE INTO known(key, value) VALUES (?, ?)")
+        .run([.text(key), .text(text)])
+    }
   }
 
   /// The value kept under `key`, if any (one that no longer decodes counts as none).
   package func recall<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
-    let text = try open().statement("SELECT value FROM known WHERE key = ?")
-      .firstRow([.text(key)]) { $0.text(0) }
+    let text = try withDatabase {
+      try $0.statement("SELECT value FROM known WHERE key = ?").firstRow([.text(key)]) {
+        $0.text(0)
+      }
+    }
     return text.flatMap { try? JSONDecoder().decode(type, from: Data($0.utf8)) }
   }
 
@@ -65,10 +80,11 @@ package actor OutboxStore {
   package func append(_ change: OutboxChange) throws -> OutboxEntry {
     let key = UUID()
     let text = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
-    let database = try open()
-    try database.statement("INSERT INTO changes(key, change) VALUES (?, ?)")
-      .run([.text(key.uuidString), .text(text)])
-    let sequence = try database.scalar("SELECT last_insert_rowid()")
+    let sequence = try withDatabase { database in
+      try database.statement("INSERT INTO changes(key, change) VALUES (?, ?)")
+        .run([.text(key.uuidString), .text(text)])
+      return try database.scalar("SELECT last_insert_rowid()")
+    }
     guard case .integer(let number) = sequence else {
       throw ServiceError.storage("The outbox could not be written")
     }
@@ -83,44 +99,101 @@ package actor OutboxStore {
   /// How many changes wait to be sent.
   package func count() throws -> Int {
     guard
-      case .integer(let count) = try open().scalar(
-        "SELECT count(*) FROM changes WHERE aside IS NULL")
+      case .integer(let count) = try withDatabase({
+        try $0.scalar("SELECT count(*) FROM changes WHERE aside IS NULL")
+      })
     else { return 0 }
     return Int(count)
   }
 
-  /// The oldest change waiting, if any.
-  package func next() throws -> OutboxEntry? {
-    try entries(where: "aside IS NULL", limit: 1).first
+  /// What `next()` found: the oldest change waiting, and how many rows before it this build
+  /// could not read (a newer version's change, a damaged page), which it put aside.
+  package struct Next: Sendable {
+    package var entry: OutboxEntry?
+    package var unreadable: Int
+  }
+
+  static let unreadableReason = "this version of the app could not read it"
+
+  /// The oldest change waiting, if any. A row that does not decode is put aside (kept, with
+  /// why) so that it never hides the changes after it (issue 28).
+  package func next() throws -> Next {
+    try withDatabase { database in try next(in: database) }
+  }
+
+  private func next(in database: SQLiteDatabase) throws -> Next {
+    var unreadable = 0
+    while true {
+      let row = try database.statement(
+        "SELECT sequence, key, change FROM changes WHERE aside IS NULL ORDER BY sequence LIMIT 1"
+      ).firstRow([]) { row in (row.int64(0), row.text(1), row.text(2)) }
+      guard let (sequence, key, change) = row else {
+        return Next(entry: nil, unreadable: unreadable)
+      }
+      if let entry = Self.entry(sequence, key, change) {
+        return Next(entry: entry, unreadable: unreadable)
+      }
+      try database.statement("UPDATE changes SET aside = ? WHERE sequence = ?")
+        .run([.text(Self.unreadableReason), .integer(sequence)])
+      unreadable += 1
+    }
+  }
+
+  /// How many changes are put aside.
+  package func countAside() throws -> Int {
+    guard
+      case .integer(let count) = try withDatabase({
+        try $0.scalar("SELECT count(*) FROM changes WHERE aside IS NOT NULL")
+      })
+    else { return 0 }
+    return Int(count)
+  }
+
+  /// Puts every change put aside back in the queue, in its place (at a log-in, or when the
+  /// person asks): what a proxy refused may go now; one this build cannot read is put aside
+  /// again by `next()`. The number released.
+  @discardableResult
+  package func releaseAside() throws -> Int {
+    let count = try countAside()
+    if count > 0 {
+      try withDatabase { try $0.execute("UPDATE changes SET aside = NULL WHERE aside IS NOT NULL") }
+    }
+    return count
   }
 
   /// The changes put aside, oldest first, with why.
   package func putAside() throws -> [(entry: OutboxEntry, reason: String)] {
-    let database = try open()
-    return try database.statement(
-      "SELECT sequence, key, change, aside FROM changes WHERE aside IS NOT NULL ORDER BY sequence"
-    ).rows([]) { row in (row.int64(0), row.text(1), row.text(2), row.text(3)) }
-      .compactMap { sequence, key, change, reason in
-        Self.entry(sequence, key, change).map { ($0, reason) }
-      }
+    return try withDatabase { database in
+      try database.statement(
+        "SELECT sequence, key, change, aside FROM changes WHERE aside IS NOT NULL ORDER BY sequence"
+      ).rows([]) { row in (row.int64(0), row.text(1), row.text(2), row.text(3)) }
+    }
+    .compactMap { sequence, key, change, reason in
+      Self.entry(sequence, key, change).map { ($0, reason) }
+    }
   }
 
   /// Forgets a change the server has.
   package func remove(_ entry: OutboxEntry) throws {
-    try open().statement("DELETE FROM changes WHERE key = ?").run([.text(entry.key.uuidString)])
+    try withDatabase {
+      try $0.statement("DELETE FROM changes WHERE key = ?").run([.text(entry.key.uuidString)])
+    }
   }
 
   /// Keeps a change the server refused out of the way, with why.
   package func putAside(_ entry: OutboxEntry, reason: String) throws {
-    try open().statement("UPDATE changes SET aside = ? WHERE key = ?")
-      .run([.text(reason), .text(entry.key.uuidString)])
+    try withDatabase {
+      try $0.statement("UPDATE changes SET aside = ? WHERE key = ?")
+        .run([.text(reason), .text(entry.key.uuidString)])
+    }
   }
 
   private func entries(where condition: String, limit: Int = -1) throws -> [OutboxEntry] {
-    try open().statement(
-      "SELECT sequence, key, change FROM changes WHERE \(condition) ORDER BY sequence LIMIT ?"
-    ).rows([.int(limit)]) { row in (row.int64(0), row.text(1), row.text(2)) }
-      .compactMap { Self.entry($0.0, $0.1, $0.2) }
+    try withDatabase { database in
+      try database.statement(
+        "SELECT sequence, key, change FROM changes WHERE \(condition) ORDER BY sequence LIMIT ?"
+      ).rows([.int(limit)]) { row in (row.int64(0), row.text(1), row.text(2)) }
+    }.compactMap { Self.entry($0.0, $0.1, $0.2) }
   }
 
   private static func entry(_ sequence: Int64, _ key: String, _ change: String) -> OutboxEntry? {
@@ -130,14 +203,37 @@ package actor OutboxStore {
     return OutboxEntry(sequence: sequence, key: key, change: change)
   }
 
+  /// Runs `body` on the open file. A file that turns out to be damaged (truncated, not a
+  /// database, a bad page) is moved aside as `NAME.corrupt-<time>`, said in one line, and a
+  /// fresh outbox started, on which `body` runs once more (issue 28: saves go on working).
+  private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+    do {
+      return try body(try open())
+    } catch let error as SQLiteError where error.isDamage {
+      connection = nil
+      let damaged = opened ?? FileIdentity(path: path)
+      if let name = try DatabaseQuarantine.moveAside(
+        path: path, ifStill: damaged, directory: directory, now: Date())
+      {
+        let file = String(path.split(separator: "/").last ?? "")
+        onNotice(
+          "\(file) (changes waiting for the server) could not be read; moved it aside to \(name) and started a new one"
+        )
+      }
+      return try body(try open())
+    }
+  }
+
   private func open() throws -> SQLiteDatabase {
     if let connection { return connection }
+    opened = FileIdentity(path: path)
     let connection = try SQLiteDatabase(
       path: path, options: .init(interruptsWhenCancelled: false))
     try connection.enableWriteAheadLog()
     // What a person did: every change reaches the disk before it is sent.
     try connection.execute("PRAGMA synchronous = FULL")
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+    if opened == nil { opened = FileIdentity(path: path) }
     self.connection = connection
     return connection
   }

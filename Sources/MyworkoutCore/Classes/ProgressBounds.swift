@@ -1,0 +1,47 @@
+/// The ranges the numbers of a progress change must fall in (issue 28): the server refuses a
+/// change outside them (400, naming the field), the app never makes one, and arithmetic on
+/// stored values saturates at them instead of trapping. Media times are in milliseconds.
+package enum ProgressBounds {
+  /// The longest class a catalog can hold, in seconds (the CSV import's limit).
+  package static let longestDurationSeconds = Int(Int32.max)
+  /// The furthest media time a position or a played interval can reach.
+  package static let mediaMilliseconds = longestDurationSeconds * 1_000
+  /// The most wall time one change can add to the time in class: a year (a player left open,
+  /// paused, and saved when it is closed).
+  package static let addedMilliseconds = 366 * 86_400_000
+  /// The most intervals one change can carry.
+  package static let playedIntervals = 10_000
+  /// The most classes one watched-% question can name.
+  package static let percentClasses = 10_000
+  /// Time in class stops growing here (a hundred years); a stored value past it reads as it.
+  package static let timeInClassMilliseconds = 100 * 366 * 86_400_000
+  /// A change's time (`changed_at`, a completion's times) must be within this of the server's
+  /// clock: twenty years, in milliseconds.
+  package static let clockWindowMilliseconds: Int64 = 20 * 366 * 86_400_000
+
+  /// `value` within 0...`limit`.
+  package static func clamp(_ value: Int, to limit: Int) -> Int { min(max(0, value), limit) }
+
+  /// `total` + `added`, never past `timeInClassMilliseconds` (nor below 0).
+  package static func addTime(_ total: Int, _ added: Int) -> Int {
+    let total = clamp(total, to: timeInClassMilliseconds)
+    let added = clamp(added, to: timeInClassMilliseconds)
+    return min(total + added, timeInClassMilliseconds)
+  }
+}
+
+extension ClassProgress {
+  /// Adds `milliseconds` to the time in class, saturating at `ProgressBounds`.
+  package mutating func addTime(_ milliseconds: Int) {
+    timeInClass = ProgressBounds.addTime(timeInClass, milliseconds)
+  }
+
+  /// The progress with every number within `ProgressBounds` (a row stored before the bounds,
+  /// or by a server that had none, reads within them).
+  package var bounded: ClassProgress {
+    ClassProgress(
+      lastPosition: ProgressBounds.clamp(lastPosition, to: ProgressBounds.mediaMilliseconds),
+      watched: watched,
+      timeInClass: ProgressBounds.clamp(timeInClass, to: ProgressBounds.timeInClassMilliseconds))
+  }
+}

@@ -1,0 +1,82 @@
+import MyworkoutCore
+import MyworkoutWire
+
+/// Every number a client sends is checked against `ProgressBounds` before it reaches a store
+/// (issue 28): out of range is a 400 naming the field, so no request can make the server trap
+/// on overflow or store a value that later saves would overflow on.
+extension Backend {
+  /// The server's clock, in milliseconds since 1970.
+  var nowMilliseconds: Int64 {
+    Int64((options.now().timeIntervalSince1970 * 1_000).rounded(.down))
+  }
+
+  /// A progress save's body as the change to apply. `changed_at` must be within
+  /// `ProgressBounds.clockWindowMilliseconds` of the server's clock; one ahead of it counts as
+  /// now (a device whose clock ran ahead must not freeze the position for everyone else).
+  func checkedUpdate(_ body: ProgressUpdateDTO, account: String, classID: String)
+    throws(APIError) -> ProgressUpdate
+  {
+    let media = ProgressBounds.mediaMilliseconds
+    guard (0...media).contains(body.position) else {
+      throw .badRequest("position must be a whole number of milliseconds from 0 to \(media)")
+    }
+    guard (0...ProgressBounds.addedMilliseconds).contains(body.addedTimeInClass) else {
+      throw .badRequest(
+        "added_time_in_class must be a whole number of milliseconds from 0 to \(ProgressBounds.addedMilliseconds)"
+      )
+    }
+    guard body.played.count <= ProgressBounds.playedIntervals else {
+      throw .badRequest("played must hold at most \(ProgressBounds.playedIntervals) intervals")
+    }
+    var played = IntervalSet()
+    for pair in body.played {
+      guard pair.count == 2, pair[0] >= 0, pair[0] < pair[1], pair[1] <= media else {
+        throw .badRequest("played must be a list of [start, end] with 0 <= start < end <= \(media)")
+      }
+      played.insert(pair[0]..<pair[1])
+    }
+    var changedAt = body.changedAt
+    if let time = changedAt {
+      let now = nowMilliseconds
+      let window = ProgressBounds.clockWindowMilliseconds
+      guard time >= now - window, time <= now + window else {
+        throw .badRequest("changed_at must be milliseconds since 1970 within 20 years of now")
+      }
+      changedAt = min(time, now)
+    }
+    return ProgressUpdate(
+      account: account, classID: classID, position: body.position, played: played,
+      addedTimeInClass: body.addedTimeInClass, changedAt: changedAt)
+  }
+
+  /// A watched-% question's classes, each duration within the catalog's limit.
+  func checkedClasses(_ body: PercentsRequest) throws(APIError) -> [DanceClass] {
+    guard body.classes.count <= ProgressBounds.percentClasses else {
+      throw .badRequest("classes must hold at most \(ProgressBounds.percentClasses) classes")
+    }
+    let longest = ProgressBounds.longestDurationSeconds
+    return try body.classes.map { (item) throws(APIError) -> DanceClass in
+      guard (0...longest).contains(item.duration) else {
+        throw .badRequest(
+          "classes[].duration must be a whole number of seconds from 0 to \(longest)")
+      }
+      return DanceClass(
+        id: item.id, title: "", instructor: "", level: .beginner, song: "", videoURL: "",
+        thumbnailSlug: "", duration: item.duration)
+    }
+  }
+
+  /// A completion's times (whole seconds since 1970) within the window of the server's clock.
+  func checkCompletion(_ body: CompletionRequest) throws(APIError) {
+    guard !body.lessonID.isEmpty, body.started <= body.completed else {
+      throw .badRequest("lesson_id must not be empty, started must not be after completed")
+    }
+    let now = nowMilliseconds / 1_000
+    let window = ProgressBounds.clockWindowMilliseconds / 1_000
+    for (name, time) in [("started", body.started), ("completed", body.completed)] {
+      guard time >= now - window, time <= now + window else {
+        throw .badRequest("\(name) must be seconds since 1970 within 20 years of now")
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MyworkoutCore
+import MyworkoutServer
+import MyworkoutWire
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Every number a client sends is bounded (issue 28): out of range is a 400 naming the field,
+/// never a trap that kills the server; stored values saturate; a time ahead of the server's
+/// clock counts as now. Over SQLite and PostgreSQL.
+@Suite struct BoundsRouteTests {
+  typealias Routes = IdempotencyRouteTests
+  /// `ProgressBounds.timeInClassMilliseconds`, written out: a hundred years.
+  static let timeInClassCap = 100 * 366 * 86_400_000
+
+  static func save(
+    position: Int = 1_000, played: [[Int]] = [[0, 1_000]], added: Int = 1_000,
+    changedAt: Int64? = nil
+  ) -> [String: Any] {
+    var body: [String: Any] = [
+      "position": position, "played": played, "added_time_in_class": added,
+    ]
+    if let changedAt { body["changed_at"] = changedAt }
+    return body
+  }
+
+  /// The requests of the walk-through, and their kin: each is a 400 that names its field, and
+  /// the server answers the next request as before.
+  @Test(arguments: Store.allCases)
+  func outOfRangeNumbersAreRefusedNamingTheField(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let percents: [String: Any] = ["classes": [["id": "x", "duration": 9_223_372_036_854_776]]]
+      let answer = try await Routes.post(
+        client, "/api/progress/percents", percents, token, key: nil)
+      #expect(answer.status == 400)
+      #expect((answer.body["error_description"] as? String)?.contains("duration") == true)
+      let cases: [(String, [String: Any])] = [
+        ("added_time_in_class", Self.save(added: Int.max)),
+        ("added_time_in_class", Self.save(added: -1)),
+        ("position", Self.save(position: Int.max)),
+        ("position", Self.save(position: -5)),
+        ("played", Self.save(played: [[0, Int.max]])),
+        ("played", Self.save(played: [[5, 2]])),
+        ("played", Self.save(played: Array(repeating: [0, 1], count: 10_001))),
+        ("changed_at", Self.save(changedAt: Int64.max)),
+        ("changed_at", Self.save(changedAt: -1)),
+      ]
+      for (field, body) in cases {
+        let refused = try await Routes.post(client, "/api/progress/c1", body, token, key: nil)
+        #expect(refused.status == 400, "\(field)")
+        #expect(
+          (refused.body["error_description"] as? String)?.contains(field) == true,
+          "\(field): \(refused.body)")
+      }
+      for (field, body) in [
+        ("started", ["lesson_id": "1", "started": Int64.min / 2, "completed": 1_700_000_000]),
+        ("completed", ["lesson_id": "1", "started": 1_700_000_000, "completed": Int64.max]),
+      ] as [(String, [String: Any])] {
+        let refused = try await Routes.post(
+          client, "/api/lessons/completions", body, token, key: nil)
+        #expect(refused.status == 400, "\(field)")
+        #expect((refused.body["error_description"] as? String)?.contains(field) == true)
+      }
+      // Nothing of it was stored, and the server goes on.
+      let fine = try await Routes.post(client, "/api/progress/c1", Self.save(), token, key: nil)
+      #expect(fine.status == 200)
+      #expect(fine.body["time_in_class"] as? Int == 1_000)
+    }
+  }
+
+  /// The store itself (under the routes) never traps: a huge time saturates, a second one
+  /// too, and what is read stays within the bounds.
+  @Test(arguments: Store.allCases)
+  func storedTimeSaturatesInsteadOfTrapping(store: Store) async throws {
+    try await withRouter(store) { client, backend in
+      let token = try await Routes.token(client)
+      let account = "auth0|5eed00000000000000000001"  // the seeded account's id
+      for _ in 0..<2 {
+        _ = try await backend.progress.record(
+          ProgressUpdate(
+            account: account, classID: "c1", position: 0, addedTimeInClass: Int.max))
+      }
+      let read = try await backend.progress.progress(account: account, classID: "c1")
+      #expect(read.timeInClass == Self.timeInClassCap)
+      // An ordinary save of that class still works.
+      let fine = try await Routes.post(client, "/api/progress/c1", Self.save(), token, key: nil)
+      #expect(fine.status == 200, "\(fine.body)")
+      #expect(fine.body["time_in_class"] as? Int == Self.timeInClassCap)
+    }
+  }
+
+  /// A device whose clock ran 12 h ahead saves once: that time counts as the server's now, so
+  /// the next save (made a minute later, by a right clock) moves the position.
+  @Test(arguments: Store.allCases)
+  func aChangeFromAClockAheadCountsAsNow(store: Store) async throws {
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+    try await withRouter(store, { $0.now = { now } }) { client, _ in
+      let token = try await Routes.token(client)
+      let nowMs = Int64(now.timeIntervalSince1970 * 1_000)
+      let ahead = Self.save(position: 6_000, changedAt: nowMs + 12 * 3_600_000)
+      #expect(
+        try await Routes.post(client, "/api/progress/c1", ahead, token, key: "a").status == 200)
+      let later = Self.save(position: 90_000, played: [[6_000, 90_000]], changedAt: nowMs + 60_000)
+      let merged = try await Routes.post(client, "/api/progress/c1", later, token, key: "b")
+      #expect(merged.status == 200)
+      #expect(merged.body["last_position"] as? Int == 90_000)
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import Clocks
+import MyworkoutCore
+import MyworkoutRemote
+import MyworkoutServer
+import MyworkoutServices
+import Synchronization
+import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Issue 28: an outbox that one bad row or a damaged file used to stop for good.
+@Suite struct OutboxDamageTests {
+  typealias Server = OutboxTests.Server
+  typealias Notices = OutboxTests.Notices
+
+  /// A row this build cannot decode (a newer version's change) at the head of the queue: it
+  /// is put aside, said once, and the four changes after it are sent; nothing is counted as
+  /// waiting that the sender does not send.
+  @Test func aRowThisBuildCannotReadIsPutAsideAndTheRestAreSent() async throws {
+    let server = Server()
+    try await OutboxTests().withOutbox(server) { store, sender, _, notices in
+      try await store.append(OutboxTests.change(0))
+      let raw = try SQLiteDatabase(path: store.path)
+      try raw.execute(
+        #"UPDATE changes SET change = '{"stretch":{"classID":"c0","rate":2}}' WHERE sequence = 1"#)
+      var written: [OutboxEntry] = []
+      for n in 1...4 { written.append(try await store.append(OutboxTests.change(n))) }
+      await sender.kick()
+      try await eventually { await sender.state == .idle }
+      #expect(server.seen == written)
+      #expect(try await store.count() == 0)
+      #expect(notices.all.contains { $0.contains("could not be read") }, "\(notices.all)")
+      // Kept, not deleted: the row is still in the file, put aside.
+      let kept = try raw.scalar("SELECT count(*) FROM changes WHERE aside IS NOT NULL")
+      #expect(kept == .integer(1))
+    }
+  }
+
+  /// A damaged (here: not a database at all) outbox file is moved aside as
+  /// `NAME.corrupt-<time>`, said in one line, and a fresh outbox takes the change.
+  @Test func aDamagedOutboxFileIsMovedAsideAndSavesGoOn() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let notices = Notices()
+      let path = OutboxStore.path(in: directory, server: "http://s", account: "a1")
+      let junk = String(repeating: "not an outbox, a truncated page of something ", count: 200)
+      try Data(junk.utf8).write(to: URL(fileURLWithPath: path))
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
+        directory: directory, server: "http://s", clock: TestClock<Duration>(),
+        onNotice: notices.raise)
+      try await progress.record(
+        ProgressUpdate(
+          account: "a1", classID: "c1", position: 1_000, played: IntervalSet([0..<1_000]),
+          addedTimeInClass: 1_000))
+      #expect(try await progress.waiting(account: "a1").count == 1)
+      let name = String(path.split(separator: "/").last!)
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(files.contains { $0.hasPrefix(name + ".corrupt-") }, "\(files)")
+      #expect(
+        notices.all.contains { $0.contains("moved it aside to \(name).corrupt-") }, "\(notices.all)"
+      )
+    }
+  }
+
+  /// A proxy's own 404 page (nginx mid-reload) is not the server refusing the change: it is
+  /// tried again later, never put aside.
+  @Test func aProxysPageIsLaterNotARefusal() async throws {
+    try await withTemporaryDirectory { root in
+      var options = testOptions(root)
+      options.issuer = nil
+      let backend = try Backend(options: options)
+      let network = Network()
+      try await serveLive(backend, behind: network) { url in
+        let credentials = try await signedIn(at: url)
+        let remote = RemoteProgressService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        let store = OutboxStore(
+          directory: try DataDirectory.prepare(path: root + "/app"), server: url, account: "x")
+        let entry = try await store.append(OutboxTests.change(1))
+        let account = "auth0|5eed00000000000000000001"
+        network.mode = .proxyPage
+        #expect(await remote.deliver(entry, of: account) == .later)
+        network.mode = .up
+        #expect(await remote.deliver(entry, of: account) == .delivered)
+        // The server's own JSON refusal is one.
+        let bad = try await store.append(
+          .progress(classID: "c1", position: -1, played: [], addedTimeInClass: 0))
+        guard case .refused = await remote.deliver(bad, of: account) else {
+          Issue.record("a 400 from the server itself is a refusal")
+          return
+        }
+      }
+    }
+  }
+}
