@@ -107,7 +107,7 @@ package struct RemoteProgressService: ProgressService {
     } catch let error as ServiceError {
       switch error {
       case .unauthorized, .sessionExpired:
-        return .unauthorized
+        return .unauthorized(bySession: credentials.bearer(for: account) != nil)
       default:
         return .later
       }

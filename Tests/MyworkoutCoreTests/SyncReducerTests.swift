@@ -63,6 +63,18 @@ import Testing
     #expect(store.state.syncText == "offline — 3 changes waiting")
   }
 
+  /// A change refused for the session itself: the expiry screen (log in again); the changes
+  /// wait in the outbox for that log-in.
+  @Test func aSessionRefusedOnAChangeAsksToLogInAgain() {
+    var store = TestStore(.signedInSample)
+    let refused = SyncStatus(account: "auth0|ada", waiting: 2, offline: true, sessionRefused: true)
+    store.send(.syncChanged(refused), effects: [.deleteSession]) {
+      $0.sync = refused
+      $0.root = .signedOut(
+        SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
+    }
+  }
+
   @Test func loggingOutWithNothingWaitingAsksNothing() {
     var store = TestStore(.signedInSample)
     store.send(.syncChanged(Self.status(0, offline: false))) {

@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func anExpiredSessionKeepsEverythingUntilTheNextLogIn() async throws {
-    let server = Server([.unauthorized, .delivered])
+    let server = Server([.unauthorized(bySession: true), .delivered])
     try await withOutbox(server) { store, sender, _, _ in
       try await store.append(Self.change(1))
       try await store.append(Self.change(2))
@@ -169,12 +169,37 @@ import Testing
     }
   }
 
+  /// Issue 28: a 401 from the server itself on a change says "log in again" (the changes kept);
+  /// one because someone else is signed in does not.
+  @Test func aSessionTheServerRefusesAsksToLogInAgain() async throws {
+    for (bySession, last) in [(true, "2 offline log in again"), (false, "2 offline")] {
+      let server = Server([.unauthorized(bySession: bySession)])
+      try await withTemporaryDirectory { root in
+        let directory = try DataDirectory.prepare(path: root + "/app")
+        let store = OutboxStore(directory: directory, server: "http://s", account: "a1")
+        let reports = Reports()
+        let sender = OutboxSender(
+          store: store, clock: TestClock<Duration>(), onStatus: reports.report,
+          deliver: { server.deliver($0) })
+        try await store.append(Self.change(1))
+        try await store.append(Self.change(2))
+        await sender.kick()
+        try await eventually { await sender.state == .signedOut }
+        #expect(reports.all.last == last)
+        #expect(try await store.waiting().count == 2)
+      }
+    }
+  }
+
   /// What the sender reported, in order, as `waiting/offline`.
   final class Reports: Sendable {
     private let list = Mutex<[String]>([])
-    func report(_ waiting: Int, _ aside: Int, _ offline: Bool) {
+    func report(_ report: OutboxReport) {
       list.withLock {
-        $0.append("\(waiting)\(offline ? " offline" : "")\(aside > 0 ? " \(aside) aside" : "")")
+        $0.append(
+          "\(report.waiting)\(report.offline ? " offline" : "")"
+            + (report.aside > 0 ? " \(report.aside) aside" : "")
+            + (report.sessionRefused ? " log in again" : ""))
       }
     }
     var all: [String] { list.withLock { $0 } }

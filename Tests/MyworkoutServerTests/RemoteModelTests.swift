@@ -28,7 +28,7 @@ import Testing
 /// `MYWORKOUT_MODEL_HISTORIES` sets how many histories run per store.
 @Suite(.serialized) struct RemoteModelTests {
   static let environment = ProcessInfo.processInfo.environment
-  static let histories = environment["MYWORKOUT_MODEL_HISTORIES"].flatMap { Int($0) } ?? 12
+  static let histories = environment["MYWORKOUT_MODEL_HISTORIES"].flatMap { Int($0) } ?? 30
   static let steps = 36
   static let classes = ["c1", "c2"]
 

@@ -22,6 +22,9 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     // another account's (still counting its changes for its next log-in) must not hide them.
     guard status.account == state.session?.accountID else { return [] }
     state.sync = status
+    // A change refused for the session itself (a key the server no longer has): log in
+    // again, as at expiry; the changes stay in the outbox for that log-in (issue 28).
+    if status.sessionRefused { return reduce(&state, .sessionExpired, askBeforeLogOut: false) }
     return []
   case .logOutConfirmation(let answer):
     guard var confirmation = state.logOutConfirmation else { return [] }

@@ -12,12 +12,18 @@ package struct SyncStatus: Equatable, Sendable {
   /// Changes put aside (refused by the server, or unreadable by this build): kept, counted,
   /// and sent again at the account's next log-in.
   package var aside: Int
+  /// The server refused the session's token on a change (401): the person logs in again, and
+  /// the changes wait for it.
+  package var sessionRefused: Bool
 
-  package init(account: String, waiting: Int, offline: Bool, aside: Int = 0) {
+  package init(
+    account: String, waiting: Int, offline: Bool, aside: Int = 0, sessionRefused: Bool = false
+  ) {
     self.account = account
     self.waiting = max(0, waiting)
     self.offline = offline
     self.aside = max(0, aside)
+    self.sessionRefused = sessionRefused
   }
 
   /// Every change of the account the server does not have: waiting and put aside.

@@ -50,8 +50,10 @@ package enum Delivery: Sendable, Equatable {
   case delivered
   /// Not now (no connection, no answer, 5xx, 429): the same change is tried again later.
   case later
-  /// The session expired (401): the outbox waits, kept, for the next log-in of that account.
-  case unauthorized
+  /// Not under this session: the outbox waits, kept, for the next log-in of that account.
+  /// `bySession`: the server refused the session's token (401: log in again); else no one, or
+  /// another account, is signed in.
+  case unauthorized(bySession: Bool)
   /// The server refused this change (a 4xx other than 401 and 429): put aside, with `reason`.
   case refused(reason: String)
 }

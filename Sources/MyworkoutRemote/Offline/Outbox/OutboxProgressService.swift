@@ -56,9 +56,11 @@ where C.Duration == Duration {
         store: store,
         sender: OutboxSender(
           store: store, clock: clock, backoff: backoff, onNotice: onNotice,
-          onStatus: { waiting, aside, offline in
+          onStatus: { report in
             onStatus(
-              SyncStatus(account: account, waiting: waiting, offline: offline, aside: aside))
+              SyncStatus(
+                account: account, waiting: report.waiting, offline: report.offline,
+                aside: report.aside, sessionRefused: report.sessionRefused))
           },
           deliver: { entry in
             await remote.deliver(entry, of: account) { answer in

@@ -1,3 +1,19 @@
+/// What an outbox's sender tells the screen: how many changes wait, how many are put aside,
+/// whether the last try failed, and whether the server refused the session (log in again).
+package struct OutboxReport: Sendable, Equatable {
+  package var waiting: Int
+  package var aside: Int
+  package var offline: Bool
+  package var sessionRefused: Bool
+
+  package init(waiting: Int, aside: Int = 0, offline: Bool, sessionRefused: Bool = false) {
+    self.waiting = waiting
+    self.aside = aside
+    self.offline = offline
+    self.sessionRefused = sessionRefused
+  }
+}
+
 /// The wait between attempts while the server does not take changes: doubling from `base` up
 /// to `cap`, with jitter ("equal jitter": half the step, plus a random part of the other half),
 /// so that many clients coming back at once do not come back in step.
@@ -47,9 +63,8 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   let backoff: Backoff
   let deliver: @Sendable (OutboxEntry) async -> Delivery
   let onNotice: @Sendable (String) -> Void
-  /// Told how many changes wait, how many are put aside, and whether the last try failed,
-  /// whenever that may change.
-  let onStatus: @Sendable (_ waiting: Int, _ aside: Int, _ offline: Bool) -> Void
+  /// Told what waits and how the last try went, whenever that may change.
+  let onStatus: @Sendable (OutboxReport) -> Void
   package private(set) var state = State.idle {
     didSet {
       guard state != .sending, !waiters.isEmpty else { return }
@@ -62,6 +77,9 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   private var waiters: [CheckedContinuation<Void, Never>] = []
   /// The last try to send failed; until one succeeds, the outbox is offline.
   package private(set) var offline = false
+  /// The server itself refused the session (401) on the last try: the person must log in
+  /// again (and not merely: someone else is signed in now, or no one).
+  private var refused = false
   /// Failed tries in a row, for the backoff (kept across runs: a new change while the server
   /// is away does not start the backoff over).
   private var failures = 0
@@ -74,9 +92,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   package init(
     store: OutboxStore, clock: C, backoff: Backoff = Backoff(),
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
-    onStatus: @escaping @Sendable (_ waiting: Int, _ aside: Int, _ offline: Bool) -> Void = {
-      _, _, _ in
-    },
+    onStatus: @escaping @Sendable (OutboxReport) -> Void = { _ in },
     deliver: @escaping @Sendable (OutboxEntry) async -> Delivery
   ) {
     self.store = store
@@ -123,7 +139,10 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   private func report() async {
     let waiting = (try? await store.count()) ?? 0
     let aside = (try? await store.countAside()) ?? 0
-    onStatus(waiting, aside, offline && waiting > 0)
+    onStatus(
+      OutboxReport(
+        waiting: waiting, aside: aside, offline: offline && waiting > 0,
+        sessionRefused: state == .signedOut && refused))
   }
 
   /// Stops sending (log-out, or another account signed in): what waits stays for that
@@ -173,14 +192,16 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
       do {
         switch delivery {
         case .delivered:
+          refused = false
           failures = 0
           offline = false
           try await store.remove(entry)
         case .refused(let reason):
           try await store.putAside(entry, reason: reason)
           onNotice("A change was refused by the server and put aside: \(reason)")
-        case .unauthorized:
+        case .unauthorized(let bySession):
           guard generation == current else { return }
+          refused = bySession
           state = .signedOut
           offline = true
           await report()
