@@ -41,10 +41,17 @@ package struct RemoteSessionStore: Sendable {
       return SessionLoad(restored: .invalid, notice: error.message)
     }
     guard let data else { return SessionLoad(restored: .none) }
-    guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
-      file.server == server,
+    let file = try? JSONDecoder().decode(File.self, from: data)
+    // Another server's session (or this one's under another spelling) is merely not for this
+    // launch: kept, not deleted (issue 28).
+    if let file, file.version == 1, file.server != server {
+      return SessionLoad(restored: .none)
+    }
+    // A token "issued in the future" says only that this device's clock is behind the
+    // server's: the server judges it, so its `iat` is not held against it here.
+    guard let file, file.version == 1,
       let claims = try? RS256Verifier(keySet: file.jwks).verify(
-        file.idToken, now: now, issuer: nil),
+        file.idToken, now: now, issuer: nil, leeway: .seconds(Self.clockBehindLeeway)),
       let profile = claims.profile
     else {
       try? delete()
@@ -61,6 +68,9 @@ package struct RemoteSessionStore: Sendable {
           token: file.idToken, accountID: claims.sub, profile: profile,
           gravatarHash: Gravatar.hash(email: profile.email))))
   }
+
+  /// How far behind the server's clock this device's may be (a year).
+  static let clockBehindLeeway: Int64 = 366 * 86_400
 
   /// Keeps the session's tokens and the key set for the next launch.
   package func save(_ session: Session) throws {

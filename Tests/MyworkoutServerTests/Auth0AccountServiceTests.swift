@@ -60,11 +60,24 @@ import Testing
       let reloaded = RemoteSessionStore(
         directory: directory, server: saved.0, credentials: RemoteCredentials())
       #expect(reloaded.load(now: Date()) == SessionLoad(restored: .valid(saved.1)))
-      // Another server's session is not used, and is forgotten.
-      let other = RemoteSessionStore(
-        directory: directory, server: "http://127.0.0.1:1", credentials: RemoteCredentials())
-      #expect(other.load(now: Date()) == SessionLoad(restored: .invalid))
-      #expect(reloaded.load(now: Date()) == SessionLoad(restored: .none))
+      // Another server's session (or the same one spelled otherwise, `localhost` for
+      // `127.0.0.1`) is not used, and not deleted either: it is merely not for this launch.
+      let spelled = saved.0.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+      for server in ["http://127.0.0.1:1", spelled] {
+        let other = RemoteSessionStore(
+          directory: directory, server: server, credentials: RemoteCredentials())
+        #expect(other.load(now: Date()) == SessionLoad(restored: .none))
+      }
+      #expect(reloaded.load(now: Date()) == SessionLoad(restored: .valid(saved.1)))
+      // A device clock a day behind the server's: the token looks issued in the future; the
+      // server is the judge of that, so the session is kept and used.
+      #expect(
+        reloaded.load(now: Date().addingTimeInterval(-86_400))
+          == SessionLoad(restored: .valid(saved.1)))
+      // One that has expired by this clock is over, as before.
+      #expect(
+        reloaded.load(now: Date().addingTimeInterval(400 * 86_400))
+          == SessionLoad(restored: .invalid))
     }
   }
 }

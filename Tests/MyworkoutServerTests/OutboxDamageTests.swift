@@ -68,6 +68,35 @@ import Testing
     }
   }
 
+  /// The server's data started over and the email signed up again (a new account id): the
+  /// old account's waiting changes are said at log-in, and kept.
+  @Test func aVanishedAccountsChangesAreSaidAndKept() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let notices = Notices()
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
+        directory: directory, server: "http://s", clock: TestClock<Duration>(),
+        onNotice: notices.raise)
+      let old = "auth0|000000000000000000000001"
+      await progress.resume(account: old, email: "Me@Example.com")
+      for n in 1...5 {
+        try await progress.record(
+          ProgressUpdate(
+            account: old, classID: "c1", position: n * 1_000,
+            played: IntervalSet([(n * 1_000)..<(n * 1_000 + 500)]), addedTimeInClass: 1_000))
+      }
+      #expect(notices.all.isEmpty)
+      await progress.resume(account: "auth0|000000000000000000000002", email: "me@example.com")
+      #expect(
+        notices.all == [
+          "5 changes from an earlier session of this email could not be sent; kept on this device"
+        ])
+      #expect(try await progress.waiting(account: old).count == 5)
+    }
+  }
+
   /// A proxy's own 404 page (nginx mid-reload) is not the server refusing the change: it is
   /// tried again later, never put aside.
   @Test func aProxysPageIsLaterNotARefusal() async throws {

@@ -27,13 +27,17 @@ where C.Duration == Duration {
   let backoff: Backoff
   let onNotice: @Sendable (String) -> Void
   let onStatus: @Sendable (SyncStatus) -> Void
+  /// The wall clock that stamps each change (`changed_at`), injected beside `clock`.
+  let now: @Sendable () -> Date
   private let outboxes = Mutex<[String: Outbox]>([:])
 
   package init(
     remote: RemoteProgressService, directory: DataDirectory, server: String, clock: C,
     backoff: Backoff = Backoff(), onNotice: @escaping @Sendable (String) -> Void = { _ in },
-    onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in }
+    onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in },
+    now: @escaping @Sendable () -> Date = { Date() }
   ) {
+    self.now = now
     self.remote = remote
     self.directory = directory
     self.server = server
@@ -95,6 +99,18 @@ where C.Duration == Duration {
   package func resume(account: String, email: String) async {
     await resume(account: account)
     let legacy = Email.normalized(email)
+    try? await outbox(account).store.remember(
+      OutboxStore.Owner(server: server, account: account, email: legacy), as: OutboxStore.ownerKey)
+    // Changes of this email kept under an account the server no longer has (its data started
+    // over and the email signed up again): said, and kept for a log-in that can take them.
+    let stranded = OutboxStore.stranded(
+      in: directory, server: server, email: legacy, except: account
+    ).filter { $0.account != legacy }.map(\.waiting).reduce(0, +)
+    if stranded > 0 {
+      let changes = stranded == 1 ? "1 change" : "\(stranded) changes"
+      onNotice(
+        "\(changes) from an earlier session of this email could not be sent; kept on this device")
+    }
     let path = OutboxStore.path(in: directory, server: server, account: legacy)
     guard legacy != account, FileManager.default.fileExists(atPath: path) else { return }
     await resume(account: legacy)
@@ -140,7 +156,7 @@ where C.Duration == Duration {
     let box = outbox(update.account)
     var update = update
     // Stamped as it is written: the server keeps the position of the later change.
-    update.changedAt = update.changedAt ?? Int64((Date().timeIntervalSince1970 * 1_000).rounded())
+    update.changedAt = update.changedAt ?? Int64((now().timeIntervalSince1970 * 1_000).rounded())
     do {
       try await box.store.append(OutboxChange(update))
     } catch {

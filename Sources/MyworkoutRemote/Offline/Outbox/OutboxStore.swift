@@ -75,6 +75,39 @@ package actor OutboxStore {
     return text.flatMap { try? JSONDecoder().decode(type, from: Data($0.utf8)) }
   }
 
+  /// Whose outbox a file is: kept in it, so that an outbox whose account the server no longer
+  /// knows (the server's data started over, the email signed up again) can be found and told.
+  package struct Owner: Codable, Sendable, Equatable {
+    package var server: String
+    package var account: String
+    package var email: String
+  }
+
+  static let ownerKey = "owner"
+
+  /// The outboxes in `directory` of `email` on `server` under an account other than
+  /// `account` that still hold changes: their account and how many changes wait there.
+  package static func stranded(
+    in directory: DataDirectory, server: String, email: String, except account: String
+  ) -> [(account: String, waiting: Int)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    var found: [(account: String, waiting: Int)] = []
+    for name in names where name.hasPrefix("outbox-") && name.hasSuffix(".sqlite") {
+      guard
+        let database = try? SQLiteDatabase(path: directory.path + "/" + name),
+        let text = try? database.statement("SELECT value FROM known WHERE key = ?")
+          .firstRow([.text(ownerKey)], { $0.text(0) }),
+        let owner = try? JSONDecoder().decode(Owner.self, from: Data(text.utf8)),
+        owner.server == server, owner.email == email, owner.account != account,
+        case .integer(let count)? = try? database.scalar(
+          "SELECT count(*) FROM changes WHERE aside IS NULL"),
+        count > 0
+      else { continue }
+      found.append((owner.account, Int(count)))
+    }
+    return found
+  }
+
   /// Writes `change` (durably) with a new key; the entry.
   @discardableResult
   package func append(_ change: OutboxChange) throws -> OutboxEntry {
