@@ -97,6 +97,27 @@ import Testing
     }
   }
 
+  /// Start over while the server is away says at once that changes are waiting (it used to
+  /// wait for the backoff to end, forever on a clock that never moves).
+  @Test(.timeLimit(.minutes(1))) func startOverOfflineSaysAtOnceThatChangesWait() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let credentials = RemoteCredentials()
+      credentials.signedIn(
+        .init(idToken: "header.payload.signature", owner: .init(accountID: "a1", email: "a@b.c")),
+        keys: nil)
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: OfflineTests.away), credentials: credentials),
+        directory: directory, server: "http://s", clock: TestClock<Duration>())
+      try await progress.recordCompletion(
+        account: "a1", lessonID: "2", started: Date(timeIntervalSince1970: 1_700_000_000),
+        completed: Date(timeIntervalSince1970: 1_700_000_030))
+      await #expect(throws: ProgressError.self) { try await progress.startNewRound(account: "a1") }
+      #expect(try await progress.waiting(account: "a1").count == 1)
+    }
+  }
+
   /// A proxy's own 404 page (nginx mid-reload) is not the server refusing the change: it is
   /// tried again later, never put aside.
   @Test func aProxysPageIsLaterNotARefusal() async throws {
