@@ -36,9 +36,9 @@ let package = Package(
     .executable(name: "myworkout-server", targets: ["myworkout-server"]),
   ],
   dependencies: [
-    // Command-line parsing (--data-dir, --reset, --version, --help); see DECISIONS.md.
+    // Command-line parsing of myworkout, myworkout-server and the bench helpers; DECISIONS.md.
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // PBKDF2 password hashing, HMAC-SHA256 token signing, SHA-256 for Gravatar.
+    // PBKDF2 password hashing, RS256 token signing, SHA-256 for Gravatar and file names.
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     // TestClock for service tests only (never linked into the app).
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),

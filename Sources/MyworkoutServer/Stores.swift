@@ -7,6 +7,11 @@ import MyworkoutServices
   import Foundation
 #endif
 
+// The protocols every store of the server meets. The SQLite stores live in MyworkoutServices
+// (`ProgressStore`, `CatalogStore`, the accounts file), because the embedded app uses the very
+// same ones; the PostgreSQL stores live here, in `Postgres/`, one file per store, since only
+// the server has a database server.
+
 /// Watch progress and lesson completion events, per account id (the Bearer token's `sub`).
 /// `ProgressStore` (SQLite, shared with the embedded app) and `PostgresProgressStore`.
 package protocol ProgressStoring: Sendable {

@@ -100,6 +100,13 @@ struct ServerCommand: AsyncParsableCommand {
       try await serve(Backend(options: options), logger: logger)
       return
     }
+    if issuer == nil {
+      // Each instance would name itself as issuer and refuse the others' tokens.
+      let line = Array(
+        "myworkout-server: several instances over one database need one --issuer (the URL clients use)\n"
+          .utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
     let url: DatabaseURL
     do {
       url = try DatabaseURL(text, fallbackPassword: environment("PGPASSWORD"))

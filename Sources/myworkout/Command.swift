@@ -6,14 +6,17 @@ import MyworkoutServices
   import Glibc
 #endif
 
-/// `myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] [--version] [--help]`
+/// The command line (README's "Command line" says what each option does).
 struct MyworkoutCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "myworkout",
-    abstract: "Myworkout GO: create an account, log in, and see your profile, in the terminal.",
+    abstract:
+      "Myworkout GO: dance classes, coding lessons and images with your account and progress, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--speed N] [--no-mouse] [--version] [--help]",
+      + "[--assets DIR] [--speed N] [--no-mouse] [--server URL [--insecure-http]] "
+      + "[--auth0-domain DOMAIN --auth0-client-id ID [--auth0-connection NAME]] "
+      + "[--version] [--help]",
     discussion: """
       Data lives in $MYWORKOUT_DATA_DIR, else $XDG_DATA_HOME/myworkout, else \
       ~/.local/share/myworkout. The account service is an embedded mock that answers after \

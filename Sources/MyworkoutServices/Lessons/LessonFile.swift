@@ -14,6 +14,14 @@ package enum LessonFile {
   /// The course in the file at `path`. Throws `LessonLoadError` naming the file and the reason
   /// when it is missing, unreadable, too large, not the JSON expected, or has no lesson to show.
   package static func load(path: String) throws(LessonLoadError) -> LessonCourse {
+    try read(path: path).course
+  }
+
+  /// As `load(path:)`, with the bytes the course was read from (the server serves exactly
+  /// what it checked).
+  package static func read(path: String) throws(LessonLoadError) -> (
+    course: LessonCourse, data: Data
+  ) {
     let read: Data?
     do {
       read = try AtomicFile.read(path: path, limit: sizeLimit)
@@ -28,7 +36,7 @@ package enum LessonFile {
       let skipped = course.notices.isEmpty ? "" : " (\(course.notices.joined(separator: "; ")))"
       throw LessonLoadError(message: "\(path) has no lessons\(skipped)")
     }
-    return course
+    return (course, data)
   }
 
   /// The course in `data`; `path` only names the file in the error.

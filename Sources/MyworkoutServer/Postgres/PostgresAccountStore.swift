@@ -1,0 +1,97 @@
+import Crypto
+import CryptoExtras
+import Logging
+import MyworkoutCore
+import MyworkoutServices
+import PostgresNIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// MARK: Accounts
+
+/// Accounts in the `accounts` table: the same JSON profile and salted slow hash as SQLite's,
+/// and the account's id (migration 4).
+package struct PostgresAccountStore: AccountStoring {
+  let database: PostgresDatabase
+
+  static func columns(_ account: StoredAccount) throws -> (
+    id: String, email: String, profile: String, password: String
+  ) {
+    guard let id = account.id, !id.isEmpty else {
+      throw StoreError(failed: "an account cannot be stored without its id")
+    }
+    let encoder = JSONEncoder()
+    return (
+      id, Email.normalized(account.profile.email),
+      String(decoding: try encoder.encode(account.profile), as: UTF8.self),
+      String(decoding: try encoder.encode(account.password), as: UTF8.self)
+    )
+  }
+
+  static func account(id: String, profile: String, password: String) throws -> StoredAccount {
+    let decoder = JSONDecoder()
+    return StoredAccount(
+      id: id, profile: try decoder.decode(Profile.self, from: Data(profile.utf8)),
+      password: try decoder.decode(PasswordHash.self, from: Data(password.utf8)))
+  }
+
+  package func account(email: String) async throws -> StoredAccount? {
+    let key = Email.normalized(email)
+    return try await database.call("read the account") { client in
+      for try await (id, profile, password) in try await client.query(
+        "SELECT id, profile, password FROM accounts WHERE email = \(key)"
+      ).decode((String, String, String).self) {
+        return try Self.account(id: id, profile: profile, password: password)
+      }
+      return nil
+    }
+  }
+
+  package func account(id: String) async throws -> StoredAccount? {
+    try await database.call("read the account") { client in
+      for try await (id, profile, password) in try await client.query(
+        "SELECT id, profile, password FROM accounts WHERE id = \(id)"
+      ).decode((String, String, String).self) {
+        return try Self.account(id: id, profile: profile, password: password)
+      }
+      return nil
+    }
+  }
+
+  package func insert(_ account: StoredAccount) async throws -> Bool {
+    let (id, email, profile, password) = try Self.columns(account)
+    let now = Int64(Date().timeIntervalSince1970)
+    return try await database.call("save the account") { client in
+      let rows = try await client.query(
+        """
+        INSERT INTO accounts (id, email, profile, password, created)
+        VALUES (\(id), \(email), \(profile), \(password), \(now))
+        ON CONFLICT DO NOTHING RETURNING 1
+        """
+      ).collect()
+      return !rows.isEmpty
+    }
+  }
+
+  package func updateMobile(id: String, mobile: String) async throws -> Profile? {
+    try await database.transaction("save the mobile number") { connection in
+      var found: StoredAccount?
+      for try await (id, profile, password) in try await connection.query(
+        "SELECT id, profile, password FROM accounts WHERE id = \(id) FOR UPDATE",
+        logger: database.logger
+      ).decode((String, String, String).self) {
+        found = try Self.account(id: id, profile: profile, password: password)
+      }
+      guard var account = found else { return nil }
+      account.profile.mobile = mobile
+      let profile = try Self.columns(account).profile
+      try await connection.query(
+        "UPDATE accounts SET profile = \(profile) WHERE id = \(id)", logger: database.logger)
+      return account.profile
+    }
+  }
+}

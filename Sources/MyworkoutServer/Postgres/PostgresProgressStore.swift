@@ -1,0 +1,308 @@
+import Crypto
+import CryptoExtras
+import Logging
+import MyworkoutCore
+import MyworkoutServices
+import PostgresNIO
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+// MARK: Progress
+
+/// Watch progress and lesson events. The watched intervals are an `int8multirange`: a save is
+/// one `INSERT … ON CONFLICT DO UPDATE` that unites them (`+`) and adds the time in the
+/// database, under the row's lock, so concurrent saves from any instances never lose one.
+package struct PostgresProgressStore: ProgressStoring {
+  let database: PostgresDatabase
+
+  package func progress(account: String, classID: String) async throws -> ClassProgress {
+    try await database.call("read progress") { client in
+      for try await row in try await client.query(
+        """
+        SELECT position, watched::text, time_in_class FROM class_progress
+        WHERE account = \(account) AND class = \(classID)
+        """
+      ).decode((Int64, String, Int64).self) {
+        return try Self.progress(row)
+      }
+      return ClassProgress()
+    }
+  }
+
+  package func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+    let logger = database.logger
+    // One statement: no transaction around it.
+    return try await database.call("save progress") { client in
+      try await client.withConnection { connection in
+        try await Self.merge(update, on: connection, logger: logger)
+      }
+    }
+  }
+
+  /// One save, merged in the database under the row's lock: intervals united, time added, and
+  /// the position replaced only by a change made at least as late as the stored one's (a change
+  /// without a time is made now, by the database's clock).
+  static func merge(_ update: ProgressUpdate, on connection: PostgresConnection, logger: Logger)
+    async throws -> ClassProgress
+  {
+    let position = Int64(max(0, update.position))
+    let watched = multirange(update.played)
+    let added = Int64(
+      ProgressBounds.clamp(update.addedTimeInClass, to: ProgressBounds.timeInClassMilliseconds))
+    let cap = Int64(ProgressBounds.timeInClassMilliseconds)
+    let account = update.account
+    let classID = update.classID
+    let changedAt = update.changedAt
+    for try await row in try await connection.query(
+      """
+      INSERT INTO class_progress AS p (account, class, position, watched, time_in_class,
+        position_at)
+      VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added),
+        COALESCE(\(changedAt)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint))
+      ON CONFLICT (account, class) DO UPDATE SET
+        position = CASE WHEN p.position_at IS NULL OR EXCLUDED.position_at >= LEAST(
+            p.position_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+          THEN EXCLUDED.position ELSE p.position END,
+        position_at = GREATEST(
+          LEAST(p.position_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint),
+          EXCLUDED.position_at),
+        watched = p.watched + EXCLUDED.watched,
+        time_in_class = LEAST(LEAST(p.time_in_class, \(cap)) + EXCLUDED.time_in_class, \(cap))
+      RETURNING position, watched::text, time_in_class
+      """, logger: logger
+    ).decode((Int64, String, Int64).self) {
+      return try progress(row)
+    }
+    throw StoreError(failed: "Could not save progress: no row came back.")
+  }
+
+  /// The key is inserted first: a concurrent retry with the same key waits on it, then finds
+  /// it applied and reads the merged row.
+  package func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<
+    ClassProgress
+  > {
+    let account = update.account
+    let classID = update.classID
+    let logger = database.logger
+    return try await database.transaction("save progress") { connection in
+      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+        guard request == key.request else { return .keyReused }
+        for try await row in try await connection.query(
+          """
+          SELECT position, watched::text, time_in_class FROM class_progress
+          WHERE account = \(account) AND class = \(classID)
+          """, logger: logger
+        ).decode((Int64, String, Int64).self) {
+          return .replayed(try Self.progress(row))
+        }
+        return .replayed(ClassProgress())
+      }
+      return .applied(try await Self.merge(update, on: connection, logger: logger))
+    }
+  }
+
+  /// Remembers `key` for `account` (inside the caller's transaction); nil when it is new, else
+  /// the request it was applied to before.
+  static func claim(
+    _ key: IdempotencyKey, account: String, on connection: PostgresConnection, logger: Logger
+  ) async throws -> String? {
+    let inserted = try await connection.query(
+      """
+      INSERT INTO applied_changes (account, key, request)
+      VALUES (\(account), \(key.value), \(key.request))
+      ON CONFLICT DO NOTHING RETURNING 1
+      """, logger: logger
+    ).collect()
+    guard inserted.isEmpty else { return nil }
+    for try await request in try await connection.query(
+      "SELECT request FROM applied_changes WHERE account = \(account) AND key = \(key.value)",
+      logger: logger
+    ).decode(String.self) {
+      return request
+    }
+    throw StoreError(failed: "Could not save the change: its key could not be read back.")
+  }
+
+  package func watchedPercents(account: String, classes: [DanceClass]) async throws
+    -> [String: Int]
+  {
+    let durations = Dictionary(
+      classes.map { ($0.id, $0.durationMilliseconds) }, uniquingKeysWith: { first, _ in first })
+    let ids = Array(durations.keys)
+    return try await database.call("read progress") { client in
+      var percents: [String: Int] = [:]
+      for try await (classID, watched) in try await client.query(
+        """
+        SELECT class, watched::text FROM class_progress
+        WHERE account = \(account) AND class = ANY(\(ids))
+        """
+      ).decode((String, String).self) {
+        guard let duration = durations[classID], let set = Self.intervals(watched) else {
+          continue
+        }
+        percents[classID] = set.watchedPercent(duration: duration)
+      }
+      return percents
+    }
+  }
+
+  package func completions(account: String) async throws -> [LessonCompletion] {
+    try await database.call("read lesson completions") { client in
+      var result: [LessonCompletion] = []
+      for try await (lesson, round, started, completed) in try await client.query(
+        """
+        SELECT e.lesson, e.round, e.started, e.completed FROM lesson_events e
+        WHERE e.account = \(account)
+          AND e.round = coalesce(
+            (SELECT round FROM lesson_rounds WHERE account = \(account)), 1)
+        ORDER BY e.id
+        """
+      ).decode((String, Int, Int64, Int64).self) {
+        result.append(
+          LessonCompletion(
+            lessonID: lesson, round: round, started: Date(timeIntervalSince1970: Double(started)),
+            completed: Date(timeIntervalSince1970: Double(completed))))
+      }
+      return result
+    }
+  }
+
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date
+  ) async throws -> LessonCompletion? {
+    let logger = database.logger
+    return try await database.transaction("save the lesson completion") { connection in
+      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
+      return try await Self.file(
+        lessonID, started: started, completed: completed, account: account, round: round,
+        anyVisit: true, on: connection, logger: logger)
+    }
+  }
+
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+  ) async throws -> Applied<LessonCompletion?> {
+    let logger = database.logger
+    return try await database.transaction("save the lesson completion") { connection in
+      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
+      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+        guard request == key.request else { return .keyReused }
+        // The round's event of this visit, else of this lesson.
+        let visit = Int64(started.timeIntervalSince1970.rounded(.down))
+        for try await (started, completed) in try await connection.query(
+          """
+          SELECT started, completed FROM lesson_events
+          WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID)
+          ORDER BY started IS DISTINCT FROM \(visit), id LIMIT 1
+          """, logger: logger
+        ).decode((Int64, Int64).self) {
+          return .replayed(
+            LessonCompletion(
+              lessonID: lessonID, round: round,
+              started: Date(timeIntervalSince1970: Double(started)),
+              completed: Date(timeIntervalSince1970: Double(completed))))
+        }
+        return .replayed(nil)
+      }
+      return .applied(
+        try await Self.file(
+          lessonID, started: started, completed: completed, account: account, round: round,
+          anyVisit: false, on: connection, logger: logger))
+    }
+  }
+
+  /// The account's round, its row locked for share (inside the caller's transaction): a
+  /// concurrent Start over cannot slip between reading the round and filing an event under it.
+  static func currentRound(account: String, on connection: PostgresConnection, logger: Logger)
+    async throws -> Int
+  {
+    for try await value in try await connection.query(
+      "SELECT round FROM lesson_rounds WHERE account = \(account) FOR SHARE", logger: logger
+    ).decode(Int.self) {
+      return value
+    }
+    return 1
+  }
+
+  /// Files the event under `round`; the event as stored (to the second), or nil when the round
+  /// has one for that visit (`started`) or, `anyVisit`, for that lesson at all.
+  static func file(
+    _ lessonID: String, started: Date, completed: Date, account: String, round: Int,
+    anyVisit: Bool, on connection: PostgresConnection, logger: Logger
+  ) async throws -> LessonCompletion? {
+    let start = Int64(started.timeIntervalSince1970.rounded(.down))
+    let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    if anyVisit {
+      // Two such completions of one lesson at once (any instances) take turns at the check.
+      try await connection.query(
+        "SELECT pg_advisory_xact_lock(hashtextextended(\(account) || '/' || \(lessonID), 0))",
+        logger: logger)
+    }
+    let inserted = try await connection.query(
+      """
+      INSERT INTO lesson_events (account, round, lesson, started, completed)
+      SELECT \(account), \(round), \(lessonID), \(start), \(end)
+      WHERE NOT \(anyVisit) OR NOT EXISTS (
+        SELECT 1 FROM lesson_events
+        WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID))
+      ON CONFLICT DO NOTHING RETURNING id
+      """, logger: logger
+    ).collect()
+    guard !inserted.isEmpty else { return nil }
+    return LessonCompletion(
+      lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
+      completed: Date(timeIntervalSince1970: Double(end)))
+  }
+
+  package func startNewRound(account: String) async throws -> Int {
+    try await database.call("start a new round") { client in
+      for try await round in try await client.query(
+        """
+        INSERT INTO lesson_rounds AS r (account, round) VALUES (\(account), 2)
+        ON CONFLICT (account) DO UPDATE SET round = r.round + 1
+        RETURNING round
+        """
+      ).decode(Int.self) {
+        return round
+      }
+      throw StoreError(failed: "Could not start a new round: no row came back.")
+    }
+  }
+
+  private static func progress(_ row: (Int64, String, Int64)) throws -> ClassProgress {
+    guard let watched = intervals(row.1) else {
+      throw StoreError(failed: "Could not read progress: the watched intervals are damaged.")
+    }
+    // A number past the bounds (stored before them) reads as the bound.
+    return ClassProgress(
+      lastPosition: Int(row.0), watched: watched, timeInClass: Int(row.2)
+    ).bounded
+  }
+
+  /// `{[0,5000),[7000,9000)}`, PostgreSQL's text form of an `int8multirange`.
+  static func multirange(_ set: IntervalSet) -> String {
+    "{" + set.ranges.map { "[\($0.lowerBound),\($0.upperBound))" }.joined(separator: ",") + "}"
+  }
+
+  /// Reads `multirange`'s form back (as PostgreSQL prints it: canonical half-open ranges).
+  static func intervals(_ text: String) -> IntervalSet? {
+    guard text.hasPrefix("{"), text.hasSuffix("}") else { return nil }
+    let inner = text.dropFirst().dropLast()
+    guard !inner.isEmpty else { return IntervalSet() }
+    var ranges: [Range<Int>] = []
+    for part in inner.split(separator: "),") {
+      let trimmed = part.hasSuffix(")") ? part.dropLast() : part
+      guard trimmed.hasPrefix("[") else { return nil }
+      let bounds = trimmed.dropFirst().split(separator: ",")
+      guard bounds.count == 2, let lower = Int(bounds[0]), let upper = Int(bounds[1]),
+        lower < upper
+      else { return nil }
+      ranges.append(lower..<upper)
+    }
+    return IntervalSet(ranges)
+  }
+}
