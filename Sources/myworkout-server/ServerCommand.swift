@@ -100,13 +100,6 @@ struct ServerCommand: AsyncParsableCommand {
       try await serve(Backend(options: options), logger: logger)
       return
     }
-    if issuer == nil {
-      // Each instance would name itself as issuer and refuse the others' tokens.
-      let line = Array(
-        "myworkout-server: several instances over one database need one --issuer (the URL clients use)\n"
-          .utf8)
-      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
     let url: DatabaseURL
     do {
       url = try DatabaseURL(text, fallbackPassword: environment("PGPASSWORD"))
@@ -122,6 +115,13 @@ struct ServerCommand: AsyncParsableCommand {
       Self.fail("myworkout-server: cannot use the database at \(url): \(type(of: error))")
     }
     defer { opened.database.close() }
+    if issuer == nil {  // said once the database answers (a failure stays one line)
+      // Each instance would name itself as issuer and refuse the others' tokens.
+      let line = Array(
+        "myworkout-server: several instances over one database need one --issuer (the URL clients use)\n"
+          .utf8)
+      _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
     try await serve(Backend(options: options, stores: opened.stores), logger: logger)
   }
 

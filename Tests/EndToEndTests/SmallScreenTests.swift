@@ -157,7 +157,7 @@ extension EndToEnd {
       try app.logIn()
       try app.resize(width: 80, height: 24)
       screen = try app.waitFor("? keys")
-      #expect(footer(screen).contains("? keys  Ctrl-C quit"), "\(footer(screen))")
+      #expect(footer(screen).contains("? keys   Ctrl-C quit"), "\(footer(screen))")
       try app.resize(width: 40, height: 12)
       try app.waitUntil("Profile at 40x12") { !$0.contains("Ctrl-O log out  ") }
       try app.press("?")

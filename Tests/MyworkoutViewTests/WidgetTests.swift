@@ -147,9 +147,10 @@ import Testing
   @Test func profilesFooterShowsTheKeysPanelAndQuit() {
     let line = Hint.line(KeyBindings.hints(for: profile), width: 80)
     #expect(
-      line == " e edit number  l log out  c classes  n lessons  i images  ? keys  Ctrl-C quit")
+      line == " e edit number  l log out  c classes  n lessons  i images  ? keys   Ctrl-C quit")
     #expect(
-      Hint.line(KeyBindings.hints(for: profile), width: 40) == " e edit number  ? keys  Ctrl-C quit"
+      Hint.line(KeyBindings.hints(for: profile), width: 40)
+        == " e edit number  ? keys   Ctrl-C quit"
     )
     #expect(KeyBindings.keyMap(for: profile).action(for: .character("q")) == .quitPressed)
     #expect(KeyBindings.keyMap(for: profile).help.contains(Hint(keys: "q", action: "quit")))
@@ -163,6 +164,22 @@ import Testing
     #expect(KeyBindings.action(for: .character("?"), in: getStarted) != .keysPanelToggled)
     #expect(KeyBindings.hints(for: profile).map(\.text).contains("? keys"))
     #expect(KeyBindings.action(for: .character("?"), in: profile) == .keysPanelToggled)
+  }
+
+  /// Issue 28: `F1 keys` and `? keys` take the same width, so moving the focus between a
+  /// field and a button leaves the rest of the footer where it was (nothing else is redrawn).
+  @Test func theFooterKeepsItsLayoutWhenTheKeysHintChanges() {
+    let onField = Hint.line(KeyBindings.hints(for: getStarted), width: 80)
+    var onButton = getStarted
+    guard case .signedOut(var flow) = onButton.root else { return }
+    flow.getStarted.focus = .next
+    onButton.root = .signedOut(flow)
+    let other = Hint.line(KeyBindings.hints(for: onButton), width: 80)
+    #expect(other.contains("? keys"), "\(other)")
+    #expect(
+      onField.range(of: "Ctrl-C quit")?.lowerBound.utf16Offset(in: onField)
+        == other.range(of: "Ctrl-C quit")?.lowerBound.utf16Offset(in: other),
+      "\(onField)\n\(other)")
   }
 
   @Test func whileARequestRunsTheFooterOffersOnlyCancelAndQuit() {

@@ -132,11 +132,12 @@ package enum KeyBindings {
           [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
     }
     // The footer names the panel's key on every screen (SPEC §10): `?`, or F1 while a text
-    // field has the focus (`?` is typed there).
+    // field has the focus (`?` is typed there). Both take the same width, so that moving the
+    // focus between a field and a button does not shift the rest of the footer (and redraw it).
     map.append(
       KeyBinding(
         screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
-        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isPinned: true),
+        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isPinned: true, width: 7),
         .keysPanelToggled,
         help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))

@@ -77,19 +77,28 @@ package struct Hint: Equatable, Sendable {
   /// A shorter wording the footer uses before it leaves out an essential hint (`Ctrl-R show`
   /// for `Ctrl-R show password` at 40 columns, where the field it acts on has the focus).
   package var shortAction: String?
+  /// The columns the hint takes in the footer at least (padded with spaces after it), so that
+  /// a hint whose wording changes with the focus does not move the ones after it.
+  package var width: Int
 
   package init(
     keys: String, action: String, shortAction: String? = nil, isEssential: Bool = true,
-    isPinned: Bool = false
+    isPinned: Bool = false, width: Int = 0
   ) {
     self.keys = keys
     self.action = action
     self.shortAction = shortAction
     self.isEssential = isEssential || isPinned
     self.isPinned = isPinned
+    self.width = width
   }
 
   package var text: String { "\(keys) \(action)" }
+
+  /// `text` padded to `width`.
+  var footerText: String {
+    text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+  }
 
   /// The footer line: whole hints only, never half of one. When they do not all fit, the
   /// non-essential ones go first (from the end), then hints with a short wording take it, then
@@ -98,7 +107,7 @@ package struct Hint: Equatable, Sendable {
   /// does).
   package static func line(_ hints: [Hint], width: Int) -> String {
     var shown = hints
-    func text() -> String { " " + shown.map(\.text).joined(separator: "  ") }
+    func text() -> String { " " + shown.map(\.footerText).joined(separator: "  ") }
     while DisplayWidth.of(text()) > width, let index = shown.lastIndex(where: { !$0.isEssential }) {
       shown.remove(at: index)
     }

@@ -172,6 +172,45 @@ import Testing
     }
   }
 
+  /// Issue 28: a later page that fails is said on the count line, and moving down at the end
+  /// asks for it again; the page arriving clears the message.
+  @Test func aLaterPageThatFailsIsSaidAndAskedForAgain() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let more: [Effect] = [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 50))]
+    store.send(.classes(.selectionMovedToEnd(last: true)), effects: more) {
+      expected.selected = 49
+      expected.loadingMore = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let error = CatalogError(message: "Can't reach the server. Try again.")
+    store.send(.classes(.pageLoaded(query: "", offset: 50, .failure(error)))) {
+      expected.loadingMore = false
+      expected.moreFailed =
+        "More classes could not be loaded (↓ tries again): Can't reach the server. Try again."
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: 1)), effects: more) {
+      expected.loadingMore = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let page = Self.page("", 50..<100, matching: 351, offset: 50)
+    var after = expected
+    after.loadingMore = false
+    after.moreFailed = nil
+    after.results?.classes += page.classes
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 50, .success(page))),
+      effects: Self.watched(after)
+    ) {
+      $0.signedIn.path = [.classes(after)]
+    }
+  }
+
   @Test func enterOpensTheClassAndEscComesBackToTheListAsItWas() {
     var store = signedInList()
     var expected = Self.loaded(Self.page("", 0..<50, matching: 351))

@@ -158,8 +158,10 @@ enum ClassesReducer {
       state.results = page
       state.selected = 0
       state.load = .loaded
+      state.moreFailed = nil
     case .success(let page):
       state.loadingMore = false
+      state.moreFailed = nil
       guard var results = state.results, results.query == query,
         offset == results.classes.count
       else { return }
@@ -169,8 +171,9 @@ enum ClassesReducer {
       state.results = results
     case .failure(let error) where offset == 0:
       state.load = .failed(error.message)
-    case .failure:
+    case .failure(let error):
       state.loadingMore = false
+      state.moreFailed = "More classes could not be loaded (↓ tries again): " + error.message
     }
   }
 

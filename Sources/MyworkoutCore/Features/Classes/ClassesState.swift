@@ -34,6 +34,9 @@ package struct ClassesState: Equatable, Sendable {
   package var pendingQuery: String?
   /// A later page is being fetched (scrolling near the end of what is loaded).
   package var loadingMore = false
+  /// The last later page failed (issue 28): said on the count line until a page arrives; moving
+  /// down at the end asks again.
+  package var moreFailed: String?
   /// Signed in: how much of each class the person watched, by class id (blank if never).
   package var watched: [String: Int] = [:]
   /// Signed out: `Log in to watch` over the list, for the class it will open.

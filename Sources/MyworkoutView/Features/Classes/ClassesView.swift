@@ -115,6 +115,10 @@ enum ClassesView {
       grid.put("Loading classes…", row: 0, column: column + 2, in: area, style: .hint)
     case .failed(let message):
       grid.put(message, row: 0, column: column, in: area, style: .error)
+    case .loaded where state.moreFailed != nil:
+      grid.put(
+        TextBlock.truncated(state.moreFailed ?? "", width: area.width - column), row: 0,
+        column: column, in: area, style: .error)
     case .searching, .loaded:
       // Two columns stay for the spinner.
       let line = state.results.map { countLine($0, width: area.width - column - 2) } ?? ""
