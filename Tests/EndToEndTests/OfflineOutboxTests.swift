@@ -231,7 +231,7 @@ extension EndToEnd {
       let app = folder.appendingPathComponent("app").path
       let count = 300
       _ = try ChildProcess.run([Self.driveBinary, "queue", url, app, "k1", String(count)])
-      var generator = SystemRandomNumberGenerator()
+      var generator = KillMoments.seeded()
       for _ in 0..<20 {
         let drain = try ChildProcess.spawn([Self.driveBinary, "drain", url, app])
         // A random moment from the log-in to well into the sending (not a wait for
@@ -279,7 +279,7 @@ extension EndToEnd {
       let count = 1_500
       _ = try ChildProcess.run(
         [Self.driveBinary, "queue", url, app.dataDirectory.path, "k1", String(count)])
-      var generator = SystemRandomNumberGenerator()
+      var generator = KillMoments.seeded()
       for _ in 0..<20 {
         try app.launch(["--server", url], width: 100, height: 30)
         try app.waitFor("Edit number")  // the launch sends what waits
@@ -408,5 +408,29 @@ extension EndToEnd {
       let state = try Self.serverState(url, title: "Hundred A")
       Self.expectServer(state, holds: watched)
     }
+  }
+}
+
+/// The random moments of the kill tests, seeded: the seed is printed at the start of each
+/// test; `MYWORKOUT_KILL_SEED=N` replays its moments.
+struct KillMoments: RandomNumberGenerator {
+  private var state: UInt64
+
+  static func seeded() -> KillMoments {
+    let seed =
+      ProcessInfo.processInfo.environment["MYWORKOUT_KILL_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 0...UInt64.max)
+    print("kill moments: MYWORKOUT_KILL_SEED=\(seed)")
+    return KillMoments(state: seed)
+  }
+
+  private init(state: UInt64) { self.state = state }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
