@@ -47,32 +47,23 @@ package enum Action: Equatable, Sendable {
   /// quit with this status.
   case terminationRequested(status: Int32)
 
-  /// Whether the person did this (a key or a paste), as opposed to the world.
+  /// Whether the person did this (a key or a paste), as opposed to the world: each feature's
+  /// own `isInput` says it for its actions (the one list of which actions are answers).
   package var isInput: Bool {
     switch self {
-    case .getStarted(.form), .login(.form), .signup(.form), .profile(.form),
-      .profile(.editNumberPressed), .profile(.classesPressed), .profile(.lessonsPressed),
-      .profile(.imagesPressed),
-      .sessionExpiredScreen,
-      .logOutPressed, .logOutConfirmation, .quitPressed, .interruptPressed, .keysPanelToggled,
-      .keysPanelScrolled:
+    case .getStarted(let action): action.isInput
+    case .login(let action): action.isInput
+    case .signup(let action): action.isInput
+    case .profile(let action): action.isInput
+    case .classes(let action): action.isInput
+    case .lessons(let action): action.isInput
+    case .images(let action): action.isInput
+    case .player(let action): action.isInput
+    case .sessionExpiredScreen, .logOutPressed, .logOutConfirmation, .quitPressed,
+      .interruptPressed, .keysPanelToggled, .keysPanelScrolled:
       true
-    case .classes(let action):
-      switch action {
-      case .pageLoaded, .searchPauseEnded, .thumbnailLoaded, .watchedLoaded,
-        .modal(.logInResponse):
-        false
-      default: true
-      }
-    case .lessons(let action):
-      !action.isAnswer
-    case .images(let action):
-      !action.isAnswer
-    case .player(let action):
-      !action.isAnswer
-    case .getStarted(.checkEmailResponse), .login(.logInResponse), .signup(.signUpResponse),
-      .profile(.editNumberResponse), .spinnerTicked, .sessionExpired, .noticeRaised, .syncChanged,
-      .terminalResized, .clockRead, .suspended, .resumed, .terminationRequested:
+    case .spinnerTicked, .sessionExpired, .noticeRaised, .syncChanged, .terminalResized,
+      .clockRead, .suspended, .resumed, .terminationRequested:
       false
     }
   }

@@ -14,7 +14,7 @@ enum SignedInReducer {
   ) -> Outcome<Delegate> {
     switch action {
     case .profile(let action):
-      guard signedIn.path.isEmpty || isAnswer(action) else { return .none }
+      guard signedIn.path.isEmpty || !action.isInput else { return .none }
       let outcome = ProfileReducer.reduce(&signedIn.profile, action, session: signedIn.session)
       switch outcome.delegate {
       case .logOutRequested?:
@@ -67,11 +67,6 @@ enum SignedInReducer {
     default:
       return .none
     }
-  }
-
-  private static func isAnswer(_ action: ProfileAction) -> Bool {
-    if case .editNumberResponse = action { return true }
-    return false
   }
 
   private static func reduceClasses(

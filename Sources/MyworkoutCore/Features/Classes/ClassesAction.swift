@@ -34,3 +34,14 @@ package enum ClassesAction: Equatable, Sendable {
     }
   }
 }
+
+extension ClassesAction {
+  /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
+  package var isInput: Bool {
+    switch self {
+    case .searchPauseEnded: false
+    case .modal(let action): action.isInput
+    default: !isAnswer
+    }
+  }
+}

@@ -32,3 +32,10 @@ package enum ImagesAction: Equatable, Sendable {
     }
   }
 }
+
+extension ImagesAction {
+  /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
+  package var isInput: Bool {
+    !isAnswer
+  }
+}

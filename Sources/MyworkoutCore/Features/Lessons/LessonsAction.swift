@@ -31,3 +31,10 @@ package enum LessonsAction: Equatable, Sendable {
     }
   }
 }
+
+extension LessonsAction {
+  /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
+  package var isInput: Bool {
+    !isAnswer
+  }
+}

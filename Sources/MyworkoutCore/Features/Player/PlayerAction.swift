@@ -32,3 +32,10 @@ package enum PlayerAction: Equatable, Sendable {
     }
   }
 }
+
+extension PlayerAction {
+  /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
+  package var isInput: Bool {
+    !isAnswer
+  }
+}

@@ -11,3 +11,11 @@ package enum ProfileAction: Equatable, Sendable {
   case imagesPressed
   case editNumberResponse(Result<Session, ServiceError>)
 }
+
+extension ProfileAction {
+  /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
+  package var isInput: Bool {
+    if case .editNumberResponse = self { return false }
+    return true
+  }
+}
