@@ -83,6 +83,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
       return Self.tooLarge.response
     }
+    // A NUL in the path or the query (`%00`): refused before any store sees it.
+    if RequestBody.holdsNUL(request.uri.string.utf8) {
+      return APIError.badRequest(RequestBody.nulRefusal).response
+    }
     do {
       return try await next(request, context)
     } catch let error as APIError {

@@ -28,13 +28,15 @@ extension Backend {
     guard body.played.count <= ProgressBounds.playedIntervals else {
       throw .badRequest("played must hold at most \(ProgressBounds.playedIntervals) intervals")
     }
-    var played = IntervalSet()
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(body.played.count)
     for pair in body.played {
       guard pair.count == 2, pair[0] >= 0, pair[0] < pair[1], pair[1] <= media else {
         throw .badRequest("played must be a list of [start, end] with 0 <= start < end <= \(media)")
       }
-      played.insert(pair[0]..<pair[1])
+      ranges.append(pair[0]..<pair[1])
     }
+    let played = IntervalSet(ranges)
     var changedAt = body.changedAt
     if let time = changedAt {
       let now = nowMilliseconds

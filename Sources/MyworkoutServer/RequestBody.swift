@@ -23,6 +23,9 @@ enum RequestBody {
     _ type: T.Type, from request: Request, context: some RequestContext, form: Bool = false
   ) async throws -> T {
     let data = try await bytes(of: request, context: context)
+    // No text of ours holds U+0000, and PostgreSQL's text cannot: refused here, as JSON's
+    // escape, a form's `%00`, or the raw byte.
+    if Self.holdsNUL(data) { throw APIError.badRequest(Self.nulRefusal) }
     let contentType = request.headers[.contentType]?.lowercased() ?? ""
     if form, contentType.hasPrefix("application/x-www-form-urlencoded") {
       do {
@@ -41,6 +44,25 @@ enum RequestBody {
   }
 
   /// A short reason that names the field, never echoing values (they may be passwords).
+  static let nulRefusal = "Text must not contain the NUL character (U+0000)."
+
+  /// Whether `bytes` hold a NUL: raw, as JSON's `\u0000`, or percent-encoded `%00`.
+  static func holdsNUL(_ bytes: some Collection<UInt8>) -> Bool {
+    let escape = Array(#"\u0000"#.utf8)
+    let percent = Array("%00".utf8)
+    let all = Array(bytes)
+    if all.contains(0) { return true }
+    func has(_ needle: [UInt8]) -> Bool {
+      guard all.count >= needle.count else { return false }
+      for start in 0...(all.count - needle.count)
+      where all[start] == needle[0] && Array(all[start..<(start + needle.count)]) == needle {
+        return true
+      }
+      return false
+    }
+    return has(escape) || has(percent)
+  }
+
   static func reason(_ error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"

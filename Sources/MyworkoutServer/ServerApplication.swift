@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Builds the HTTP application over a backend: every route, JSON errors, the body limit.
+/// Builds the HTTP application over a backend: every route, JSON errors, the body limit, and
+/// the OpenAPI document of them all at `GET /openapi.json`.
 package enum ServerApplication {
   package static func router(_ backend: Backend) -> Router<ServerContext> {
     let router = Router(context: ServerContext.self)
@@ -10,6 +11,11 @@ package enum ServerApplication {
     backend.addAuthRoutes(to: router)
     backend.addDataRoutes(to: router)
     backend.addImageRoutes(to: router)
+    router.get("openapi.json") { _, _ in
+      Response(
+        status: .ok, headers: [.contentType: "application/json"],
+        body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+    }
     return router
   }
 

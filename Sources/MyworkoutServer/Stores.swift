@@ -113,9 +113,17 @@ package struct StoreError: Error, Sendable, CustomStringConvertible {
 
   package var description: String { message }
 
+  /// What the client is told: what could not be done, never the database's own words (they
+  /// are logged).
   var apiError: APIError {
     isUnavailable
       ? APIError(.serviceUnavailable, error: "temporarily_unavailable", description: message)
-      : APIError(.internalServerError, error: "server_error", description: message)
+      : APIError(.internalServerError, error: "server_error", description: clientMessage)
+  }
+
+  /// `Could not save progress.` from `Could not save progress: <the database's reason>.`
+  var clientMessage: String {
+    guard let colon = message.firstIndex(of: ":") else { return message }
+    return String(message[..<colon]) + "."
   }
 }

@@ -7,10 +7,28 @@ package struct IntervalSet: Sendable, Hashable {
 
   package init() { ranges = [] }
 
-  /// The union of `ranges` (in any order, overlapping or not).
+  /// The union of `ranges` (in any order, overlapping or not): sorted once, then merged in one
+  /// pass (a save of 10,000 intervals costs a sort, not 10,000 inserts).
   package init(_ ranges: some Sequence<Range<Int>>) {
-    self.ranges = []
-    for range in ranges { insert(range) }
+    let sorted = ranges.compactMap { range -> Range<Int>? in
+      guard range.upperBound > 0, !range.isEmpty else { return nil }
+      return max(0, range.lowerBound)..<range.upperBound
+    }.sorted { $0.lowerBound < $1.lowerBound }
+    self.ranges = Self.merged(sorted)
+  }
+
+  /// Sorted ranges (by start) with overlapping and touching ones merged.
+  private static func merged(_ sorted: [Range<Int>]) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    result.reserveCapacity(sorted.count)
+    for range in sorted {
+      if let last = result.last, range.lowerBound <= last.upperBound {
+        result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        result.append(range)
+      }
+    }
+    return result
   }
 
   /// Adds `range`, merging it with every range it overlaps or touches. The part before 0 and an
@@ -30,8 +48,34 @@ package struct IntervalSet: Sendable, Hashable {
     ranges.replaceSubrange(first..<end, with: [lower..<upper])
   }
 
+  /// In one pass over both (each is sorted already): a save adds its intervals to what is
+  /// stored in time that grows with their sum, never with their product.
   package mutating func formUnion(_ other: IntervalSet) {
-    for range in other.ranges { insert(range) }
+    guard !other.ranges.isEmpty else { return }
+    guard !ranges.isEmpty else {
+      ranges = other.ranges
+      return
+    }
+    if other.ranges.count == 1 {
+      insert(other.ranges[0])
+      return
+    }
+    var both: [Range<Int>] = []
+    both.reserveCapacity(ranges.count + other.ranges.count)
+    var mine = 0
+    var theirs = 0
+    while mine < ranges.count || theirs < other.ranges.count {
+      if theirs == other.ranges.count
+        || (mine < ranges.count && ranges[mine].lowerBound <= other.ranges[theirs].lowerBound)
+      {
+        both.append(ranges[mine])
+        mine += 1
+      } else {
+        both.append(other.ranges[theirs])
+        theirs += 1
+      }
+    }
+    ranges = Self.merged(both)
   }
 
   package func union(_ other: IntervalSet) -> IntervalSet {

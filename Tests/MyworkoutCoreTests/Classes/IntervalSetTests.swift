@@ -136,3 +136,43 @@ struct SeededGenerator: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Issue 28: building a set from many intervals and uniting two sets are done in one pass;
+/// a seeded property test holds them to the one-insert-at-a-time definition.
+@Suite struct IntervalSetMergeTests {
+  /// SplitMix64.
+  struct Random {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+  }
+
+  static func byInserts(_ ranges: [Range<Int>]) -> IntervalSet {
+    var set = IntervalSet()
+    for range in ranges { set.insert(range) }
+    return set
+  }
+
+  @Test func oneMergeEqualsInsertingOneAtATime() {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = Random(state: seed)
+    for _ in 0..<500 {
+      func ranges() -> [Range<Int>] {
+        (0..<random.next(40)).map { _ in
+          let start = random.next(300) - 20
+          return start..<(start + random.next(30))
+        }
+      }
+      let (a, b) = (ranges(), ranges())
+      #expect(IntervalSet(a) == Self.byInserts(a), "seed \(seed): \(a)")
+      var united = IntervalSet(a)
+      united.formUnion(IntervalSet(b))
+      #expect(united == Self.byInserts(a + b), "seed \(seed): \(a) ∪ \(b)")
+    }
+  }
+}
