@@ -24,16 +24,19 @@ extension EndToEnd {
     /// What the server holds for the sample account: the progress of the class titled
     /// `title` (or with the id after `id:`), and the lesson events, read over HTTP (Python's standard library) as
     /// `position watchedMilliseconds timeInClass events`.
-    static func serverState(_ url: String, title: String) throws -> [Int] {
+    static func serverState(
+      _ url: String, title: String, email: String = "registered@email.com",
+      password: String = "password"
+    ) throws -> [Int] {
       let script = """
         import json, sys, urllib.request, urllib.parse
-        base, title = sys.argv[1], sys.argv[2]
+        base, title, email, password = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
         def call(path, body=None, token=None):
             request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
             request.add_header("Content-Type", "application/json")
             if token: request.add_header("Authorization", "Bearer " + token)
             return json.load(urllib.request.urlopen(request, timeout=10))
-        tokens = call("/authenticate", {"email": "registered@email.com", "password": "password"})
+        tokens = call("/authenticate", {"email": email, "password": password})
         token = tokens.get("access_token") or tokens["id_token"]
         if title.startswith("id:"):
             class_id = title[3:]
@@ -46,7 +49,7 @@ extension EndToEnd {
         print(progress["last_position"], watched, progress["time_in_class"], len(events))
         """
       let output = try ChildProcess.run(
-        ["python3", "-c", script, url, title], searchPath: true)
+        ["python3", "-c", script, url, title, email, password], searchPath: true)
       let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
       try #require(numbers.count == 4, "server state: \(output)")
       return numbers
@@ -205,6 +208,85 @@ extension EndToEnd {
       try app.press("Escape")
       try app.waitFor("Edit number")
       #expect(try Self.serverState(url, title: "Hundred A") == state)
+    }
+
+    /// Issue 28's first defect, as the walk-through found it: A plays while the server is away,
+    /// logs out (`y`), the server comes back and B logs in at once and plays. Nothing of A's
+    /// reaches the server under B's token; A's changes wait for A, and go at A's next log-in.
+    @Test func oneAccountsWaitingChangesNeverGoUnderAnother() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-two-accounts-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      var (server, url) = try await Self.startServer(folder: folder, catalog: catalog)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let port = try #require(Int(url.split(separator: ":").last ?? ""))
+      // B exists on the server.
+      let signUp = """
+        import json, sys, urllib.request
+        body = json.dumps({"client_id": "e2e", "email": "b@example.com", "password": "Secret-123",
+            "connection": "Username-Password-Authentication", "given_name": "Bea",
+            "family_name": "Other", "user_metadata": {"gender": "female", "mobile": "0123456789"}})
+        request = urllib.request.Request(sys.argv[1] + "/dbconnections/signup", data=body.encode(),
+            headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request, timeout=10).read()
+        """
+      _ = try ChildProcess.run(["python3", "-c", signUp, url], searchPath: true)
+
+      // A plays; the server goes away mid-class; A plays on, then logs out answering `y`.
+      try Self.logInAndPlay(app, server: url)
+      try app.waitUntil(timeout: 30, "4 s played") { (PlayerTests.elapsed($0) ?? 0) >= 4 }
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+      try app.waitUntil(timeout: 30, "14 s played") { (PlayerTests.elapsed($0) ?? 0) >= 14 }
+      let watchedByA = try Self.pause(app)
+      try app.press("Escape")
+      try app.waitUntil(timeout: 30, "A's changes waiting") { $0.contains("offline — ") }
+      try app.press("C-o")
+      try app.waitFor("have not reached the server yet. Log out")
+      try app.type("y")
+      try app.waitFor("Myworkout GO")
+
+      // The server is back; B logs in at once and plays a little.
+      (server, _) = try await Self.startServer(folder: folder, catalog: catalog, port: port)
+      try app.press("End", "C-u")  // Get started keeps the last email: cleared first
+      try app.submitEmail("b@example.com", expecting: "Welcome back")
+      try app.logIn(password: "Secret-123")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.press("Space")
+      try app.waitUntil(timeout: 30, "B played 4 s") { (PlayerTests.elapsed($0) ?? 0) >= 4 }
+      let watchedByB = try Self.pause(app)
+      try app.press("Escape")
+      try app.waitUntil(timeout: 60, "B's changes sent") { Self.settled($0, on: "2 classes") }
+      // B's class holds B's watching only: A's 14 s played and A's time in class would show
+      // there if A's changes had gone under B's token.
+      let b = try Self.serverState(
+        url, title: "Hundred A", email: "b@example.com", password: "Secret-123")
+      Self.expectServer(b, holds: watchedByB)
+      let aWhileB = try Self.serverState(url, title: "Hundred A")
+      #expect(aWhileB[2] < watchedByA.timeInClass * 1_000 - 2_000, "A's changes waited: \(aWhileB)")
+
+      // A's next log-in sends A's changes, under A.
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      try app.press("C-o")
+      try app.waitFor("Myworkout GO")
+      try app.press("End", "C-u")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitUntil(timeout: 90, "A's outbox drained") { Self.settled($0, on: "2 classes") }
+      Self.expectServer(try Self.serverState(url, title: "Hundred A"), holds: watchedByA)
+      let bAfter = try Self.serverState(
+        url, title: "Hundred A", email: "b@example.com", password: "Secret-123")
+      #expect(bAfter == b, "B's progress untouched by A's log-in: \(bAfter)")
     }
 
     static var driveBinary: String {
