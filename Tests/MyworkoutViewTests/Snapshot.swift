@@ -39,7 +39,54 @@ func frameText(_ grid: Grid) -> String {
   }
   text += rule + "\n"
   if let cursor = grid.cursor { text += "cursor: row \(cursor.row), column \(cursor.column)\n" }
-  return text
+  return text + styleText(grid)
+}
+
+/// The frame's styles, one letter a cell (issue 28: a styling regression must not pass the
+/// snapshots), with a legend of the letters used.
+func styleText(_ grid: Grid) -> String {
+  var used: [Character: String] = [:]
+  var text = "styles:\n"
+  for row in 0..<grid.height {
+    var line = "|"
+    for column in 0..<grid.width {
+      let (letter, name) = styleCode(grid[row, column].style)
+      if letter != " " { used[letter] = name }
+      line.append(letter)
+    }
+    text += line + "|\n"
+  }
+  let legend = used.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+  return text + "legend: " + (legend.isEmpty ? "(all normal)" : legend.joined(separator: ", "))
+    + "\n"
+}
+
+/// A letter for each style (colour indices of pictures and coloured code are left to their
+/// own tests; their kind is kept here).
+private func styleCode(_ style: Style) -> (Character, String) {
+  switch style {
+  case .normal: (" ", "normal")
+  case .heading: ("H", "heading")
+  case .label: ("L", "label")
+  case .hint: ("h", "hint")
+  case .field: ("f", "field")
+  case .valid: ("v", "valid")
+  case .invalid: ("x", "invalid")
+  case .button: ("B", "button")
+  case .buttonDisabled: ("b", "button, disabled")
+  case .error: ("E", "error")
+  case .success: ("S", "success")
+  case .notice: ("N", "notice")
+  case .footer: ("F", "footer")
+  case .spinner: ("*", "spinner")
+  case .border: ("#", "border")
+  case .match: ("M", "match")
+  case .header: ("T", "header")
+  case .avatar: ("A", "avatar colour")
+  case .pixels: ("p", "picture")
+  case .colored: ("c", "coloured code")
+  case .blank: ("_", "typed blank")
+  }
 }
 
 private func widthOf(_ line: String) -> Int { DisplayWidth.of(line) }
