@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import MyworkoutCore
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -18,13 +19,40 @@ package struct RemoteServer: Sendable {
   let http: HTTPClient
   /// No answer in this long → `.timedOut` (SPEC §15: 10 s).
   let timeout: Duration
+  /// The deadline of a read while the server is known not to answer (issue 28: a search and
+  /// the watched % that follows it must not wait 10 s each, one after another).
+  let shortTimeout: Duration
+  /// Shared by every copy (every service of one server): when a request last went unanswered.
+  let health = Health()
 
   package init(
-    baseURL: String, http: HTTPClient = RemoteServer.client, timeout: Duration = .seconds(10)
+    baseURL: String, http: HTTPClient = RemoteServer.client, timeout: Duration = .seconds(10),
+    shortTimeout: Duration = .seconds(2)
   ) {
     self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
     self.http = http
     self.timeout = timeout
+    self.shortTimeout = min(shortTimeout, timeout)
+  }
+
+  /// Whether the server lately left a request unanswered: for a minute after a time-out,
+  /// until any request gets an answer.
+  package final class Health: Sendable {
+    private let lastTimeout = Mutex<ContinuousClock.Instant?>(nil)
+
+    func timedOut() { lastTimeout.withLock { $0 = .now } }
+    func answered() { lastTimeout.withLock { $0 = nil } }
+
+    package var isUnanswering: Bool {
+      lastTimeout.withLock { last in last.map { ContinuousClock.now - $0 < .seconds(60) } ?? false }
+    }
+  }
+
+  /// The deadline of a request: the full one for a change (it must get its chance to be
+  /// applied), a short one for a read while the server is not answering (each read still
+  /// tries, so the first answer brings the full deadline back).
+  package func deadline(forChange change: Bool) -> Duration {
+    change || !health.isUnanswering ? timeout : shortTimeout
   }
 
   /// Remote mode's one client, made on first use (so never in the embedded default) and kept
@@ -84,12 +112,14 @@ package struct RemoteServer: Sendable {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(bytes: data))
     }
+    let wait = deadline(forChange: key != nil)
     do {
-      let seconds = timeout.components.seconds
-      let nanoseconds = seconds * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000
+      let seconds = wait.components.seconds
+      let nanoseconds = seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000
       let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
       let response = try await http.execute(request, deadline: deadline)
       let bytes = try await response.body.collect(upTo: limit)
+      health.answered()
       return Answer(status: Int(response.status.code), body: Data(bytes.readableBytesView))
     } catch is CancellationError {
       throw CancellationError()
@@ -97,6 +127,9 @@ package struct RemoteServer: Sendable {
       if Task.isCancelled { throw CancellationError() }
       switch error {
       case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
+        // Only a full deadline's silence says the server is not answering (a short one that
+        // runs out does not extend the minute: a slow server gets a full deadline again).
+        if wait == timeout { health.timedOut() }
         throw ServiceError.timedOut
       default:
         throw ServiceError.network

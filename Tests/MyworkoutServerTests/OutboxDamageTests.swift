@@ -11,6 +11,9 @@ import Testing
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Issue 28: an outbox that one bad row or a damaged file used to stop for good.
 @Suite struct OutboxDamageTests {
@@ -147,5 +150,43 @@ import Testing
         }
       }
     }
+  }
+}
+
+/// Issue 28: a server that accepts connections and never answers. The first read waits its
+/// full deadline; the reads after it (the watched % after a search) get a short one, so a search
+/// falls back to what is kept without waiting 10 s a call; changes always get the full one; an
+/// answer brings the full deadline back.
+@Suite struct SilentServerTests {
+  @Test func afterATimeOutReadsGetAShortDeadlineUntilAnAnswer() async throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(listener) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    #expect(listen(listener, 16) == 0)  // accepted by the kernel, never answered
+    let port = Int(UInt16(bigEndian: address.sin_port))
+    let server = RemoteServer(
+      baseURL: "http://127.0.0.1:\(port)", timeout: .seconds(1), shortTimeout: .milliseconds(200))
+    #expect(server.deadline(forChange: false) == .seconds(1))
+    await #expect(throws: ServiceError.timedOut) { try await server.send(.GET, "/api/classes") }
+    #expect(server.deadline(forChange: false) == .milliseconds(200))
+    #expect(server.deadline(forChange: true) == .seconds(1))
+    // Another copy of the same server (another service) knows it too.
+    let copy = server
+    #expect(copy.deadline(forChange: false) == .milliseconds(200))
+    // An answer from the server: the full deadline again.
+    try await withLiveServer { url, _ in
+      _ = try await server.send(.GET, "", url: url + "/.well-known/jwks.json")
+    }
+    #expect(server.deadline(forChange: false) == .seconds(1))
   }
 }
