@@ -40,10 +40,10 @@ package struct RemoteCatalogService: CatalogService {
       Self.pagesPath + "q=" + Percent.encode(query)
       + "&offset=\(max(0, offset))&limit=\(max(0, limit))"
     do {
-      let answer = try await server.send(.GET, path)
+      let answer = try await server.get(path, revalidating: cache)
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
       let page = Self.page(try answer.decode(CatalogPageDTO.self), query: query)
-      await cache?.keep(answer.body, for: path)
+      await cache?.keep(answer.body, tag: answer.tag, for: path)
       return page
     } catch let error as ServiceError {
       if error.isServerAway, let cache {
@@ -66,11 +66,11 @@ package struct RemoteCatalogService: CatalogService {
   package func danceClass(id: String) async throws -> DanceClass? {
     let path = "/api/classes/" + Percent.encode(id)
     do {
-      let answer = try await server.send(.GET, path)
+      let answer = try await server.get(path, revalidating: cache)
       if answer.status == 404 { return nil }
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
       let found = Self.danceClass(try answer.decode(ClassDTO.self))
-      await cache?.keep(answer.body, for: path)
+      await cache?.keep(answer.body, tag: answer.tag, for: path)
       return found
     } catch let error as ServiceError {
       if error.isServerAway, let cache,

@@ -28,25 +28,27 @@ package struct RemoteLessonService: LessonService {
   }
 
   package func loadCourse() async throws -> LessonCourse {
-    let (body, kept) = try await fetch()
+    let (body, tag, kept) = try await fetch()
     let course = try Self.course(from: body, source: server.baseURL + Self.path)
     if kept {
       onNotice(Self.keptNotice)
     } else {
-      await cache?.keep(body, for: Self.path)
+      await cache?.keep(body, tag: tag, for: Self.path)
     }
     return course
   }
 
   /// The body of `GET /api/lessons`, or the one kept while the server is away (`kept`);
   /// failures as `LessonLoadError`.
-  private func fetch() async throws -> (body: Data, kept: Bool) {
+  private func fetch() async throws -> (body: Data, tag: String?, kept: Bool) {
     do {
-      let answer = try await server.send(.GET, Self.path)
+      let answer = try await server.get(Self.path, revalidating: cache)
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return (answer.body, false)
+      return (answer.body, answer.tag, false)
     } catch let error as ServiceError {
-      if error.isServerAway, let body = await cache?.body(for: Self.path) { return (body, true) }
+      if error.isServerAway, let body = await cache?.body(for: Self.path) {
+        return (body, nil, true)
+      }
       throw LessonLoadError(message: "Lessons could not be loaded: \(error.message)")
     }
   }

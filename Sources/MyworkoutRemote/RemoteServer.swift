@@ -69,6 +69,8 @@ package struct RemoteServer: Sendable {
   package struct Answer: Sendable {
     package var status: Int
     package var body: Data
+    /// The answer's `ETag`, if it had one.
+    package var tag: String? = nil
 
     /// The body as `T`; a body that is not is the server's fault (`.server(status)`).
     package func decode<T: Decodable>(_ type: T.Type) throws(ServiceError) -> T {
@@ -94,7 +96,8 @@ package struct RemoteServer: Sendable {
   /// `Idempotency-Key` (the server applies a change carrying a key it has seen only once).
   package func send(
     _ method: HTTPMethod, _ path: String, json body: (some Encodable)? = String?.none,
-    bearer: String? = nil, key: UUID? = nil, url: String? = nil, limit: Int = 1 << 20
+    bearer: String? = nil, key: UUID? = nil, url: String? = nil, limit: Int = 1 << 20,
+    ifNoneMatch: String? = nil
   ) async throws -> Answer {
     var request = HTTPClientRequest(url: url ?? baseURL + path)
     request.method = method
@@ -102,6 +105,7 @@ package struct RemoteServer: Sendable {
     request.headers.add(name: "User-Agent", value: "myworkout/1.0")
     if let bearer { request.headers.add(name: "Authorization", value: "Bearer " + bearer) }
     if let key { request.headers.add(name: "Idempotency-Key", value: key.uuidString.lowercased()) }
+    if let ifNoneMatch { request.headers.add(name: "If-None-Match", value: ifNoneMatch) }
     if let body {
       let data: Data
       do {
@@ -120,7 +124,9 @@ package struct RemoteServer: Sendable {
       let response = try await http.execute(request, deadline: deadline)
       let bytes = try await response.body.collect(upTo: limit)
       health.answered()
-      return Answer(status: Int(response.status.code), body: Data(bytes.readableBytesView))
+      return Answer(
+        status: Int(response.status.code), body: Data(bytes.readableBytesView),
+        tag: response.headers.first(name: "ETag"))
     } catch is CancellationError {
       throw CancellationError()
     } catch let error as HTTPClientError {
@@ -148,5 +154,22 @@ package struct RemoteServer: Sendable {
     case 401: .unauthorized
     default: .server(status: answer.status)
     }
+  }
+}
+
+extension RemoteServer {
+  /// `GET path`, revalidated against what `cache` keeps for it (issue 30): sent with the kept
+  /// answer's `ETag` in `If-None-Match`; a `304` answers with the kept body (nothing is sent
+  /// again), a `200` is kept with its new tag when `keep` says so (after the caller checked it).
+  package func get(
+    _ path: String, revalidating cache: RemoteCache?
+  ) async throws -> Answer {
+    let tag = await cache?.tag(for: path)
+    let answer = try await send(.GET, path, ifNoneMatch: tag)
+    guard answer.status == 304 else { return answer }
+    if let body = await cache?.body(for: path) {
+      return Answer(status: 200, body: body, tag: tag)
+    }
+    return try await send(.GET, path)  // the kept body is gone: ask for it whole
   }
 }

@@ -6,8 +6,10 @@ import NIOCore
 /// the OpenAPI document of them all at `GET /openapi.json`.
 package enum ServerApplication {
   package static func router(_ backend: Backend) -> Router<ServerContext> {
-    let router = Router(context: ServerContext.self)
+    // HEAD answers every GET route (issue 30).
+    let router = Router(context: ServerContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: JSONErrorMiddleware())
+    router.add(middleware: HTTPCachingMiddleware())
     backend.addAuthRoutes(to: router)
     backend.addDataRoutes(to: router)
     backend.addImageRoutes(to: router)

@@ -92,6 +92,68 @@ extension EndToEnd {
       #expect(said.contains("cluster: instance 1 stopped; the others serve"), "\(said)")
     }
 
+    /// Issue 30 through nginx: the public catalog is answered from nginx's cache (a repeated
+    /// page is a HIT, a matching If-None-Match a 304), while personal answers never are: two
+    /// accounts asking for the same class's progress through the same front each get their own.
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func nginxCachesTheCatalogAndNothingPersonal() async throws {
+      let log = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-cache-\(UUID().uuidString).err")
+      defer { try? FileManager.default.removeItem(at: log) }
+      let cluster = try ChildProcess.spawn(
+        [try #require(Self.cluster), "--server", Self.serverBinary],
+        standardOutput: .pipe, standardError: .file(log.path))
+      defer {
+        cluster.send(SIGTERM)
+        _ = cluster.waitBlocking()
+      }
+      let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      let script = """
+        import json, sys, urllib.request, urllib.error
+        base = sys.argv[1]
+        def call(path, body=None, token=None, headers=None):
+            request = urllib.request.Request(base + path,
+                data=None if body is None else json.dumps(body).encode())
+            request.add_header("Content-Type", "application/json")
+            if token: request.add_header("Authorization", "Bearer " + token)
+            for name, value in (headers or {}).items(): request.add_header(name, value)
+            try:
+                with urllib.request.urlopen(request, timeout=10) as response:
+                    return response.status, dict(response.headers), response.read()
+            except urllib.error.HTTPError as error:
+                return error.code, dict(error.headers), error.read()
+        statuses = [call("/api/classes?q=&offset=0&limit=7")[1].get("X-Cache-Status") for _ in range(3)]
+        status, headers, _ = call("/api/classes?q=&offset=0&limit=7")
+        revalidated = call("/api/classes?q=&offset=0&limit=7", headers={"If-None-Match": headers["ETag"]})[0]
+        call("/dbconnections/signup", {"client_id": "e2e", "email": "c@example.com",
+            "password": "Secret-123", "connection": "Username-Password-Authentication"})
+        def token(email, password):
+            return json.loads(call("/authenticate", {"email": email, "password": password})[2])["access_token"]
+        a, c = token("registered@email.com", "password"), token("c@example.com", "Secret-123")
+        call("/api/progress/k1", {"position": 1000, "played": [[0, 1000]], "added_time_in_class": 1000}, a)
+        call("/api/progress/k1", {"position": 5000, "played": [[0, 5000]], "added_time_in_class": 5000}, c)
+        seen = []
+        for _ in range(2):
+            for who in (a, c):
+                status, headers, body = call("/api/progress/k1", token=who)
+                seen.append((json.loads(body)["time_in_class"], headers.get("Cache-Control"), headers.get("X-Cache-Status")))
+        print(json.dumps({"statuses": statuses, "revalidated": revalidated, "seen": seen}))
+        """
+      let output = try ChildProcess.run(["python3", "-c", script, front], searchPath: true)
+      let result = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+      #expect(result["statuses"] as? [String] == ["MISS", "HIT", "HIT"], "\(output)")
+      #expect(result["revalidated"] as? Int == 304, "\(output)")
+      let seen = try #require(result["seen"] as? [[Any]])
+      #expect(
+        seen.map { $0[0] as? Int } == [1_000, 5_000, 1_000, 5_000], "each their own: \(output)")
+      #expect(seen.allSatisfy { $0[1] as? String == "private, no-cache" }, "\(output)")
+      #expect(seen.allSatisfy { $0[2] is NSNull }, "never through nginx's cache: \(output)")
+    }
+
     /// The process id of instance `number` of scripts/cluster: its port from the cluster's
     /// standard error (`instance 1: http://127.0.0.1:PORT`), then the myworkout-server process
     /// started with `--port PORT` (from /proc).

@@ -37,11 +37,25 @@ package actor RemoteCache {
     "cache-" + Hex.prefix(SHA256.hash(data: Array(server.utf8)), bytes: 8) + ".sqlite"
   }
 
-  /// Keeps `body` as the answer for `path`.
-  package func keep(_ body: Data, for path: String) {
-    try? open().statement(
-      "INSERT OR REPLACE INTO answers(path, body, saved) VALUES (?, ?, ?)"
-    ).run([.text(path), .blob(Array(body)), .text(UTCTimestamp.format(Date()))])
+  /// Keeps `body` as the answer for `path`, with the server's `ETag` for it (kept beside it, under
+  /// `etag:` and the path, so the file's layout stays as it was).
+  package func keep(_ body: Data, tag: String? = nil, for path: String) {
+    let saved = UTCTimestamp.format(Date())
+    let insert = "INSERT OR REPLACE INTO answers(path, body, saved) VALUES (?, ?, ?)"
+    try? open().statement(insert).run([.text(path), .blob(Array(body)), .text(saved)])
+    let tagPath = Self.tagPrefix + path
+    if let tag {
+      try? open().statement(insert).run([.text(tagPath), .blob(Array(tag.utf8)), .text(saved)])
+    } else {
+      try? open().statement("DELETE FROM answers WHERE path = ?").run([.text(tagPath)])
+    }
+  }
+
+  static let tagPrefix = "etag:"
+
+  /// The `ETag` the server gave the answer kept for `path`, if any.
+  package func tag(for path: String) -> String? {
+    body(for: Self.tagPrefix + path).map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The answer kept for `path`, if any.

@@ -1,0 +1,99 @@
+import Crypto
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// HTTP caching as the web does it (issue 30): every successful GET (and HEAD, which answers
+/// every GET route) carries an `ETag` (a hash of the exact bytes) and a `Cache-Control` saying who
+/// may keep it and for how long; a request whose `If-None-Match` names the current `ETag` gets
+/// `304 Not Modified` with no body. What is personal is `private, no-cache`: no shared cache
+/// (nginx's, a CDN's) ever keeps it, and a browser-like client must ask again each time.
+struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
+  /// Who may keep an answer, and for how long.
+  enum Policy: Equatable {
+    /// The same for everyone, changing only with an import: shared caches may keep it a minute.
+    case publicShort
+    /// Bytes that never change under their URL (an image by id): a day.
+    case publicLong
+    /// The account's own: only the client, and only after asking again.
+    case personal
+
+    var cacheControl: String {
+      switch self {
+      case .publicShort: "public, max-age=60"
+      case .publicLong: "public, max-age=86400"
+      case .personal: "private, no-cache"
+      }
+    }
+  }
+
+  static func policy(path: String, hasCredentials: Bool) -> Policy {
+    if hasCredentials || path.hasPrefix("/api/progress") || path == "/api/lessons/completions"
+      || path == "/userinfo"
+    {
+      return .personal
+    }
+    if path.hasPrefix("/id/") { return .publicLong }
+    return .publicShort
+  }
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    guard request.method == .get || request.method == .head else {
+      return try await next(request, context)
+    }
+    let response = try await next(request, context)
+    guard response.status == .ok else { return response }
+    let policy = Self.policy(
+      path: request.uri.path, hasCredentials: request.headers[.authorization] != nil)
+    let sink = Sink()
+    try await response.body.write(Collector(sink: sink))
+    let bytes = sink.buffer
+    let tag = Self.entityTag(bytes.readableBytesView)
+    var headers = response.headers
+    headers[.eTag] = tag
+    headers[.cacheControl] = policy.cacheControl
+    if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tag) {
+      headers[.contentLength] = nil
+      headers[.contentType] = nil
+      return Response(status: .notModified, headers: headers, body: .init())
+    }
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+  }
+
+  /// A strong entity tag: the first 16 bytes of the SHA-256 of the body, quoted.
+  static func entityTag(_ bytes: some Collection<UInt8>) -> String {
+    let digest = SHA256.hash(data: Array(bytes))
+    let hex = digest.prefix(16).map { byte in
+      let digits = Array("0123456789abcdef")
+      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }.joined()
+    return "\"" + hex + "\""
+  }
+
+  /// `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says).
+  static func matches(_ header: String, _ tag: String) -> Bool {
+    header.split(separator: ",").contains { part in
+      let value = part.trimmingCharacters(in: .whitespaces)
+      return value == "*" || value == tag || value == "W/" + tag
+    }
+  }
+
+  /// Where the body is gathered (one request's task writes it, then reads it).
+  final class Sink: @unchecked Sendable {
+    var buffer = ByteBuffer()
+  }
+
+  struct Collector: ResponseBodyWriter {
+    let sink: Sink
+
+    mutating func write(_ buffer: ByteBuffer) async throws {
+      var buffer = buffer
+      sink.buffer.writeBuffer(&buffer)
+    }
+
+    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+  }
+}
