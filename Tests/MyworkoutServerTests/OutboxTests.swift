@@ -313,7 +313,13 @@ import Testing
         account: "a1", lessonID: "4", started: Date(timeIntervalSince1970: 1_700_000_000),
         completed: Date(timeIntervalSince1970: 1_700_000_060))
       #expect(try await service.completions(account: "a1").map(\.lessonID) == ["4"])
-      #expect(try await service.waiting(account: "a1").count == 3)
+      // A second visit of the same lesson, finished offline too: two events, as the server
+      // will keep them (issue 28).
+      try await service.recordCompletion(
+        account: "a1", lessonID: "4", started: Date(timeIntervalSince1970: 1_700_000_500),
+        completed: Date(timeIntervalSince1970: 1_700_000_560))
+      #expect(try await service.completions(account: "a1").map(\.lessonID) == ["4", "4"])
+      #expect(try await service.waiting(account: "a1").count == 4)
     }
   }
 }

@@ -240,8 +240,13 @@ where C.Duration == Duration {
     }
     let round = events.last?.round ?? 0
     for entry in waiting {
+      // The server keeps one event per visit (a lesson and when it was shown): a waiting one is
+      // shown unless the server has that very visit already (sent, not yet crossed off here).
       guard case .completion(let lessonID, let started, let completed) = entry.change,
-        !events.contains(where: { $0.lessonID == lessonID })
+        !events.contains(where: {
+          $0.lessonID == lessonID
+            && Int64($0.started.timeIntervalSince1970.rounded(.down)) == started
+        })
       else { continue }
       events.append(
         LessonCompletion(
