@@ -168,7 +168,9 @@ let package = Package(
     // Shared by the tests: starting and reaping real processes (tmux, the app, store-stress),
     // and files as earlier versions wrote them.
     .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strict),
-    .testTarget(name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore"], swiftSettings: strict),
+    .testTarget(
+      name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore", "TestProcesses"],
+      swiftSettings: strict),
     .testTarget(
       name: "MyworkoutServicesTests",
       dependencies: [
@@ -191,7 +193,7 @@ let package = Package(
     .testTarget(
       name: "MyworkoutImagesTests",
       dependencies: [
-        "MyworkoutCore", "MyworkoutImages", "MyworkoutView",
+        "MyworkoutCore", "MyworkoutImages", "MyworkoutView", "TestProcesses",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: strict

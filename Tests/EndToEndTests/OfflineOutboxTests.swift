@@ -495,24 +495,12 @@ extension EndToEnd {
 
 /// The random moments of the kill tests, seeded: the seed is printed at the start of each
 /// test; `MYWORKOUT_KILL_SEED=N` replays its moments.
-struct KillMoments: RandomNumberGenerator {
-  private var state: UInt64
-
-  static func seeded() -> KillMoments {
+enum KillMoments {
+  static func seeded() -> SplitMix64 {
     let seed =
       ProcessInfo.processInfo.environment["MYWORKOUT_KILL_SEED"].flatMap { UInt64($0) }
       ?? UInt64.random(in: 0...UInt64.max)
     print("kill moments: MYWORKOUT_KILL_SEED=\(seed)")
-    return KillMoments(state: seed)
-  }
-
-  private init(state: UInt64) { self.state = state }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
+    return SplitMix64(seed: seed)
   }
 }

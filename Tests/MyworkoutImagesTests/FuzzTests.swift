@@ -1,5 +1,6 @@
 import MyworkoutCore
 import MyworkoutImages
+import TestProcesses
 import Testing
 
 /// Truncated and bit-flipped versions of every sample (fixed seed, so a failure repeats) go

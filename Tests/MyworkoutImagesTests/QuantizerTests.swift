@@ -1,6 +1,7 @@
 import MyworkoutCore
 import MyworkoutImages
 import MyworkoutView
+import TestProcesses
 import Testing
 
 /// Colours and the basic colour (0–7) nearest each.

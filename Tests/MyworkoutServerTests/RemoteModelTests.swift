@@ -4,6 +4,7 @@ import MyworkoutRemote
 import MyworkoutServer
 import MyworkoutServices
 import Synchronization
+import TestProcesses
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -32,19 +33,6 @@ import Testing
   static let steps = 36
   static let classes = ["c1", "c2"]
 
-  /// Deterministic randomness (SplitMix64).
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   /// What one account did, as the server must end up holding it.
   struct Expected: Equatable {
     var watched: [String: IntervalSet] = [:]
@@ -71,7 +59,7 @@ import Testing
     if let replay = Self.environment["MYWORKOUT_MODEL_SEED"].flatMap({ UInt64($0) }) {
       seeds = [replay]
     } else {
-      var random = Random(state: UInt64.random(in: 0...UInt64.max))
+      var random = SplitMix64(seed: UInt64.random(in: 0...UInt64.max))
       seeds = (0..<Self.histories).map { _ in random.next() }
     }
     var ran = 0
@@ -93,7 +81,7 @@ import Testing
   static func history(seed: UInt64, backend: Backend, root: String) async throws {
     let network = Network()
     try await serveLive(backend, behind: network) { url in
-      var random = Random(state: seed)
+      var random = SplitMix64(seed: seed)
       let replay = "replay with MYWORKOUT_MODEL_SEED=\(seed)"
       let directory = try DataDirectory.prepare(path: root + "/device")
       let credentials = RemoteCredentials()
@@ -139,10 +127,10 @@ import Testing
       }
 
       for _ in 0..<steps {
-        let roll = random.below(100)
+        let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
         case 0..<12:
-          let index = random.below(2)
+          let index = Int.random(in: 0..<2, using: &random)
           history.append("log in \(index): \(await logIn(index) ? "yes" : "no answer")")
         case 12..<18:
           history.append("log out")
@@ -155,8 +143,8 @@ import Testing
           current = nil
         case 21..<50:
           guard let index = current else { continue }
-          let classID = classes[random.below(classes.count)]
-          let length = (1 + random.below(5)) * 1_000
+          let classID = classes.randomElement(using: &random)!
+          let length = (1 + Int.random(in: 0..<5, using: &random)) * 1_000
           let start = persons[index].base + played[index]
           played[index] += length + 500
           history.append("\(index) plays \(classID) \(start)..<\(start + length)")
@@ -171,12 +159,12 @@ import Testing
           let started = 1_700_000_000 + expected[index].completions * 100
           history.append("\(index) finishes a lesson")
           try await app.recordCompletion(
-            account: persons[index].id, lessonID: String(1 + random.below(4)),
+            account: persons[index].id, lessonID: String(1 + Int.random(in: 0..<4, using: &random)),
             started: Date(timeIntervalSince1970: Double(started)),
             completed: Date(timeIntervalSince1970: Double(started + 30)))
           expected[index].completions += 1
         case 56..<74:
-          let mode = Network.Mode.allCases[random.below(Network.Mode.allCases.count)]
+          let mode = Network.Mode.allCases.randomElement(using: &random)!
           history.append("network \(mode)")
           network.mode = mode
         case 74..<88:

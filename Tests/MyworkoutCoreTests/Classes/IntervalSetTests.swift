@@ -1,3 +1,4 @@
+import TestProcesses
 import Testing
 
 @testable import MyworkoutCore
@@ -61,7 +62,7 @@ import Testing
   static let domain = 200
   static let rounds = 500
 
-  func randomRanges(_ generator: inout SeededGenerator) -> [Range<Int>] {
+  func randomRanges(_ generator: inout SplitMix64) -> [Range<Int>] {
     (0..<Int.random(in: 0...8, using: &generator)).map { _ in
       let lower = Int.random(in: -20...Self.domain, using: &generator)
       return lower..<(lower + Int.random(in: 0...40, using: &generator))
@@ -74,7 +75,7 @@ import Testing
   }
 
   @Test func unionIsIdempotentAndOrderIndependent() {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     for _ in 0..<Self.rounds {
       let a = randomRanges(&generator)
       let b = randomRanges(&generator)
@@ -88,7 +89,7 @@ import Testing
   }
 
   @Test func lengthIsTheCoveredPointsAndNeverExceedsTheDuration() {
-    var generator = SeededGenerator(seed: 12)
+    var generator = SplitMix64(seed: 12)
     for _ in 0..<Self.rounds {
       let ranges = randomRanges(&generator)
       let duration = Int.random(in: 1...Self.domain, using: &generator)
@@ -102,7 +103,7 @@ import Testing
   }
 
   @Test func staysCanonicalAndMergesAdjacentRanges() {
-    var generator = SeededGenerator(seed: 13)
+    var generator = SplitMix64(seed: 13)
     for _ in 0..<Self.rounds {
       let set = IntervalSet(randomRanges(&generator))
       #expect(set.ranges.allSatisfy { !$0.isEmpty && $0.lowerBound >= 0 })
@@ -122,36 +123,9 @@ import Testing
   }
 }
 
-/// SplitMix64: a small, seedable generator so that random tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Issue 28: building a set from many intervals and uniting two sets are done in one pass;
 /// a seeded property test holds them to the one-insert-at-a-time definition.
 @Suite struct IntervalSetMergeTests {
-  /// SplitMix64.
-  struct Random {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-  }
-
   static func byInserts(_ ranges: [Range<Int>]) -> IntervalSet {
     var set = IntervalSet()
     for range in ranges { set.insert(range) }
@@ -160,12 +134,12 @@ struct SeededGenerator: RandomNumberGenerator {
 
   @Test func oneMergeEqualsInsertingOneAtATime() {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var random = Random(state: seed)
+    var random = SplitMix64(seed: seed)
     for _ in 0..<500 {
       func ranges() -> [Range<Int>] {
-        (0..<random.next(40)).map { _ in
-          let start = random.next(300) - 20
-          return start..<(start + random.next(30))
+        (0..<Int.random(in: 0..<40, using: &random)).map { _ in
+          let start = Int.random(in: -20..<280, using: &random)
+          return start..<(start + Int.random(in: 0..<30, using: &random))
         }
       }
       let (a, b) = (ranges(), ranges())

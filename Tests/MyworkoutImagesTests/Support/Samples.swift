@@ -70,20 +70,6 @@ func fileBytes(_ path: String) -> [UInt8] {
   return bytes
 }
 
-/// A deterministic pseudo-random generator (SplitMix64), so a failing fuzz case repeats.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A decoded image from RGBA tuples, row after row.
 func image(width: Int, height: Int, _ pixels: [(UInt8, UInt8, UInt8, UInt8)]) -> DecodedImage {
   DecodedImage(width: width, height: height, pixels: pixels.flatMap { [$0.0, $0.1, $0.2, $0.3] })
