@@ -1,6 +1,7 @@
 import Crypto
 import HTTPTypes
 import Hummingbird
+import MyworkoutServices
 import NIOCore
 
 /// HTTP caching as the web does it (issue 30): every successful GET (and HEAD, which answers
@@ -65,12 +66,7 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
 
   /// A strong entity tag: the first 16 bytes of the SHA-256 of the body, quoted.
   static func entityTag(_ bytes: some Collection<UInt8>) -> String {
-    let digest = SHA256.hash(data: Array(bytes))
-    let hex = digest.prefix(16).map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }.joined()
-    return "\"" + hex + "\""
+    "\"" + SHA256.hash(data: Array(bytes)).prefix(16).hexString + "\""
   }
 
   /// `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says).

@@ -156,11 +156,7 @@ extension Backend {
     // Each part's length first, so that no two lists of parts read alike.
     let text = fingerprint.map { "\($0.utf8.count):\($0)" }.joined()
     let digest = SHA256.hash(data: Array(text.utf8))
-    let hex = digest.map { byte in
-      let digits = Array("0123456789abcdef")
-      return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }.joined()
-    return IdempotencyKey(value, request: hex)
+    return IdempotencyKey(value, request: digest.hexString)
   }
 
   static func integer(_ text: Substring?, name: String, default value: Int) throws(APIError) -> Int

@@ -34,7 +34,7 @@ package actor RemoteCache {
 
   /// `cache-` and 16 hex digits of SHA-256 of the server's URL.
   static func fileName(server: String) -> String {
-    "cache-" + Hex.prefix(SHA256.hash(data: Array(server.utf8)), bytes: 8) + ".sqlite"
+    "cache-" + SHA256.hash(data: Array(server.utf8)).prefix(8).hexString + ".sqlite"
   }
 
   /// Keeps `body` as the answer for `path`, with the server's `ETag` for it (kept beside it, under
@@ -81,14 +81,6 @@ package actor RemoteCache {
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
     self.connection = connection
     return connection
-  }
-}
-
-/// Lower-case hex digits.
-enum Hex {
-  static func prefix(_ digest: some Sequence<UInt8>, bytes: Int) -> String {
-    let digits = Array("0123456789abcdef")
-    return String(digest.prefix(bytes).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
   }
 }
 

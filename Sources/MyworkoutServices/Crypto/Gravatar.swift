@@ -15,8 +15,8 @@ package enum Gravatar {
 }
 
 extension Sequence<UInt8> {
-  /// Lowercase hexadecimal, two digits a byte.
-  var hexString: String {
+  /// Lowercase hexadecimal, two digits a byte (digests in file names, keys and tags).
+  package var hexString: String {
     let digits = Array("0123456789abcdef")
     var text = ""
     for byte in self {

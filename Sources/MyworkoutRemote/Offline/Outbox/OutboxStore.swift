@@ -50,7 +50,7 @@ package actor OutboxStore {
     -> String
   {
     let digest = SHA256.hash(data: Array((server + "\n" + account).utf8))
-    return directory.path + "/outbox-" + Hex.prefix(digest, bytes: 8) + ".sqlite"
+    return directory.path + "/outbox-" + digest.prefix(8).hexString + ".sqlite"
   }
 
   // MARK: What the server last said
