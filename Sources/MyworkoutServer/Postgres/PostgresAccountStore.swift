@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import Logging
 import MyworkoutCore
 import MyworkoutServices
@@ -10,8 +8,6 @@ import PostgresNIO
 #else
   import Foundation
 #endif
-
-// MARK: Accounts
 
 /// Accounts in the `accounts` table: the same JSON profile and salted slow hash as SQLite's,
 /// and the account's id (migration 4).

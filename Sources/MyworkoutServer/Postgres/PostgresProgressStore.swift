@@ -1,5 +1,3 @@
-import Crypto
-import CryptoExtras
 import Logging
 import MyworkoutCore
 import MyworkoutServices
@@ -10,8 +8,6 @@ import PostgresNIO
 #else
   import Foundation
 #endif
-
-// MARK: Progress
 
 /// Watch progress and lesson events. The watched intervals are an `int8multirange`: a save is
 /// one `INSERT … ON CONFLICT DO UPDATE` that unites them (`+`) and adds the time in the

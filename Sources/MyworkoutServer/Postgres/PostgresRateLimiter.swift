@@ -1,17 +1,4 @@
-import Crypto
-import CryptoExtras
-import Logging
-import MyworkoutCore
-import MyworkoutServices
 import PostgresNIO
-
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
-// MARK: Login limits
 
 /// Login attempts counted in the `rate_limits` table, so that every instance counts towards
 /// the same limit: per key, a window starting at its first attempt and lasting `window`
