@@ -31,60 +31,55 @@ import Testing
   /// in; the server comes back and A's backoff ends: nothing of A reaches the server under
   /// B's token. At A's next log-in A's changes go, under A.
   @Test func aLoggedOutAccountsChangesWaitForItsOwnNextLogIn() async throws {
-    try await withTemporaryDirectory { root in
-      var options = testOptions(root)
-      options.issuer = nil
-      let backend = try Backend(options: options)
-      let network = Network()
-      try await serveLive(backend, behind: network) { url in
-        let directory = try DataDirectory.prepare(path: root + "/app")
-        let credentials = RemoteCredentials()
-        let server = RemoteServer(baseURL: url)
-        let accounts = RemoteAccountService(server: server, credentials: credentials)
-        let clock = TestClock<Duration>()
-        let statuses = Statuses()
-        let progress = OutboxProgressService(
-          remote: RemoteProgressService(server: server, credentials: credentials),
-          directory: directory, server: url, clock: clock, backoff: Backoff(random: { 0 }),
-          onStatus: statuses.add)
-        let b = try await accounts.signUp(Self.other)
-        credentials.signedOut()
-        let a = try await accounts.logIn(email: "registered@email.com", password: "password")
+    let network = Network()
+    try await withLiveServer(behind: network) { url, backend, root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let credentials = RemoteCredentials()
+      let server = RemoteServer(baseURL: url)
+      let accounts = RemoteAccountService(server: server, credentials: credentials)
+      let clock = TestClock<Duration>()
+      let statuses = Statuses()
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(server: server, credentials: credentials),
+        directory: directory, server: url, clock: clock, backoff: Backoff(random: { 0 }),
+        onStatus: statuses.add)
+      let b = try await accounts.signUp(Self.other)
+      credentials.signedOut()
+      let a = try await accounts.logIn(email: "registered@email.com", password: "password")
 
-        network.mode = .away
-        for n in 0..<3 {
-          try await progress.record(
-            ProgressUpdate(
-              account: a.accountID, classID: "c1", position: (n + 1) * 1_000,
-              played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
-        }
-        try await eventually {
-          statuses.all.last == SyncStatus(account: a.accountID, waiting: 3, offline: true)
-        }
-        // Ctrl-O, y: the session is forgotten. The server comes back; B logs in at once.
-        credentials.signedOut()
-        network.mode = .up
-        _ = try await accounts.logIn(email: Self.other.email, password: Self.other.password)
-        await progress.resume(account: b.accountID, email: b.profile.email)
-        let before = statuses.all.count
-        await clock.advance(by: .seconds(120))
-        // A's sender wakes and tries (and, with B signed in, must not send).
-        try await eventually {
-          statuses.all.dropFirst(before).contains { $0.account == a.accountID }
-        }
-        #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
-        #expect(try await progress.waiting(account: a.accountID).count == 3)
-
-        // A's next log-in sends them, under A.
-        credentials.signedOut()
-        _ = try await accounts.logIn(email: "registered@email.com", password: "password")
-        await progress.resume(account: a.accountID, email: a.profile.email)
-        try await eventually { (try? await progress.waiting(account: a.accountID).isEmpty) == true }
-        let stored = try await backend.progress.progress(account: a.accountID, classID: "c1")
-        #expect(stored.timeInClass == 3_000)
-        #expect(stored.watched == IntervalSet([0..<3_000]))
-        #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
+      network.mode = .away
+      for n in 0..<3 {
+        try await progress.record(
+          ProgressUpdate(
+            account: a.accountID, classID: "c1", position: (n + 1) * 1_000,
+            played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
       }
+      try await eventually {
+        statuses.all.last == SyncStatus(account: a.accountID, waiting: 3, offline: true)
+      }
+      // Ctrl-O, y: the session is forgotten. The server comes back; B logs in at once.
+      credentials.signedOut()
+      network.mode = .up
+      _ = try await accounts.logIn(email: Self.other.email, password: Self.other.password)
+      await progress.resume(account: b.accountID, email: b.profile.email)
+      let before = statuses.all.count
+      await clock.advance(by: .seconds(120))
+      // A's sender wakes and tries (and, with B signed in, must not send).
+      try await eventually {
+        statuses.all.dropFirst(before).contains { $0.account == a.accountID }
+      }
+      #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
+      #expect(try await progress.waiting(account: a.accountID).count == 3)
+
+      // A's next log-in sends them, under A.
+      credentials.signedOut()
+      _ = try await accounts.logIn(email: "registered@email.com", password: "password")
+      await progress.resume(account: a.accountID, email: a.profile.email)
+      try await eventually { (try? await progress.waiting(account: a.accountID).isEmpty) == true }
+      let stored = try await backend.progress.progress(account: a.accountID, classID: "c1")
+      #expect(stored.timeInClass == 3_000)
+      #expect(stored.watched == IntervalSet([0..<3_000]))
+      #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
     }
   }
 }

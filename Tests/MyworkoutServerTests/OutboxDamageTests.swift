@@ -124,30 +124,25 @@ import Testing
   /// A proxy's own 404 page (nginx mid-reload) is not the server refusing the change: it is
   /// tried again later, never put aside.
   @Test func aProxysPageIsLaterNotARefusal() async throws {
-    try await withTemporaryDirectory { root in
-      var options = testOptions(root)
-      options.issuer = nil
-      let backend = try Backend(options: options)
-      let network = Network()
-      try await serveLive(backend, behind: network) { url in
-        let credentials = try await signedIn(at: url)
-        let remote = RemoteProgressService(
-          server: RemoteServer(baseURL: url), credentials: credentials)
-        let store = OutboxStore(
-          directory: try DataDirectory.prepare(path: root + "/app"), server: url, account: "x")
-        let entry = try await store.append(OutboxTests.change(1))
-        let account = "auth0|5eed00000000000000000001"
-        network.mode = .proxyPage
-        #expect(await remote.deliver(entry, of: account) == .later)
-        network.mode = .up
-        #expect(await remote.deliver(entry, of: account) == .delivered)
-        // The server's own JSON refusal is one.
-        let bad = try await store.append(
-          .progress(classID: "c1", position: -1, played: [], addedTimeInClass: 0))
-        guard case .refused = await remote.deliver(bad, of: account) else {
-          Issue.record("a 400 from the server itself is a refusal")
-          return
-        }
+    let network = Network()
+    try await withLiveServer(behind: network) { url, _, root in
+      let credentials = try await signedIn(at: url)
+      let remote = RemoteProgressService(
+        server: RemoteServer(baseURL: url), credentials: credentials)
+      let store = OutboxStore(
+        directory: try DataDirectory.prepare(path: root + "/app"), server: url, account: "x")
+      let entry = try await store.append(OutboxTests.change(1))
+      let account = "auth0|5eed00000000000000000001"
+      network.mode = .proxyPage
+      #expect(await remote.deliver(entry, of: account) == .later)
+      network.mode = .up
+      #expect(await remote.deliver(entry, of: account) == .delivered)
+      // The server's own JSON refusal is one.
+      let bad = try await store.append(
+        .progress(classID: "c1", position: -1, played: [], addedTimeInClass: 0))
+      guard case .refused = await remote.deliver(bad, of: account) else {
+        Issue.record("a 400 from the server itself is a refusal")
+        return
       }
     }
   }

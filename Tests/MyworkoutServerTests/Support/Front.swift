@@ -78,3 +78,16 @@ func serveLive<T: Sendable>(
     return try await body(url)
   }
 }
+
+/// A fresh server (SQLite in a temporary folder, no fixed issuer) behind `network`, listening
+/// while `body` runs with its URL, its backend and the folder (for the app's own data).
+func withLiveServer(
+  behind network: Network, _ body: @Sendable (String, Backend, String) async throws -> Void
+) async throws {
+  try await withTemporaryDirectory { root in
+    var options = testOptions(root)
+    options.issuer = nil
+    let backend = try Backend(options: options)
+    try await serveLive(backend, behind: network) { url in try await body(url, backend, root) }
+  }
+}
