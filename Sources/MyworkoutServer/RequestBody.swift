@@ -48,20 +48,12 @@ enum RequestBody {
 
   /// Whether `bytes` hold a NUL: raw, as JSON's `\u0000`, or percent-encoded `%00`.
   static func holdsNUL(_ bytes: some Collection<UInt8>) -> Bool {
-    let escape = Array(#"\u0000"#.utf8)
-    let percent = Array("%00".utf8)
-    let all = Array(bytes)
-    if all.contains(0) { return true }
-    func has(_ needle: [UInt8]) -> Bool {
-      guard all.count >= needle.count else { return false }
-      for start in 0...(all.count - needle.count)
-      where all[start] == needle[0] && Array(all[start..<(start + needle.count)]) == needle {
-        return true
-      }
-      return false
-    }
-    return has(escape) || has(percent)
+    bytes.contains(0) || bytes.firstRange(of: nulEscape) != nil
+      || bytes.firstRange(of: nulPercent) != nil
   }
+
+  private static let nulEscape = Array(#"\u0000"#.utf8)
+  private static let nulPercent = Array("%00".utf8)
 
   static func reason(_ error: any Error) -> String {
     switch error {

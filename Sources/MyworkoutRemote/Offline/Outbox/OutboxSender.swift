@@ -137,8 +137,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
 
   /// Tells what waits now, as the store has it (so the count and the sender always agree).
   private func report() async {
-    let waiting = (try? await store.count()) ?? 0
-    let aside = (try? await store.countAside()) ?? 0
+    let (waiting, aside) = (try? await store.counts()) ?? (0, 0)
     onStatus(
       OutboxReport(
         waiting: waiting, aside: aside, offline: offline && waiting > 0,

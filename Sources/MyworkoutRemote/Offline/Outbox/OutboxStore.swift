@@ -131,12 +131,16 @@ package actor OutboxStore {
 
   /// How many changes wait to be sent.
   package func count() throws -> Int {
-    guard
-      case .integer(let count) = try withDatabase({
-        try $0.scalar("SELECT count(*) FROM changes WHERE aside IS NULL")
-      })
-    else { return 0 }
-    return Int(count)
+    try counts().waiting
+  }
+
+  /// How many changes wait to be sent and how many are put aside, in one query.
+  package func counts() throws -> (waiting: Int, aside: Int) {
+    let row = try withDatabase {
+      try $0.statement("SELECT count(*) - count(aside), count(aside) FROM changes")
+        .firstRow([]) { ($0.int64(0), $0.int64(1)) }
+    }
+    return (Int(row?.0 ?? 0), Int(row?.1 ?? 0))
   }
 
   /// What `next()` found: the oldest change waiting, and how many rows before it this build
@@ -172,22 +176,12 @@ package actor OutboxStore {
     }
   }
 
-  /// How many changes are put aside.
-  package func countAside() throws -> Int {
-    guard
-      case .integer(let count) = try withDatabase({
-        try $0.scalar("SELECT count(*) FROM changes WHERE aside IS NOT NULL")
-      })
-    else { return 0 }
-    return Int(count)
-  }
-
   /// Puts every change put aside back in the queue, in its place (at a log-in, or when the
   /// person asks): what a proxy refused may go now; one this build cannot read is put aside
   /// again by `next()`. The number released.
   @discardableResult
   package func releaseAside() throws -> Int {
-    let count = try countAside()
+    let count = try counts().aside
     if count > 0 {
       try withDatabase { try $0.execute("UPDATE changes SET aside = NULL WHERE aside IS NOT NULL") }
     }
