@@ -125,6 +125,22 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // FFmpeg's libraries and PulseAudio's simple API behind a few C calls (Debian's
+    // libavformat-dev, libavcodec-dev, libswscale-dev, libavfilter-dev, libpulse-dev).
+    .target(
+      name: "CMedia",
+      linkerSettings: [
+        .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
+        .linkedLibrary("swscale"), .linkedLibrary("avfilter"), .linkedLibrary("pulse-simple"),
+        .linkedLibrary("pulse"),
+      ]),
+    // The wire between the app and its player process, the media clock and frame scheduling
+    // (pure Swift: the app links it without FFmpeg).
+    .target(name: "MyworkoutMedia", swiftSettings: strict),
+    // The Player's video and sound (SPEC §19) in a process of its own, started when a class with
+    // a video opens: the app's start path carries none of FFmpeg (DECISIONS.md).
+    .executableTarget(
+      name: "myworkout-media", dependencies: ["CMedia", "MyworkoutMedia"], swiftSettings: strict),
     // The app's code (a library, so that two executables share it); main.swift is in
     // Sources/myworkout-main.
     .target(
@@ -138,7 +154,8 @@ let package = Package(
     ),
     // The app (embedded services only: no networking code, SPEC §16).
     .executableTarget(
-      name: "MyworkoutMain", dependencies: ["myworkout"], path: "Sources/myworkout-main",
+      name: "MyworkoutMain", dependencies: ["myworkout", "myworkout-media"],
+      path: "Sources/myworkout-main",
       exclude: ["startup.order"], swiftSettings: strict, linkerSettings: releaseApp),
     // The app with remote mode (SPEC §15); `myworkout` execs it for --server and --auth0-*.
     .executableTarget(

@@ -80,6 +80,12 @@ static inline void mw_write_raw(const char *text) {
   fflush(stdout);
 }
 
+/// Bytes to the terminal through ncurses' own stream (so they follow what it wrote), at once.
+static inline void mw_write_bytes(const void *bytes, size_t count) {
+  fwrite(bytes, 1, count, stdout);
+  fflush(stdout);
+}
+
 /// Ctrl-C becomes a key the app reads instead of a SIGINT the terminal sends to the whole
 /// foreground process group: a shell that ran the app (dash in `sh -c '...; echo'`) would get the
 /// signal too and end its script. Flow control goes too: Ctrl-S (XOFF) would stop the terminal's

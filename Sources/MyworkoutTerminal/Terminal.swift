@@ -39,11 +39,16 @@ package final class Terminal: TerminalBackend {
   private var isOpen = true
   private let mouse: Bool
   private var screen: OpaquePointer?
+  /// The Player's video, drawn past ncurses in the region the grid leaves blank.
+  private var canvas: VideoCanvas
+  private var picture: VideoPicture?
 
   /// Starts full-screen mode. `colors` is false for `NO_COLOR` (or when the terminal has none).
   /// `mouse`: turn mouse reporting on (off with `--no-mouse`, so the terminal's own text
   /// selection works).
   package init(colors: Bool, mouse: Bool = true, environment: [String: String]) throws(OpenError) {
+    // Chosen when the first picture comes (after ncurses knows the terminal's colours).
+    canvas = VideoCanvas(colors: .shades)
     let name = try Self.check(environment: environment)
     // Only the character type: ncurses needs to know the terminal speaks UTF-8, and nothing
     // here formats by locale (the other categories are a dozen files to read before the frame).
@@ -64,6 +69,10 @@ package final class Terminal: TerminalBackend {
     set_escdelay(25)
     KeyDecoder.defineKeys()
     palette = Palette(colors: colors && has_colors())
+    canvas = VideoCanvas(
+      colors: VideoColors.choose(
+        colorCount: palette.colorCount, noColor: !colors,
+        colorTerm: environment["COLORTERM"]))
     (width, height) = Self.followKernelSize()
     mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     CrashGuard.arm(resetBytes: Self.resetBytes())
@@ -101,8 +110,23 @@ package final class Terminal: TerminalBackend {
   /// Draws a frame, sending only the cells that changed since the last one.
   package func draw(_ grid: Grid) {
     guard isOpen else { return }
-    if GridDiff.needsClear(from: previous, to: grid) { werase(mw_stdscr()) }
-    for change in GridDiff.changes(from: previous, to: grid) {
+    let clear = GridDiff.needsClear(from: previous, to: grid)
+    if clear { werase(mw_stdscr()) }
+    let changes = GridDiff.changes(from: previous, to: grid)
+    if let old = previous?.video, old != grid.video {
+      // ncurses believes the old region blank; the screen shows a picture there: those lines
+      // are drawn again whole.
+      wredrawln(mw_stdscr(), Int32(old.rect.y), Int32(old.rect.height))
+    }
+    if clear || grid.video == nil || grid.video != previous?.video
+      || changes.contains(where: {
+        grid.video?.rect.contains(Position(row: $0.row, column: $0.column)) ?? false
+      })
+    {
+      canvas.invalidate()
+    }
+    if grid.video == nil, previous?.video != nil { picture = nil }
+    for change in changes {
       let (attributes, pair) = palette.look(for: change.cell.style)
       var scalars = Array(change.cell.text.unicodeScalars.prefix(5)).map {
         wchar_t(bitPattern: $0.value)
@@ -118,6 +142,20 @@ package final class Terminal: TerminalBackend {
     }
     wrefresh(mw_stdscr())
     previous = grid
+    paintVideo()
+  }
+
+  package func drawVideo(_ picture: VideoPicture) {
+    guard isOpen else { return }
+    self.picture = picture
+    paintVideo()
+  }
+
+  private func paintVideo() {
+    guard let region = previous?.video, let picture else { return }
+    let bytes = canvas.paint(picture, in: region)
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBytes { mw_write_bytes($0.baseAddress, $0.count) }
   }
 
   /// Every key waiting to be read (empty when none). Called when standard input is readable.
@@ -139,6 +177,7 @@ package final class Terminal: TerminalBackend {
     guard isOpen else { return }
     (width, height) = Self.followKernelSize()
     previous = nil
+    canvas.invalidate()
   }
 
   /// Tells ncurses the size the kernel reports, and returns the size ncurses then uses.

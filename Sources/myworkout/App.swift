@@ -36,6 +36,8 @@ struct LaunchOptions {
   var speed = PlaybackSpeed.normal
   /// `--auth0-domain` and friends: the account part on a real Auth0 tenant.
   var auth0: Auth0Tenant?
+  /// `--mute`: videos play without sound, on the wall clock.
+  var mute = false
 }
 
 /// `--auth0-domain D --auth0-client-id ID [--auth0-connection NAME]`.
@@ -110,11 +112,18 @@ enum App {
     if options.auth0 != nil { state.editNumberUnavailable(because: Message.editNumberNeedsServer) }
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+    let video = VideoHost(
+      executable: VideoHost.besideExecutable(), muted: options.mute,
+      locate: VideoSources(
+        catalogFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv"),
+        assets: assets, bearer: nil
+      ).locate)
     let runtime = Runtime(
       state: state,
       terminal: terminal, services: services, sessions: persisting,
       timers: LoopTimers(loop: loop), acceptedUntil: acceptedUntil, now: { Date() },
-      exit: { loop.end(status: $0) })
+      exit: { loop.end(status: $0) }, video: video)
+    video.connect(runtime.videoWiring(loop: loop))
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)
   }
@@ -143,13 +152,42 @@ enum App {
     state.startSpeed = options.speed
     state.display.colors = Display.colors(
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+    let video = VideoHost(
+      executable: VideoHost.besideExecutable(), muted: options.mute,
+      locate: VideoSources(catalogFolder: assets, assets: assets, bearer: nil).locate)
     let runtime = Runtime(
       state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
       now: { Date() },
-      exit: { loop.end(status: $0) })
+      exit: { loop.end(status: $0) }, video: video)
+    video.connect(runtime.videoWiring(loop: loop))
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     sync.connect { [unowned runtime] status in runtime.dispatch(.syncChanged(status)) }
     runtime.run(on: loop)
+  }
+}
+
+/// Where a class's `videoUrl` is (SPEC §19): an `http(s)://` URL as it is, a `file://` URL's
+/// path, an absolute path, else a path relative to the catalog file's folder, then to the
+/// app's `Assets/videos/`.
+struct VideoSources {
+  var catalogFolder: String
+  var assets: String
+  /// The session's token, for the server's own video URLs (remote mode).
+  var bearer: (@Sendable (String) -> String?)?
+
+  func locate(_ videoURL: String) -> VideoHost.MediaSource {
+    let lowered = videoURL.lowercased()
+    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+      return VideoHost.MediaSource(
+        source: videoURL, header: bearer?(videoURL).map { "Authorization: Bearer \($0)" })
+    }
+    if lowered.hasPrefix("file://") {
+      return VideoHost.MediaSource(source: String(videoURL.dropFirst(7)), header: nil)
+    }
+    if videoURL.hasPrefix("/") { return VideoHost.MediaSource(source: videoURL, header: nil) }
+    let beside = catalogFolder + "/" + videoURL
+    if access(beside, R_OK) == 0 { return VideoHost.MediaSource(source: beside, header: nil) }
+    return VideoHost.MediaSource(source: assets + "/videos/" + videoURL, header: nil)
   }
 }

@@ -130,6 +130,9 @@ struct MyworkoutCommand: ParsableCommand {
     })
   var speed = PlaybackSpeed.normal
 
+  @Flag(help: "Play videos without sound (their pictures follow the wall clock).")
+  var mute = false
+
   func validate() throws {
     let tenant = try auth0Tenant()
     if tenant != nil, try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
@@ -181,7 +184,7 @@ struct MyworkoutCommand: ParsableCommand {
         dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
         imagesDirectory: imagesDirectory, server: server, speed: speed,
-        auth0: try auth0Tenant()),
+        auth0: try auth0Tenant(), mute: mute),
       dataDirectoryGiven: dataDirectory != nil)
   }
 

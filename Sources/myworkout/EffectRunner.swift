@@ -44,6 +44,8 @@ final class EffectRunner {
     case .deleteSession: persist { try $0.delete() }
     case .recordProgress(let update): record(update)
     case .quit(let status): quit(status)
+    // The runtime hands these to the video player before they get here.
+    case .video: break
     }
   }
 

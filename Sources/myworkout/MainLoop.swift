@@ -22,6 +22,13 @@ final class MainLoop {
   private var endingSignal: Int32?
   /// Repeating timers as timerfds polled with the rest, by descriptor (see `LoopTimers`).
   private var tickers: [Int32: @MainActor () -> Void] = [:]
+  /// Other descriptors polled for reading (the video player's reports), by descriptor.
+  private var readers: [Int32: @MainActor () -> Void] = [:]
+
+  /// Calls `readable` whenever `fd` has something to read; nil stops watching it.
+  func watch(_ fd: Int32, _ readable: (@MainActor () -> Void)?) {
+    readers[fd] = readable
+  }
 
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
@@ -57,8 +64,10 @@ final class MainLoop {
       pollfd(fd: _dispatch_get_main_queue_handle_4CF(), events: Int16(POLLIN), revents: 0),
     ]
     while true {
+      let tickerFDs = tickers.keys.sorted()
+      let readerFDs = readers.keys.sorted()
       var fds =
-        base + tickers.keys.sorted().map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        base + (tickerFDs + readerFDs).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
       if poll(&fds, nfds_t(fds.count), -1) < 0 {
         if errno == EINTR { continue }
         handlers.terminate(1)
@@ -71,9 +80,12 @@ final class MainLoop {
       // the app stops, the shell would read whatever is left in the terminal's input.
       if fds[0].revents & Int16(POLLIN) != 0 { handlers.input() }
       if fds[1].revents != 0 { drainSignals(handlers) }
-      for ticker in fds[base.count...] where ticker.revents != 0 {
+      for ticker in fds[base.count..<(base.count + tickerFDs.count)] where ticker.revents != 0 {
         // Late ticks run once: the state reads the clock, not a count of ticks.
         if mw_ticker_read(ticker.fd) > 0, let fire = tickers[ticker.fd] { fire() }
+      }
+      for reader in fds[(base.count + tickerFDs.count)...] where reader.revents != 0 {
+        readers[reader.fd]?()
       }
       if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
         // The terminal went away (its SIGHUP may come too, or not, as for an orphaned process).

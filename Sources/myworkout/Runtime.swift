@@ -26,6 +26,8 @@ final class Runtime {
   private let exit: @MainActor (Int32) -> Void
   /// How long Ctrl-Z and quitting wait for the saves before they go on anyway.
   private let saveLimits: SaveLimits
+  /// The Player's video player (nil: classes play on §12's clock alone).
+  private let video: (any VideoPlaying)?
 
   /// How long the app waits for pending saves before it stops or ends: long enough for a local
   /// write or a request on a sound network, short enough that a dead server never holds the
@@ -44,10 +46,13 @@ final class Runtime {
     state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
-    exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits()
+    exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits(),
+    video: (any VideoPlaying)? = nil
   ) {
     self.saveLimits = saveLimits
+    self.video = video
     self.state = state
+    self.state.display.video = video != nil
     self.state.display.size = TerminalSize(width: terminal.width, height: terminal.height)
     self.terminal = terminal
     self.timers = timers
@@ -134,7 +139,13 @@ final class Runtime {
   }
 
   private func apply(_ action: Action) {
-    for effect in reduce(&state, action) { effects.run(effect) }
+    for effect in reduce(&state, action) {
+      if case .video(let command) = effect {
+        video?.handle(command)
+      } else {
+        effects.run(effect)
+      }
+    }
     startTimers()
   }
 
@@ -150,6 +161,19 @@ final class Runtime {
 
   private func render() {
     terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
+  }
+
+  /// How the video player reaches this runtime and the loop.
+  func videoWiring(loop: MainLoop) -> VideoHost.Wiring {
+    VideoHost.Wiring(
+      send: { [unowned self] action in dispatch(action) },
+      picture: { [unowned self] picture in showVideo(picture) },
+      watch: { fd, readable in loop.watch(fd, readable) })
+  }
+
+  /// A video picture to show now (it does not pass through the state).
+  func showVideo(_ picture: VideoPicture) {
+    terminal.drawVideo(picture)
   }
 
   /// Starts the timers the state now asks for and stops the ones it no longer does; returns
@@ -186,6 +210,10 @@ final class Runtime {
     case .clock(let interval?):
       return timers.repeating(every: interval) { [unowned self] in
         dispatch(.clockRead(wallTime()))
+      }
+    case .volumeNote(let note):
+      return timers.once(after: .seconds(2)) { [unowned self] in
+        dispatch(.player(.volumeNoteEnded(note)))
       }
     case .clock(nil):
       // Read before actions only: nothing wakes the app.

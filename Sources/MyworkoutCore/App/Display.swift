@@ -15,12 +15,17 @@ package struct TerminalSize: Hashable, Sendable {
 package struct Display: Hashable, Sendable {
   package var size: TerminalSize
   package var colors: PictureColors
+  /// Whether this runtime can play video (SPEC §19): the app with its player process; tests of
+  /// §12's clock run without.
+  package var video: Bool
 
   package init(
-    size: TerminalSize = TerminalSize(width: 80, height: 24), colors: PictureColors = .xterm256
+    size: TerminalSize = TerminalSize(width: 80, height: 24), colors: PictureColors = .xterm256,
+    video: Bool = false
   ) {
     self.size = size
     self.colors = colors
+    self.video = video
   }
 
   /// The colours for a terminal: `NO_COLOR` or no colours at all → shades; fewer than 256 →

@@ -42,7 +42,7 @@ enum SignedInReducer {
     case .classes(let action):
       return reduceClasses(&signedIn, action, display: display, speed: speed)
     case .player(let action):
-      return reducePlayer(&signedIn, action)
+      return reducePlayer(&signedIn, action, display: display)
     case .clockRead(let now):
       return .effects(withPlayer(&signedIn) { PlayerReducer.clockRead(&$0, now, account: $1) })
     case .suspended:
@@ -109,7 +109,9 @@ extension SignedInReducer {
 
   /// Routes an action to the Player on top. Esc pops it, and the catalog below shows the new
   /// watched %. A save's failure after the Player closed still tells the person.
-  fileprivate static func reducePlayer(_ signedIn: inout SignedIn, _ action: PlayerAction)
+  fileprivate static func reducePlayer(
+    _ signedIn: inout SignedIn, _ action: PlayerAction, display: Display
+  )
     -> Outcome<Delegate>
   {
     guard case .player(var player)? = signedIn.path.last else {
@@ -118,7 +120,8 @@ extension SignedInReducer {
       }
       return .none
     }
-    let outcome = PlayerReducer.reduce(&player, action, account: signedIn.account)
+    let outcome = PlayerReducer.reduce(
+      &player, action, account: signedIn.account, display: display)
     signedIn.path[signedIn.path.count - 1] = .player(player)
     switch outcome.delegate {
     case nil:

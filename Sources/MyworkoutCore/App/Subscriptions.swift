@@ -12,6 +12,8 @@ package enum Subscription: Hashable, Sendable {
   /// The wall clock, while a screen keeps time (the Player): read at once when it starts and
   /// before every action, and with `every`, also on a timer (`.clockRead`).
   case clock(every: Duration?)
+  /// Once, 2 s after a volume key (its count): `.player(.volumeNoteEnded)`.
+  case volumeNote(Int)
 
   package var isClock: Bool {
     if case .clock = self { return true }
@@ -31,6 +33,7 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
   }
   if let player = state.player, player.playback != .loading {
     wanted.insert(.clock(every: player.playback == .playing ? PlayerState.tick : nil))
+    if let note = player.volumeNote { wanted.insert(.volumeNote(note)) }
   }
   return wanted
 }

@@ -89,6 +89,8 @@ package enum Effect: Equatable, Sendable {
   /// (each is a part of what was watched): saves run in order, and the app waits for them
   /// before it exits. Answers `.player(.progressSaved)`.
   case recordProgress(ProgressUpdate)
+  /// Tells the Player's video player what to do (SPEC §19); it answers `.player(.video(_))`.
+  case video(VideoCommand)
   /// Restores the terminal and exits with this status.
   case quit(status: Int32)
 }

@@ -30,6 +30,12 @@ package enum Renderer {
     var grid = Grid(width: width, height: height)
     guard width > 0, height > 0 else { return grid }
     let presentation = state.screen.presentation
+    if let player = state.player, player.fullScreen, !state.showsKeys,
+      state.logOutConfirmation == nil
+    {
+      PlayerView.drawFullScreen(player, into: &grid, area: Rect(width: width, height: height))
+      return grid
+    }
 
     let noticeLines = Self.noticeLines(state, width: width, height: height)
     let parts = Self.areas(state, width: width, height: height)
@@ -52,6 +58,10 @@ package enum Renderer {
       for (index, line) in noticeLines.enumerated() {
         grid.put(line, row: index, column: 0, in: noticeArea, style: .notice)
       }
+    }
+    if state.showsKeys || state.logOutConfirmation != nil {
+      // Nothing draws the video over a panel.
+      grid.video = nil
     }
     if state.showsKeys {
       let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)

@@ -15,4 +15,6 @@ package protocol TerminalBackend: AnyObject {
   func suspend()
   /// Puts the terminal back as it was found. Safe to call more than once.
   func close()
+  /// Shows a video picture in the region the last frame drawn holds (SPEC §19).
+  func drawVideo(_ picture: VideoPicture)
 }

@@ -30,6 +30,8 @@ package struct Grid: Equatable, Sendable {
   package let height: Int
   package private(set) var cells: [Cell]
   package var cursor: Position?
+  /// Where the Player's video goes (the app draws it there itself; the cells stay blank).
+  package var video: VideoRegion?
 
   package init(width: Int, height: Int) {
     self.width = max(0, width)

@@ -13,8 +13,24 @@ package enum PlayerAction: Equatable, Sendable {
   case barClicked(milliseconds: Int)
   /// `-`/`+`.
   case speedChanged(faster: Bool)
-  /// Esc or `q`: back to Classes as it was.
+  /// Esc or `q`: back to Classes as it was (from the full-screen picture: back to the Player).
   case backPressed
+  /// `m`: the picture mirrored left-right.
+  case mirrorPressed
+  /// `l`: loop point A, then B (loop A→B), then no loop.
+  case loopPressed
+  /// `,`/`.`: one frame back or forward while paused.
+  case stepPressed(forward: Bool)
+  /// `f`: the picture over the whole terminal, and back.
+  case fullScreenPressed
+  /// `s`: sound off and on.
+  case soundPressed
+  /// ↑/↓: volume.
+  case volumePressed(up: Bool)
+  /// The volume shown after ↑/↓ goes away (2 s later).
+  case volumeNoteEnded(Int)
+  /// What the video player reported.
+  case video(VideoEvent)
 
   /// The class's stored progress for the person (or why it could not be read).
   case progressLoaded(Result<ClassProgress, ProgressError>)
@@ -27,7 +43,7 @@ package enum PlayerAction: Equatable, Sendable {
   /// An answer (as opposed to a key).
   var isAnswer: Bool {
     switch self {
-    case .progressLoaded, .progressSaved, .pictureLoaded: true
+    case .progressLoaded, .progressSaved, .pictureLoaded, .video, .volumeNoteEnded: true
     default: false
     }
   }

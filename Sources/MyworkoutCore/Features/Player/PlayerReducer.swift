@@ -18,10 +18,17 @@ enum PlayerReducer {
       .run(.progressLoad, .loadProgress(account: account, classID: danceClass.id))
     ]
     effects += requestPicture(&state, display: display)
+    if display.video, !danceClass.videoURL.isEmpty {
+      state.video = .loading
+      effects.append(.video(.open(source: danceClass.videoURL)))
+      if speed != .normal { effects.append(.video(.speed(speed))) }
+    }
     return (state, effects)
   }
 
-  static func reduce(_ state: inout PlayerState, _ action: PlayerAction, account: String)
+  static func reduce(
+    _ state: inout PlayerState, _ action: PlayerAction, account: String, display: Display
+  )
     -> Outcome<Delegate>
   {
     switch action {
@@ -37,7 +44,7 @@ enum PlayerReducer {
         state.position = resume
         state.progress.lastPosition = resume
         state.resumeAt = resume > 0 ? resume : nil
-        return .none
+        return .effects(resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : [])
       case .failure(let error):
         return .delegate(.notice(error.message))
       }
@@ -62,7 +69,20 @@ enum PlayerReducer {
       state.picture = picture.map(TilePicture.ready) ?? .failed
       return .none
     case .backPressed:
-      return Outcome(effects: save(&state, account: account), delegate: .back)
+      if state.fullScreen {
+        state.fullScreen = false
+        return .effects(fitVideo(&state, display: display))
+      }
+      return Outcome(effects: closing(&state, account: account), delegate: .back)
+    case .video(let event):
+      return .effects(PlayerVideoReducer.reduce(&state, event, account: account, display: display))
+    case .volumeNoteEnded(let note):
+      if state.volumeNote == note { state.volumeNote = nil }
+      return .none
+    case .fullScreenPressed:
+      guard state.video != .none else { return .none }
+      state.fullScreen.toggle()
+      return .effects(fitVideo(&state, display: display))
     default:
       guard state.playback != .loading else { return .none }
       return .effects(reduceKey(&state, action, account: account))
@@ -77,15 +97,18 @@ enum PlayerReducer {
       switch state.playback {
       case .playing:
         state.playback = .paused
-        return save(&state, account: account)
+        return videoCommand(state, .pause) + save(&state, account: account)
       case .finished:
         state.position = 0
-        fallthrough
+        state.playback = .playing
+        state.resumeAt = nil
+        state.lastSave = state.clock
+        return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
-        return []
+        return videoCommand(state, .play)
       case .loading:
         return []
       }
@@ -98,8 +121,31 @@ enum PlayerReducer {
     case .barClicked(let milliseconds):
       return seek(&state, to: milliseconds, account: account)
     case .speedChanged(let faster):
+      let before = state.speed
       state.speed = faster ? state.speed.faster : state.speed.slower
+      return state.speed == before ? [] : videoCommand(state, .speed(state.speed))
+    case .mirrorPressed:
+      guard state.video != .none else { return [] }
+      state.mirrored.toggle()
       return []
+    case .loopPressed:
+      state.loop.press(at: state.position)
+      return []
+    case .stepPressed(let forward):
+      guard state.playback != .playing, state.video == .showing else { return [] }
+      state.stepping = true
+      state.resumeAt = nil
+      if state.playback == .finished { state.playback = .paused }
+      return videoCommand(state, .step(forward: forward))
+    case .soundPressed:
+      guard state.video.drivesPosition else { return [] }
+      state.soundOn.toggle()
+      return videoCommand(state, .sound(state.soundOn))
+    case .volumePressed(let up):
+      guard state.video.drivesPosition else { return [] }
+      state.volume = min(100, max(0, state.volume + (up ? 10 : -10)))
+      state.volumeNote = (state.volumeNote ?? 0) + 1
+      return videoCommand(state, .volume(state.volume))
     default:
       return []
     }
@@ -109,13 +155,36 @@ enum PlayerReducer {
   private static func seek(_ state: inout PlayerState, to target: Int, account: String) -> [Effect]
   {
     state.resumeAt = nil
+    state.stepping = false
     state.position = min(max(0, target), state.duration)
+    var effects: [Effect] = []
     if state.position >= state.duration {
+      if state.playback == .playing { effects += videoCommand(state, .pause) }
       state.playback = .finished
     } else if state.playback == .finished {
       state.playback = .paused
     }
-    return save(&state, account: account)
+    effects += videoCommand(state, .seek(milliseconds: state.position))
+    return effects + save(&state, account: account)
+  }
+
+  /// A command for the video player, when the class's video is in play.
+  static func videoCommand(_ state: PlayerState, _ command: VideoCommand) -> [Effect] {
+    state.video.drivesPosition ? [.video(command)] : []
+  }
+
+  /// Asks for the picture at the size the terminal and the video's aspect give (full screen:
+  /// all but the last row), when that changed.
+  static func fitVideo(_ state: inout PlayerState, display: Display) -> [Effect] {
+    guard state.video.drivesPosition, let size = state.videoSize else { return [] }
+    let tile =
+      state.fullScreen
+      ? TileSize(columns: display.size.width, rows: max(0, display.size.height - 1))
+      : PlayerLayout.pictureTile(for: display.size)
+    let fit = VideoFit(tile: tile, videoWidth: size.width, videoHeight: size.height)
+    guard fit != state.videoFit else { return [] }
+    state.videoFit = fit
+    return [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
   }
 
   /// The wall clock was read: media time advances while playing (at most to the end), and the
@@ -135,9 +204,12 @@ enum PlayerReducer {
     }
     guard elapsed <= PlayerState.sleepGap else {
       state.playback = .paused
-      return save(&state, account: account)
+      return videoCommand(state, .pause) + save(&state, account: account)
     }
     state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)
+    // With a video, its pictures move the position (`PlayerVideoReducer`); the clock counts
+    // the time in class and the saves.
+    if state.video.drivesPosition { return saveIfDue(&state, account: account) }
     let end = min(state.position + state.speed.media(forWall: elapsed), state.duration)
     state.unsavedPlayed.insert(state.position..<end)
     state.position = end
@@ -145,7 +217,14 @@ enum PlayerReducer {
       state.playback = .finished
       return save(&state, account: account)
     }
-    if let saved = state.lastSave, now.milliseconds(since: saved) < PlayerState.saveEvery {
+    return saveIfDue(&state, account: account)
+  }
+
+  /// A save while playing at least every `saveEvery` of wall time.
+  static func saveIfDue(_ state: inout PlayerState, account: String) -> [Effect] {
+    if let saved = state.lastSave, let now = state.clock,
+      now.milliseconds(since: saved) < PlayerState.saveEvery
+    {
       return []
     }
     return save(&state, account: account)
@@ -153,8 +232,12 @@ enum PlayerReducer {
 
   /// Ctrl-Z: play pauses and what was played is saved before the process stops.
   static func suspended(_ state: inout PlayerState, account: String) -> [Effect] {
-    if state.playback == .playing { state.playback = .paused }
-    return save(&state, account: account)
+    var effects: [Effect] = []
+    if state.playback == .playing {
+      state.playback = .paused
+      effects = videoCommand(state, .pause)
+    }
+    return effects + save(&state, account: account)
   }
 
   /// `fg` after Ctrl-Z: the clock starts again from `now`; the time the app was stopped is not
@@ -166,7 +249,8 @@ enum PlayerReducer {
 
   /// What must be saved before the player goes away (quit, log out, expiry).
   static func closing(_ state: inout PlayerState, account: String) -> [Effect] {
-    save(&state, account: account)
+    let video: [Effect] = state.video == .none ? [] : [.video(.close)]
+    return save(&state, account: account) + video
   }
 
   /// Sends what changed since the last save, as a merge, and counts it as stored.
@@ -194,6 +278,10 @@ enum PlayerReducer {
   /// The thumbnail for the picture area at the terminal's size (asked again after a resize
   /// that changes the area); a class without a thumbnail gets its pattern.
   static func requestPicture(_ state: inout PlayerState, display: Display) -> [Effect] {
+    fitVideo(&state, display: display) + requestThumbnail(&state, display: display)
+  }
+
+  private static func requestThumbnail(_ state: inout PlayerState, display: Display) -> [Effect] {
     let slug = state.danceClass.thumbnailSlug
     let tile = PlayerLayout.pictureTile(for: display.size)
     guard !slug.isEmpty, tile.columns > 0, tile.rows > 0, tile != state.pictureTile else {

@@ -44,6 +44,25 @@ package struct PlayerState: Equatable, Sendable {
   package var pictureTile: TileSize?
   /// The colours pictures are made in (the terminal's).
   package var colors: PictureColors
+  /// The class's video (SPEC §19).
+  package var video: VideoPhase = .none
+  /// The video's picture size (its aspect) and length, once it opened.
+  package var videoSize: PixelSize?
+  package var videoDuration: Int?
+  /// The picture's place and the pixels asked for (sent again when it changes).
+  package var videoFit: VideoFit?
+  /// nil while sound plays; else what the state line says (`no sound`, `sound off`).
+  package var soundNote: String?
+  /// Sound wanted (`s`).
+  package var soundOn = true
+  package var volume = 100
+  /// The volume is shown on the state line (for 2 s after ↑/↓); counts the presses.
+  package var volumeNote: Int?
+  package var mirrored = false
+  package var fullScreen = false
+  package var loop = LoopMarks()
+  /// A frame step was asked for: the next picture shown sets the position.
+  package var stepping = false
 
   package init(
     danceClass: DanceClass, speed: PlaybackSpeed = .normal, colors: PictureColors = .xterm256

@@ -26,6 +26,30 @@ enum PlayerKeys {
         [.escape, .character("q")], Hint(keys: "Esc", action: "back"), .player(.backPressed),
         help: Hint(keys: "Esc/q", action: "back to Classes")),
     ]
+    if state.video.drivesPosition {
+      bindings += [
+        KeyBinding(
+          [.character("m")], Hint(keys: "m", action: "mirror", isEssential: false),
+          .player(.mirrorPressed), help: Hint(keys: "m", action: "mirror the picture")),
+        KeyBinding(
+          [.character("l")], Hint(keys: "l", action: "loop", isEssential: false),
+          .player(.loopPressed),
+          help: Hint(keys: "l", action: "loop: set A, set B and loop, clear")),
+        KeyBinding(
+          [.character(",")], .player(.stepPressed(forward: false)),
+          help: Hint(keys: ",/.", action: "one frame back/forward (paused)")),
+        KeyBinding([.character(".")], .player(.stepPressed(forward: true))),
+        KeyBinding(
+          [.character("f")], Hint(keys: "f", action: "full screen", isEssential: false),
+          .player(.fullScreenPressed),
+          help: Hint(keys: "f", action: "picture over the whole terminal")),
+        KeyBinding(
+          [.character("s")], .player(.soundPressed), help: Hint(keys: "s", action: "sound off/on")),
+        KeyBinding(
+          [.up], .player(.volumePressed(up: true)), help: Hint(keys: "↑/↓", action: "volume")),
+        KeyBinding([.down], .player(.volumePressed(up: false))),
+      ]
+    }
     for digit in 0...9 {
       bindings.append(
         KeyBinding(

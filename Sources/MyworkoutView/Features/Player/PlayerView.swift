@@ -57,6 +57,7 @@ enum PlayerView {
         (PlayTime.text(seconds: elapsed, hours: hours), ""),
       ], in: parts.times, style: .normal, into: &grid)
     drawBar(position: state.position, duration: state.duration, into: &grid, area: parts.bar)
+    drawLoopMarks(state, into: &grid, area: parts.bar)
     let watched = "\(state.watchedPercent)%"
     let time = PlayTime.text(
       seconds: state.timeInClass / 1000, hours: state.timeInClass >= 3_600_000)
@@ -94,6 +95,43 @@ enum PlayerView {
     }
   }
 
+  /// Where the video's frames go in the picture area, once it shows (SPEC §19).
+  static func videoRegion(_ state: PlayerState, area: Rect) -> VideoRegion? {
+    guard state.video == .showing || state.video == .buffering, let fit = state.videoFit,
+      fit.columns > 0
+    else { return nil }
+    let rect = Rect(
+      x: area.x + fit.left, y: area.y + fit.top, width: min(fit.columns, area.width - fit.left),
+      height: min(fit.rows, area.height - fit.top))
+    return VideoRegion(rect: rect, mirrored: state.mirrored)
+  }
+
+  /// The video's word after the state: `Loading video…`, `Buffering…`, `No video: <reason>`,
+  /// then `no sound` / `sound off`, the volume for 2 s after ↑/↓, and the loop.
+  static func videoText(_ state: PlayerState) -> String {
+    var parts: [String] = []
+    switch state.video {
+    case .none, .showing: break
+    case .loading: parts.append("Loading video…")
+    case .buffering: parts.append("Buffering…")
+    case .failed(let reason): parts.append("No video: " + reason)
+    }
+    if state.video.drivesPosition {
+      if state.volumeNote != nil { parts.append("Volume \(state.volume)%") }
+      if let note = state.soundNote { parts.append(note) }
+    }
+    let hours = state.duration >= 3_600_000
+    switch (state.loop.start, state.loop.end) {
+    case (let a?, nil): parts.append("Loop from " + PlayTime.text(seconds: a / 1000, hours: hours))
+    case (let a?, let b?):
+      parts.append(
+        "Loop " + PlayTime.text(seconds: a / 1000, hours: hours) + "–"
+          + PlayTime.text(seconds: b / 1000, hours: hours))
+    default: break
+    }
+    return parts.joined(separator: "  ")
+  }
+
   /// `▶ Playing`, `❚❚ Paused` (with `Resume at 01:05` until the person plays or seeks) or
   /// `Finished`; the speed at the right when it is not 1×.
   static func stateText(_ state: PlayerState) -> String {
@@ -110,9 +148,14 @@ enum PlayerView {
 
   private static func drawStateLine(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard !area.isEmpty else { return }
-    // On a narrow terminal `Resume at …` goes first, then the speed; never half of either.
+    // On a narrow terminal the video's words go first, then `Resume at …`, then the speed;
+    // never half of either.
     var texts = [stateText(state)]
     if state.playback == .paused, state.resumeAt != nil { texts.append("❚❚ Paused") }
+    let video = videoText(state)
+    if !video.isEmpty {
+      texts = texts.map { $0 + "  " + video } + [video] + texts
+    }
     let speed = state.speed != .normal ? state.speed.text : ""
     let room = { (text: String) in
       DisplayWidth.of(text) + (speed.isEmpty ? 0 : DisplayWidth.of(speed) + 2) <= area.width
@@ -136,7 +179,7 @@ enum PlayerView {
     return text
   }
 
-  private static func drawBar(position: Int, duration: Int, into grid: inout Grid, area: Rect) {
+  static func drawBar(position: Int, duration: Int, into grid: inout Grid, area: Rect) {
     let filled = barText(position: position, duration: duration, width: area.width)
     let end = grid.put(filled, row: 0, column: 0, in: area, style: .success)
     if end < area.width {
@@ -146,10 +189,49 @@ enum PlayerView {
     }
   }
 
+  /// `A` and `B` on the bar where the loop's points are.
+  static func drawLoopMarks(_ state: PlayerState, into grid: inout Grid, area: Rect) {
+    guard !area.isEmpty, state.duration > 0 else { return }
+    for (mark, point) in [("A", state.loop.start), ("B", state.loop.end)] {
+      guard let point else { continue }
+      let column = min(
+        area.width - 1, Int(Int64(point) * Int64(area.width) / Int64(state.duration)))
+      grid.put(mark, row: 0, column: column, in: area, style: .label)
+    }
+  }
+
+  /// `f`: the picture over the whole terminal, the state, times and bar on the last row.
+  static func drawFullScreen(_ state: PlayerState, into grid: inout Grid, area: Rect) {
+    guard area.height >= 2 else { return }
+    let picture = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
+    if let region = videoRegion(state, area: picture) {
+      grid.video = region
+    } else {
+      drawPicture(state, into: &grid, area: picture)
+    }
+    let last = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
+    let hours = state.duration >= 3_600_000
+    let elapsed = PlayTime.text(seconds: state.position / 1000, hours: hours)
+    let total = PlayTime.text(seconds: state.duration / 1000, hours: hours)
+    let symbol = state.playback == .playing ? "▶" : state.playback == .finished ? "■" : "❚❚"
+    let left = "\(symbol) \(elapsed) "
+    let right = " \(total)"
+    let end = grid.put(left, row: 0, column: 0, in: last, style: .success)
+    let barWidth = max(0, area.width - end - DisplayWidth.of(right))
+    let bar = Rect(x: last.x + end, y: last.y, width: barWidth, height: 1)
+    drawBar(position: state.position, duration: state.duration, into: &grid, area: bar)
+    drawLoopMarks(state, into: &grid, area: bar)
+    grid.put(right, row: 0, column: end + barWidth, in: last, style: .normal)
+  }
+
   /// The thumbnail centred in its area, or (none, failed, or still loading) a pattern drawn
   /// from the class id.
   private static func drawPicture(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard !area.isEmpty else { return }
+    if let region = videoRegion(state, area: area) {
+      grid.video = region
+      return
+    }
     if let picture = state.picture?.picture {
       let column = area.x + max(0, (area.width - picture.columns) / 2)
       let row = area.y + max(0, (area.height - picture.rows) / 2)

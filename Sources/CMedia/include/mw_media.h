@@ -1,0 +1,66 @@
+#ifndef MW_MEDIA_H
+#define MW_MEDIA_H
+// A thin wrapper over FFmpeg's libraries (libavformat, libavcodec, libswscale, libavfilter) and
+// PulseAudio's simple API, for myworkout-media (SPEC §19). Opening a source, decoding its video
+// and audio in order, exact seeks, scaling a picture to RGB, and time-stretching the sound
+// (atempo keeps the pitch) are FFmpeg's; the clock, the queues and the scheduling are Swift's.
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct mw_media mw_media;
+
+typedef struct {
+  int64_t duration_ms;  // 0 when the source does not say
+  int has_video;
+  int has_audio;
+  int width;            // the picture's display size (sample aspect applied)
+  int height;
+  int frame_ms;         // one frame's length (from the stream's rate; 40 when unknown)
+} mw_media_info;
+
+enum {
+  MW_READ_END = 0,
+  MW_READ_VIDEO = 1,
+  MW_READ_AUDIO = 2,
+  MW_READ_SKIPPED = 3,  // a damaged packet or frame was skipped; read again
+  MW_READ_ERROR = -1,
+};
+
+/// Opens a file path or URL; `headers` (may be NULL) are HTTP headers ("Name: value\r\n" each).
+/// `timeout_ms` bounds each network read. NULL with `reason` filled when it cannot be played.
+mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, char *reason,
+                        int reason_size);
+void mw_media_info_get(const mw_media *media, mw_media_info *info);
+/// Decodes until there is a picture (held until the next read; `pts_ms`) or sound (`samples`:
+/// 48 kHz stereo s16, `*count` frames, valid until the next read; `pts_ms` its media time).
+/// END at the end; ERROR with `reason` when the source fails for good.
+int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
+                  char *reason, int reason_size);
+/// Scales the held picture to `width`x`height` RGB24 (`rgb` holds width*height*3 bytes).
+int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
+/// Moves to `ms`: the next pictures and sound start at that exact time (decoded forward from
+/// the keyframe before it).
+int mw_media_seek(mw_media *media, int64_t ms);
+/// The sound's speed in hundredths (25...10000), pitch kept.
+int mw_media_set_tempo(mw_media *media, int hundredths);
+/// Makes a blocking read give up at once (from another thread); 0 lets reads wait again.
+void mw_media_interrupt(mw_media *media, int on);
+void mw_media_close(mw_media *media);
+
+typedef struct mw_sound mw_sound;
+/// A playback stream on the sound server (PulseAudio's API): 48 kHz, stereo, s16, about 100 ms
+/// of buffer. NULL with `reason` when there is none.
+mw_sound *mw_sound_open(const char *name, char *reason, int reason_size);
+/// Blocks until the bytes are queued. 0 on success.
+int mw_sound_write(mw_sound *sound, const void *data, size_t bytes);
+/// Microseconds between what was written and what is heard now.
+int64_t mw_sound_latency_us(mw_sound *sound);
+/// Drops what is queued and not yet heard.
+void mw_sound_flush(mw_sound *sound);
+void mw_sound_close(mw_sound *sound);
+
+
+
+/// An eventfd for waking a poll from another thread (non-blocking, close-on-exec); -1 on error.
+int mw_wake_create(void);
+#endif

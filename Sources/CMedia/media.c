@@ -1,0 +1,392 @@
+#include "mw_media.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/avfilter.h>
+#include <libavformat/avformat.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/opt.h>
+#include <libswscale/swscale.h>
+#include <pulse/error.h>
+#include <pulse/simple.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+
+struct mw_media {
+  AVFormatContext *format;
+  AVCodecContext *video;
+  AVCodecContext *audio;
+  int video_index, audio_index;
+  AVPacket *packet;
+  AVFrame *frame;      // the held picture
+  AVFrame *sound;      // a decoded audio frame
+  AVFrame *filtered;   // what the filter graph gives
+  AVFilterGraph *graph;
+  AVFilterContext *source, *sink;
+  int tempo;           // hundredths
+  int64_t skip_until;  // ms: pictures and sound before this are decoded and dropped
+  int64_t audio_next;  // ms: media time of the next filtered sample
+  int audio_primed;    // audio_next is set
+  int video_draining, audio_draining, at_end;
+  struct SwsContext *scaler;
+  int scaled_w, scaled_h;
+  mw_media_info info;
+  atomic_int interrupted;
+};
+
+static void describe(int err, char *reason, int size) {
+  if (!reason || size <= 0) return;
+  char text[AV_ERROR_MAX_STRING_SIZE] = {0};
+  av_strerror(err, text, sizeof text);
+  snprintf(reason, size, "%s", text);
+}
+
+static int interrupt_callback(void *opaque) {
+  mw_media *media = opaque;
+  return atomic_load(&media->interrupted);
+}
+
+static AVCodecContext *open_decoder(AVStream *stream, int threads) {
+  const AVCodec *codec = avcodec_find_decoder(stream->codecpar->codec_id);
+  if (!codec) return NULL;
+  AVCodecContext *context = avcodec_alloc_context3(codec);
+  if (!context) return NULL;
+  if (avcodec_parameters_to_context(context, stream->codecpar) < 0) goto fail;
+  context->thread_count = threads;
+  context->pkt_timebase = stream->time_base;
+  if (avcodec_open2(context, codec, NULL) < 0) goto fail;
+  return context;
+fail:
+  avcodec_free_context(&context);
+  return NULL;
+}
+
+static int build_graph(mw_media *media) {
+  avfilter_graph_free(&media->graph);
+  media->graph = avfilter_graph_alloc();
+  if (!media->graph) return AVERROR(ENOMEM);
+  AVCodecContext *audio = media->audio;
+  char layout[128] = {0};
+  AVChannelLayout fallback;
+  const AVChannelLayout *channels = &audio->ch_layout;
+  if (channels->order == AV_CHANNEL_ORDER_UNSPEC) {
+    av_channel_layout_default(&fallback, channels->nb_channels);
+    channels = &fallback;
+  }
+  av_channel_layout_describe(channels, layout, sizeof layout);
+  char args[512];
+  snprintf(args, sizeof args, "time_base=1/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
+           audio->sample_rate, audio->sample_rate, av_get_sample_fmt_name(audio->sample_fmt),
+           layout);
+  int err = avfilter_graph_create_filter(&media->source, avfilter_get_by_name("abuffer"), "in",
+                                         args, NULL, media->graph);
+  if (err < 0) return err;
+  err = avfilter_graph_create_filter(&media->sink, avfilter_get_by_name("abuffersink"), "out",
+                                     NULL, NULL, media->graph);
+  if (err < 0) return err;
+  // atempo takes 0.5...100 per stage; slower than 0.5 is two stages.
+  char chain[256] = "";
+  double tempo = media->tempo / 100.0;
+  if (media->tempo != 100) {
+    if (tempo < 0.5) {
+      snprintf(chain, sizeof chain, "atempo=0.5,atempo=%.4f,", tempo / 0.5);
+    } else {
+      snprintf(chain, sizeof chain, "atempo=%.4f,", tempo);
+    }
+  }
+  char description[512];
+  snprintf(description, sizeof description,
+           "%saformat=sample_fmts=s16:sample_rates=48000:channel_layouts=stereo", chain);
+  AVFilterInOut *outputs = avfilter_inout_alloc();
+  AVFilterInOut *inputs = avfilter_inout_alloc();
+  outputs->name = av_strdup("in");
+  outputs->filter_ctx = media->source;
+  inputs->name = av_strdup("out");
+  inputs->filter_ctx = media->sink;
+  err = avfilter_graph_parse_ptr(media->graph, description, &inputs, &outputs, NULL);
+  avfilter_inout_free(&inputs);
+  avfilter_inout_free(&outputs);
+  if (err < 0) return err;
+  return avfilter_graph_config(media->graph, NULL);
+}
+
+mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, char *reason,
+                        int reason_size) {
+  mw_media *media = calloc(1, sizeof *media);
+  if (!media) return NULL;
+  media->tempo = 100;
+  media->video_index = media->audio_index = -1;
+  media->format = avformat_alloc_context();
+  media->format->interrupt_callback.callback = interrupt_callback;
+  media->format->interrupt_callback.opaque = media;
+  AVDictionary *options = NULL;
+  if (headers && *headers) av_dict_set(&options, "headers", headers, 0);
+  char timeout[32];
+  snprintf(timeout, sizeof timeout, "%lld", (long long)timeout_ms * 1000);
+  av_dict_set(&options, "rw_timeout", timeout, 0);
+  av_dict_set(&options, "timeout", timeout, 0);
+  int err = avformat_open_input(&media->format, url, NULL, &options);
+  av_dict_free(&options);
+  if (err < 0) {
+    describe(err, reason, reason_size);
+    media->format = NULL;
+    mw_media_close(media);
+    return NULL;
+  }
+  err = avformat_find_stream_info(media->format, NULL);
+  if (err < 0) {
+    describe(err, reason, reason_size);
+    mw_media_close(media);
+    return NULL;
+  }
+  int v = av_find_best_stream(media->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
+  int a = av_find_best_stream(media->format, AVMEDIA_TYPE_AUDIO, -1, v, NULL, 0);
+  if (v >= 0) {
+    AVStream *stream = media->format->streams[v];
+    int wide = stream->codecpar->width > 640;
+    media->video = open_decoder(stream, wide ? 0 : 1);
+    if (media->video) media->video_index = v;
+  }
+  if (a >= 0) {
+    media->audio = open_decoder(media->format->streams[a], 1);
+    if (media->audio) {
+      media->audio_index = a;
+      if (build_graph(media) < 0) {
+        avcodec_free_context(&media->audio);
+        media->audio_index = -1;
+      }
+    }
+  }
+  if (media->video_index < 0) {
+    snprintf(reason, reason_size, "%s",
+             v >= 0 ? "the video's format cannot be decoded" : "the file has no video");
+    mw_media_close(media);
+    return NULL;
+  }
+  // Streams nobody plays are not even demuxed.
+  for (unsigned i = 0; i < media->format->nb_streams; i++) {
+    if ((int)i != media->video_index && (int)i != media->audio_index)
+      media->format->streams[i]->discard = AVDISCARD_ALL;
+  }
+  media->packet = av_packet_alloc();
+  media->frame = av_frame_alloc();
+  media->sound = av_frame_alloc();
+  media->filtered = av_frame_alloc();
+  AVStream *stream = media->format->streams[media->video_index];
+  mw_media_info *info = &media->info;
+  info->has_video = 1;
+  info->has_audio = media->audio_index >= 0;
+  int64_t duration = media->format->duration;
+  info->duration_ms = duration > 0 ? duration / 1000 : 0;
+  info->width = media->video->width;
+  info->height = media->video->height;
+  AVRational sar = av_guess_sample_aspect_ratio(media->format, stream, NULL);
+  if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
+    info->width = (int)av_rescale(info->width, sar.num, sar.den);
+  AVRational rate = av_guess_frame_rate(media->format, stream, NULL);
+  info->frame_ms = rate.num > 0 && rate.den > 0 ? (int)(1000LL * rate.den / rate.num) : 40;
+  if (info->frame_ms <= 0) info->frame_ms = 40;
+  if (info->width <= 0 || info->height <= 0) {
+    snprintf(reason, reason_size, "the video has no picture size");
+    mw_media_close(media);
+    return NULL;
+  }
+  return media;
+}
+
+void mw_media_info_get(const mw_media *media, mw_media_info *info) { *info = media->info; }
+
+static int64_t to_ms(int64_t value, AVRational base) {
+  if (value == AV_NOPTS_VALUE) return AV_NOPTS_VALUE;
+  return av_rescale_q(value, base, (AVRational){1, 1000});
+}
+
+// Sound from the filter graph, if it has some: 1 with samples set, 0 when it needs more.
+static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count) {
+  av_frame_unref(media->filtered);
+  int err = av_buffersink_get_frame(media->sink, media->filtered);
+  if (err < 0) return 0;
+  int64_t start = media->audio_next;
+  int frames = media->filtered->nb_samples;
+  // Media time advances by output samples times the tempo.
+  media->audio_next = start + (int64_t)frames * 1000 * media->tempo / 100 / 48000;
+  if (start + (int64_t)frames * 1000 * media->tempo / 100 / 48000 <= media->skip_until) return 2;
+  *pts_ms = start;
+  *samples = (const int16_t *)media->filtered->data[0];
+  *count = frames;
+  return 1;
+}
+
+int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
+                  char *reason, int reason_size) {
+  for (;;) {
+    if (media->audio) {
+      int pulled = pull_sound(media, pts_ms, samples, count);
+      if (pulled == 1) return MW_READ_AUDIO;
+      if (pulled == 2) continue;
+    }
+    // A picture waiting in the decoder.
+    int err = avcodec_receive_frame(media->video, media->frame);
+    if (err == 0) {
+      int64_t pts = to_ms(media->frame->best_effort_timestamp,
+                          media->format->streams[media->video_index]->time_base);
+      if (pts == AV_NOPTS_VALUE) pts = 0;
+      if (media->frame->decode_error_flags || (media->frame->flags & AV_FRAME_FLAG_CORRUPT)) {
+        return MW_READ_SKIPPED;
+      }
+      if (pts + media->info.frame_ms <= media->skip_until) continue;
+      *pts_ms = pts;
+      return MW_READ_VIDEO;
+    }
+    if (err == AVERROR_EOF) media->video_draining = 2;
+    if (media->audio) {
+      err = avcodec_receive_frame(media->audio, media->sound);
+      if (err == 0) {
+        int64_t pts = to_ms(media->sound->best_effort_timestamp,
+                            media->format->streams[media->audio_index]->time_base);
+        int64_t length = (int64_t)media->sound->nb_samples * 1000 / media->audio->sample_rate;
+        if (pts != AV_NOPTS_VALUE && pts + length <= media->skip_until) continue;
+        if (!media->audio_primed) {
+          media->audio_next = pts == AV_NOPTS_VALUE ? media->skip_until : pts;
+          media->audio_primed = 1;
+        }
+        av_buffersrc_add_frame(media->source, media->sound);
+        continue;
+      }
+    }
+    if (media->at_end) {
+      if (media->video_draining == 2) return MW_READ_END;
+      continue;
+    }
+    err = av_read_frame(media->format, media->packet);
+    if (err == AVERROR_EOF || (err < 0 && avio_feof(media->format->pb) && err != AVERROR_EXIT)) {
+      media->at_end = 1;
+      avcodec_send_packet(media->video, NULL);
+      if (media->audio) {
+        avcodec_send_packet(media->audio, NULL);
+        av_buffersrc_add_frame(media->source, NULL);
+      }
+      continue;
+    }
+    if (err < 0) {
+      describe(err, reason, reason_size);
+      return MW_READ_ERROR;
+    }
+    int index = media->packet->stream_index;
+    if (index == media->video_index) {
+      err = avcodec_send_packet(media->video, media->packet);
+    } else if (index == media->audio_index) {
+      err = avcodec_send_packet(media->audio, media->packet);
+    }
+    av_packet_unref(media->packet);
+    if (err < 0 && err != AVERROR(EAGAIN)) return MW_READ_SKIPPED;
+  }
+}
+
+int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
+  AVFrame *frame = media->frame;
+  if (!frame->data[0] || width <= 0 || height <= 0) return -1;
+  media->scaler = sws_getCachedContext(media->scaler, frame->width, frame->height, frame->format,
+                                       width, height, AV_PIX_FMT_RGB24, SWS_AREA, NULL, NULL,
+                                       NULL);
+  if (!media->scaler) return -1;
+  uint8_t *planes[4] = {rgb, NULL, NULL, NULL};
+  int strides[4] = {width * 3, 0, 0, 0};
+  return sws_scale(media->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0,
+                   frame->height, planes, strides) > 0
+             ? 0
+             : -1;
+}
+
+int mw_media_seek(mw_media *media, int64_t ms) {
+  if (ms < 0) ms = 0;
+  int err = avformat_seek_file(media->format, -1, INT64_MIN, ms * 1000, ms * 1000, 0);
+  if (err < 0) err = av_seek_frame(media->format, -1, ms * 1000, AVSEEK_FLAG_BACKWARD);
+  avcodec_flush_buffers(media->video);
+  if (media->audio) {
+    avcodec_flush_buffers(media->audio);
+    build_graph(media);
+  }
+  media->skip_until = ms;
+  media->audio_primed = 0;
+  media->at_end = 0;
+  media->video_draining = 0;
+  av_frame_unref(media->frame);
+  return err < 0 ? err : 0;
+}
+
+int mw_media_set_tempo(mw_media *media, int hundredths) {
+  if (hundredths < 25) hundredths = 25;
+  if (hundredths > 10000) hundredths = 10000;
+  media->tempo = hundredths;
+  return media->audio ? build_graph(media) : 0;
+}
+
+void mw_media_interrupt(mw_media *media, int on) { atomic_store(&media->interrupted, on); }
+
+void mw_media_close(mw_media *media) {
+  if (!media) return;
+  avfilter_graph_free(&media->graph);
+  avcodec_free_context(&media->video);
+  avcodec_free_context(&media->audio);
+  if (media->format) avformat_close_input(&media->format);
+  av_packet_free(&media->packet);
+  av_frame_free(&media->frame);
+  av_frame_free(&media->sound);
+  av_frame_free(&media->filtered);
+  sws_freeContext(media->scaler);
+  free(media);
+}
+
+struct mw_sound {
+  pa_simple *stream;
+};
+
+mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
+  pa_sample_spec spec = {.format = PA_SAMPLE_S16LE, .rate = 48000, .channels = 2};
+  // About 100 ms queued: a pause or seek is heard at once, and a busy moment does not starve.
+  pa_buffer_attr attributes = {
+      .maxlength = (uint32_t)-1,
+      .tlength = (uint32_t)pa_usec_to_bytes(100000, &spec),
+      .prebuf = (uint32_t)-1,
+      .minreq = (uint32_t)pa_usec_to_bytes(20000, &spec),
+      .fragsize = (uint32_t)-1,
+  };
+  int err = 0;
+  pa_simple *stream = pa_simple_new(NULL, name, PA_STREAM_PLAYBACK, NULL, "class", &spec, NULL,
+                                    &attributes, &err);
+  if (!stream) {
+    snprintf(reason, reason_size, "%s", pa_strerror(err));
+    return NULL;
+  }
+  mw_sound *sound = calloc(1, sizeof *sound);
+  sound->stream = stream;
+  return sound;
+}
+
+int mw_sound_write(mw_sound *sound, const void *data, size_t bytes) {
+  int err = 0;
+  return pa_simple_write(sound->stream, data, bytes, &err) < 0 ? -1 : 0;
+}
+
+int64_t mw_sound_latency_us(mw_sound *sound) {
+  int err = 0;
+  pa_usec_t latency = pa_simple_get_latency(sound->stream, &err);
+  return latency == (pa_usec_t)-1 ? 0 : (int64_t)latency;
+}
+
+void mw_sound_flush(mw_sound *sound) {
+  int err = 0;
+  pa_simple_flush(sound->stream, &err);
+}
+
+void mw_sound_close(mw_sound *sound) {
+  if (!sound) return;
+  pa_simple_free(sound->stream);
+  free(sound);
+}
+
+#include <sys/eventfd.h>
+int mw_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }

@@ -1,0 +1,69 @@
+/// What the video player's reports do to the Player (SPEC §19): the pictures shown move the
+/// position, and only media time actually played counts as watched (a seek, a loop's jump back
+/// and buffering play nothing).
+enum PlayerVideoReducer {
+  /// A report further ahead of the position than this is not play (it is from before a seek).
+  static let playedGap = 2_500
+
+  static func reduce(
+    _ state: inout PlayerState, _ event: VideoEvent, account: String, display: Display
+  ) -> [Effect] {
+    guard state.video.drivesPosition else { return [] }
+    switch event {
+    case .ready(let duration, let width, let height, _):
+      state.videoSize = PixelSize(width: width, height: height)
+      state.videoDuration = duration > 0 ? duration : nil
+      return PlayerReducer.fitVideo(&state, display: display)
+    case .shown(let milliseconds):
+      if state.video == .loading { state.video = .showing }
+      if state.stepping, state.playback != .playing {
+        state.stepping = false
+        state.position = min(max(0, milliseconds), state.duration)
+        return PlayerReducer.save(&state, account: account)
+      }
+      return played(&state, to: milliseconds, account: account)
+    case .time(let milliseconds):
+      return played(&state, to: milliseconds, account: account)
+    case .buffering(let on):
+      state.video = on ? .buffering : .showing
+      return []
+    case .ended:
+      state.video = state.video == .loading ? .failed("the video is empty") : .showing
+      guard state.playback == .playing else { return [] }
+      // The last pictures' time up to the end was played.
+      let end = min(state.duration, state.videoDuration ?? state.duration)
+      if end > state.position, end - state.position <= playedGap {
+        state.unsavedPlayed.insert(state.position..<end)
+      }
+      state.position = state.duration
+      state.playback = .finished
+      return PlayerReducer.save(&state, account: account)
+    case .failed(let reason):
+      state.video = .failed(reason)
+      state.videoFit = nil
+      return []
+    case .sound(let note):
+      state.soundNote = note
+      return []
+    }
+  }
+
+  /// Media time reached `milliseconds` while playing: what lies between counts as watched (when
+  /// it is near enough to be play, not a seek's leftover), and a loop's end jumps back to A.
+  private static func played(_ state: inout PlayerState, to milliseconds: Int, account: String)
+    -> [Effect]
+  {
+    if state.video == .loading { state.video = .showing }
+    let target = min(max(0, milliseconds), state.duration)
+    guard state.playback == .playing || state.playback == .paused, target >= state.position,
+      target - state.position <= playedGap
+    else { return [] }
+    state.unsavedPlayed.insert(state.position..<target)
+    state.position = target
+    if state.playback == .playing, let start = state.loop.wrap(target) {
+      state.position = start
+      return [.video(.seek(milliseconds: start))]
+    }
+    return []
+  }
+}

@@ -1,0 +1,88 @@
+/// The media clock of a playing video (SPEC §19): what media time it is now. It runs at the
+/// speed from an anchor (a media time at a moment on the monotonic clock); while sound plays,
+/// the sound's own position re-anchors it after every write, so the sound is the master clock
+/// and the pictures follow it (as ffplay and mpv do). Without sound it runs on the wall clock.
+/// Pure: times come in as arguments (nanoseconds of a monotonic clock), so tests drive it.
+package struct MediaClock: Equatable, Sendable {
+  /// Whether media time advances.
+  package private(set) var running = false
+  /// Hundredths: 100 is 1×.
+  package private(set) var speed = 100
+  /// Media time (microseconds) at `anchorTime`.
+  private var anchorMedia: Int64 = 0
+  /// Monotonic nanoseconds.
+  private var anchorTime: Int64 = 0
+
+  package init() {}
+
+  /// Media milliseconds at `now`.
+  package func media(at now: Int64) -> Int64 {
+    micros(at: now) / 1000
+  }
+
+  private func micros(at now: Int64) -> Int64 {
+    guard running else { return anchorMedia }
+    let elapsed = max(0, now - anchorTime)
+    return anchorMedia + elapsed / 1000 * Int64(speed) / 100
+  }
+
+  /// Starts (or goes on) from where it stands.
+  package mutating func play(at now: Int64) {
+    anchorMedia = micros(at: now)
+    anchorTime = now
+    running = true
+  }
+
+  /// Stops where it stands.
+  package mutating func pause(at now: Int64) {
+    anchorMedia = micros(at: now)
+    anchorTime = now
+    running = false
+  }
+
+  /// Moves to a media time (a seek, a picture shown while paused), running or not.
+  package mutating func jump(to milliseconds: Int64, at now: Int64) {
+    anchorMedia = milliseconds * 1000
+    anchorTime = now
+  }
+
+  /// A new speed from now on.
+  package mutating func setSpeed(_ hundredths: Int, at now: Int64) {
+    anchorMedia = micros(at: now)
+    anchorTime = now
+    speed = max(1, hundredths)
+  }
+
+  /// The sound says `milliseconds` is being heard at `now`: while running, that is the time.
+  package mutating func heard(_ milliseconds: Int64, at now: Int64) {
+    guard running else { return }
+    anchorMedia = max(0, milliseconds) * 1000
+    anchorTime = now
+  }
+}
+
+/// Which picture is due (SPEC §19): a frame is shown when its time comes on the media clock; a
+/// frame whose successor is already due is dropped; a frame that is late by more than two
+/// frames is dropped before it is even scaled (the decoder is behind and must catch up).
+package enum FrameSchedule {
+  package enum Decision: Equatable, Sendable {
+    case show
+    case drop
+    /// Not yet: due after this many wall nanoseconds.
+    case wait(nanoseconds: Int64)
+  }
+
+  /// - Parameters:
+  ///   - pts: the frame's media time (ms); `next`: the following frame's, when decoded.
+  ///   - clock: media ms now; `speed` in hundredths.
+  package static func decide(pts: Int64, next: Int64?, clock: Int64, speed: Int) -> Decision {
+    if let next, next <= clock { return .drop }
+    if pts <= clock { return .show }
+    return .wait(nanoseconds: (pts - clock) * 1_000_000 * 100 / Int64(max(1, speed)))
+  }
+
+  /// Whether a freshly decoded frame is too late to be worth scaling.
+  package static func tooLate(pts: Int64, clock: Int64, frameMilliseconds: Int) -> Bool {
+    pts + 2 * Int64(frameMilliseconds) < clock
+  }
+}

@@ -1,0 +1,41 @@
+import MyworkoutCore
+
+/// A video frame as pixels: RGB24, row by row (two pixels across and two down per cell).
+package struct VideoPicture: Equatable, Sendable {
+  package var width: Int
+  package var height: Int
+  package var rgb: [UInt8]
+
+  package init(width: Int, height: Int, rgb: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.rgb = rgb
+  }
+}
+
+/// Where the Player's video is drawn: cells the app writes itself, past ncurses (SPEC §19;
+/// DECISIONS.md "Video pictures"). The grid keeps them blank.
+package struct VideoRegion: Equatable, Sendable {
+  package var rect: Rect
+  package var mirrored: Bool
+
+  package init(rect: Rect, mirrored: Bool) {
+    self.rect = rect
+    self.mirrored = mirrored
+  }
+}
+
+/// The colours a video is drawn in: 24-bit where the terminal says so (`COLORTERM`), else the
+/// 256-colour palette, else the 8 basic colours, else (NO_COLOR) shades without colour.
+package enum VideoColors: Equatable, Sendable {
+  case direct
+  case palette256
+  case basic8
+  case shades
+
+  package static func choose(colorCount: Int, noColor: Bool, colorTerm: String?) -> VideoColors {
+    if noColor || colorCount < 8 { return .shades }
+    if let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()) { return .direct }
+    return colorCount >= 256 ? .palette256 : .basic8
+  }
+}

@@ -1,0 +1,516 @@
+import CMedia
+import MyworkoutMedia
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The player: a decoding thread fills a few frames and two seconds of sound ahead; a sound
+/// thread feeds the sound server and reports what is heard (the master clock); the main thread
+/// reads commands and sends each picture when its time comes, sleeping in `poll` in between
+/// (never busy, and not at all while paused).
+final class Player: @unchecked Sendable {
+  private struct Frame {
+    var generation: Int
+    var pts: Int64
+    var width: Int
+    var height: Int
+    var rgb: [UInt8]
+  }
+
+  private struct Chunk {
+    var generation: Int
+    var pts: Int64
+    var samples: [Int16]
+    /// Media milliseconds the chunk covers (its length times the speed).
+    var length: Int64
+  }
+
+  /// About a second of pictures and two of sound are decoded ahead.
+  private static let frameCapacity = 24
+  private static let soundCapacity = 96_000
+  /// Media time is reported this often while playing.
+  private static let timeEvery: Int64 = 250_000_000
+
+  private let monitor = Monitor()
+  private let wake = mw_wake_create()
+  private let muted: Bool
+
+  // Guarded by `monitor`.
+  /// Changes at every seek: what was decoded before it is dropped.
+  private var generation = 0
+  private var pendingSeek: Int64?
+  private var pendingTempo: Int?
+  private var width = 0
+  private var height = 0
+  private var frames: [Frame] = []
+  private var chunks: [Chunk] = []
+  private var queuedSound = 0
+  private var decodedAll = false
+  private var failure: String?
+  private var info: mw_media_info?
+  private var readySent = false
+  private var clock = MediaClock()
+  private var playing = false
+  /// The next frame is shown as soon as it is decoded (after opening, a seek, a step), and the
+  /// clock waits for it.
+  private var showNext = false
+  private var stepping = false
+  private var buffering = false
+  private var lastShown: Int64 = 0
+  private var lastTime: Int64 = 0
+  private var tempo = 100
+  private var soundOn: Bool
+  private var sound: OpaquePointer?
+  private var volume = 100
+  private var flushSound = false
+  private var quitting = false
+  private var opened = false
+  private var header = ""
+  private var endedSent = false
+
+  init(muted: Bool) {
+    self.muted = muted
+    soundOn = !muted
+  }
+
+  /// Reads commands and shows pictures until standard input closes.
+  func run() -> Never {
+    var input: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    _ = fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) | O_NONBLOCK)
+    while true {
+      var fds = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+      ]
+      let timeout = monitor.locked { nextTimeout() }
+      if poll(&fds, 2, timeout) < 0, errno != EINTR { finish() }
+      if fds[0].revents != 0 {
+        while true {
+          let count = read(STDIN_FILENO, &buffer, buffer.count)
+          if count == 0 { finish() }
+          if count < 0 { break }
+          input += buffer[0..<count]
+        }
+        while let end = input.firstIndex(of: 10) {
+          let line = String(decoding: input[..<end], as: UTF8.self)
+          input.removeSubrange(...end)
+          if let command = MediaCommand(line: Substring(line)) { handle(command) }
+        }
+      }
+      if fds[1].revents != 0 {
+        var value: UInt64 = 0
+        _ = read(wake, &value, 8)
+      }
+      send(monitor.locked { present() })
+    }
+  }
+
+  private func finish() -> Never {
+    monitor.locked { quitting = true }
+    _exit(0)
+  }
+
+  // MARK: Commands
+
+  private func handle(_ command: MediaCommand) {
+    let now = monotonicNow()
+    var soundEvent: MediaEvent?
+    monitor.locked {
+      switch command {
+      case .header(let text):
+        header = text.isEmpty ? "" : text + "\r\n"
+      case .open(let source, let timeout):
+        guard !opened else { return }
+        opened = true
+        showNext = true
+        let header = self.header
+        startThread { [self] in decode(source: source, header: header, timeout: timeout) }
+        if soundOn { startSound() }
+      case .size(let newWidth, let newHeight):
+        guard newWidth != width || newHeight != height else { return }
+        width = max(0, min(newWidth, 4096))
+        height = max(0, min(newHeight, 4096))
+        restart(at: lastShown, show: true, now: now)
+      case .play:
+        guard !playing else { return }
+        playing = true
+        endedSent = false
+        if !showNext { clock.play(at: now) }
+      case .pause:
+        guard playing else { return }
+        playing = false
+        clock.pause(at: now)
+        let position = clock.media(at: now)
+        // Decoding starts again at the pause, so play goes on exactly from there with the
+        // sound that was queued but not heard.
+        restart(at: position, show: false, now: now)
+        clock.jump(to: position, at: now)
+      case .seek(let milliseconds):
+        restart(at: Int64(max(0, milliseconds)), show: true, now: now)
+      case .speed(let hundredths):
+        let position = clock.media(at: now)
+        tempo = min(max(hundredths, 25), 10_000)
+        pendingTempo = tempo
+        clock.setSpeed(tempo, at: now)
+        restart(at: position, show: true, now: now)
+      case .sound(let on):
+        guard !muted else {
+          soundEvent = .sound("no sound")
+          return
+        }
+        soundOn = on
+        if on {
+          startSound()
+          if sound != nil {
+            soundEvent = .sound(nil)
+            restart(at: clock.media(at: now), show: true, now: now)
+          }
+        } else {
+          flushSound = true
+          soundEvent = .sound("sound off")
+        }
+      case .volume(let percent):
+        volume = min(max(percent, 0), 100)
+      case .step(let frames):
+        guard !playing, info != nil else { return }
+        if frames > 0 {
+          showNext = true
+          stepping = true
+        } else {
+          restart(at: max(0, lastShown - 1), show: true, now: now)
+        }
+      }
+      monitor.broadcast()
+    }
+    if let soundEvent { send([soundEvent]) }
+  }
+
+  /// Decoding goes back to `position` (a seek, a pause, a new speed or size): what was decoded
+  /// is dropped and the sound queued is flushed; with `show`, the frame there is shown at once
+  /// and the clock waits for it.
+  private func restart(at position: Int64, show: Bool, now: Int64) {
+    generation += 1
+    pendingSeek = position
+    frames.removeAll()
+    chunks.removeAll()
+    queuedSound = 0
+    decodedAll = false
+    flushSound = true
+    buffering = false
+    endedSent = false
+    clock.pause(at: now)
+    clock.jump(to: position, at: now)
+    if show {
+      showNext = true
+      stepping = false
+    }
+  }
+
+  /// Opens the sound stream (the lock held); when none can be opened the clock is the wall's.
+  private func startSound() {
+    guard sound == nil, soundOn else { return }
+    var reason = [CChar](repeating: 0, count: 256)
+    guard let stream = mw_sound_open("Myworkout GO", &reason, Int32(reason.count)) else {
+      soundOn = false
+      let text = String(cString: reason)
+      failureOfSound = text
+      return
+    }
+    sound = stream
+    startThread { [self] in play() }
+  }
+
+  private var failureOfSound: String?
+
+  // MARK: Showing
+
+  /// What to wait for in `poll` (the lock held): the next frame's time while playing; forever
+  /// while paused.
+  private func nextTimeout() -> Int32 {
+    if failure != nil && !readySent { return 0 }
+    if info != nil && !readySent { return 0 }
+    guard playing, !buffering, !showNext else { return -1 }
+    let now = monotonicNow()
+    var wait = Self.timeEvery - (now - lastTime)
+    if let head = frames.first {
+      let media = clock.media(at: now)
+      if case .wait(let nanoseconds) = FrameSchedule.decide(
+        pts: head.pts, next: nil, clock: media, speed: clock.speed)
+      {
+        wait = min(wait, nanoseconds)
+      } else {
+        wait = 0
+      }
+    } else if !decodedAll {
+      wait = min(wait, 50_000_000)
+    } else {
+      wait = min(wait, Int64(info.map { Int($0.frame_ms) } ?? 40) * 1_000_000)
+    }
+    return Int32(max(0, (wait + 999_999) / 1_000_000))
+  }
+
+  /// The events due now (the lock held).
+  private func present() -> [MediaEvent] {
+    var events: [MediaEvent] = []
+    let now = monotonicNow()
+    if let failureOfSound {
+      events.append(.sound(failureOfSound.isEmpty ? "no sound" : "no sound: \(failureOfSound)"))
+      self.failureOfSound = nil
+    }
+    if muted && !readySent { events.append(.sound("no sound")) }
+    if !readySent, let failure {
+      readySent = true
+      events.append(.failed(failure))
+      return events
+    }
+    guard let info else { return events }
+    if !readySent {
+      readySent = true
+      events.append(
+        .ready(
+          durationMilliseconds: Int(info.duration_ms), width: Int(info.width),
+          height: Int(info.height), frameMilliseconds: Int(info.frame_ms),
+          hasSound: info.has_audio != 0))
+    }
+    if let failure, !endedSent {
+      // The stream stopped for good mid-way: what was shown stays.
+      endedSent = true
+      playing = false
+      clock.pause(at: now)
+      events.append(.failed(failure))
+      return events
+    }
+    if showNext {
+      if stepping { frames.removeAll { $0.pts <= lastShown } }
+      if let head = frames.first {
+        frames.removeFirst()
+        showNext = false
+        stepping = false
+        lastShown = head.pts
+        clock.jump(to: head.pts, at: now)
+        if playing { clock.play(at: now) }
+        monitor.broadcast()
+        events.append(frameEvent(head))
+      } else if decodedAll {
+        showNext = false
+        stepping = false
+      }
+      return events
+    }
+    if buffering {
+      if frames.count >= Self.frameCapacity / 2 || decodedAll {
+        buffering = false
+        clock.play(at: now)
+        events.append(.buffering(false))
+      }
+      return events
+    }
+    guard playing else { return events }
+    let media = clock.media(at: now)
+    while let head = frames.first {
+      let next = frames.count > 1 ? frames[1].pts : nil
+      let decision = FrameSchedule.decide(pts: head.pts, next: next, clock: media, speed: tempo)
+      if decision == .drop {
+        frames.removeFirst()
+        continue
+      }
+      if decision == .show {
+        frames.removeFirst()
+        lastShown = head.pts
+        events.append(frameEvent(head))
+      }
+      break
+    }
+    monitor.broadcast()
+    let frameLength = Int64(info.frame_ms)
+    if frames.isEmpty && decodedAll && media >= lastShown + frameLength && !endedSent {
+      endedSent = true
+      playing = false
+      clock.pause(at: now)
+      events.append(.ended)
+    } else if frames.isEmpty && !decodedAll && media > lastShown + 2 * frameLength + 200 {
+      buffering = true
+      clock.pause(at: now)
+      events.append(.buffering(true))
+    }
+    if now - lastTime >= Self.timeEvery {
+      lastTime = now
+      events.append(.time(milliseconds: Int(clock.media(at: now))))
+    }
+    return events
+  }
+
+  private func frameEvent(_ frame: Frame) -> MediaEvent {
+    .frame(
+      MediaFrame(
+        milliseconds: Int(frame.pts), width: frame.width, height: frame.height, rgb: frame.rgb))
+  }
+
+  private func send(_ events: [MediaEvent]) {
+    for event in events {
+      let bytes = event.bytes
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes {
+          write(STDOUT_FILENO, $0.baseAddress, $0.count)
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          _exit(0)
+        }
+        offset += written
+      }
+    }
+  }
+
+  private func signalWake() {
+    var one: UInt64 = 1
+    _ = write(wake, &one, 8)
+  }
+
+  // MARK: Decoding (its own thread)
+
+  private func decode(source: String, header: String, timeout: Int) {
+    var reason = [CChar](repeating: 0, count: 512)
+    guard let media = mw_media_open(source, header, Int32(timeout), &reason, Int32(reason.count))
+    else {
+      monitor.locked { failure = Self.reasonText(String(cString: reason)) }
+      signalWake()
+      return
+    }
+    var details = mw_media_info()
+    mw_media_info_get(media, &details)
+    monitor.locked { info = details }
+    signalWake()
+    let frameLength = Int(details.frame_ms)
+    while true {
+      let (seek, tempoChange, size, mine, late, showing) = monitor.locked {
+        () -> (Int64?, Int?, (Int, Int), Int, Int64?, Bool) in
+        while !quitting && pendingSeek == nil && pendingTempo == nil
+          && (decodedAll || frames.count >= Self.frameCapacity || queuedSound >= Self.soundCapacity)
+        {
+          monitor.wait()
+        }
+        let seek = pendingSeek
+        let tempoChange = pendingTempo
+        pendingSeek = nil
+        pendingTempo = nil
+        let now = monotonicNow()
+        let late: Int64? = playing && !showNext && !buffering ? clock.media(at: now) : nil
+        return (seek, tempoChange, (width, height), generation, late, showNext)
+      }
+      if let tempoChange { mw_media_set_tempo(media, Int32(tempoChange)) }
+      if let seek { mw_media_seek(media, seek) }
+      var pts: Int64 = 0
+      var samples: UnsafePointer<Int16>?
+      var count: Int32 = 0
+      let kind = mw_media_read(media, &pts, &samples, &count, &reason, Int32(reason.count))
+      switch kind {
+      case Int32(MW_READ_VIDEO):
+        if !showing, let late,
+          FrameSchedule.tooLate(pts: pts, clock: late, frameMilliseconds: frameLength)
+        {
+          continue
+        }
+        let (width, height) = size
+        guard width > 0, height > 0 else { continue }
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        guard mw_media_convert(media, Int32(width), Int32(height), &rgb) == 0 else { continue }
+        let frame = Frame(generation: mine, pts: pts, width: width, height: height, rgb: rgb)
+        let wakeUp = monitor.locked { () -> Bool in
+          guard mine == generation else { return false }
+          frames.append(frame)
+          monitor.broadcast()
+          return showNext || playing
+        }
+        if wakeUp { signalWake() }
+      case Int32(MW_READ_AUDIO):
+        guard let samples, count > 0 else { continue }
+        let copy = Array(UnsafeBufferPointer(start: samples, count: Int(count) * 2))
+        monitor.locked {
+          // Without sound the pictures follow the wall clock and the sound is not kept.
+          guard mine == generation, soundOn, sound != nil else { return }
+          let length = Int64(count) * 1000 * Int64(tempo) / 100 / 48_000
+          chunks.append(Chunk(generation: mine, pts: pts, samples: copy, length: length))
+          queuedSound += Int(count)
+          monitor.broadcast()
+        }
+      case Int32(MW_READ_SKIPPED):
+        continue
+      case Int32(MW_READ_END):
+        monitor.locked { if mine == generation { decodedAll = true } }
+        signalWake()
+      default:
+        let text = String(cString: reason)
+        monitor.locked { failure = "the stream stopped (\(text))" }
+        signalWake()
+        return
+      }
+    }
+  }
+
+  /// FFmpeg's words for why a source cannot be opened, as the state line says them.
+  private static func reasonText(_ text: String) -> String {
+    switch text {
+    case "No such file or directory": "file not found"
+    case "Server returned 401 Unauthorized (authorization failed)": "not allowed (401)"
+    case "Server returned 403 Forbidden (access denied)": "not allowed (403)"
+    case "Server returned 404 Not Found": "not found (404)"
+    case "Connection refused", "Network is unreachable", "Connection timed out",
+      "Immediate exit requested":
+      "no connection"
+    case "Invalid data found when processing input": "not a video this player can read"
+    default: text.isEmpty ? "cannot be played" : text
+    }
+  }
+
+  // MARK: Sound (its own thread)
+
+  private func play() {
+    var lastGeneration = -1
+    while true {
+      let taken = monitor.locked { () -> (Chunk?, Bool, Int, Int, Int, OpaquePointer?)? in
+        while !quitting && !flushSound
+          && !(soundOn && playing && !buffering && !showNext && !chunks.isEmpty)
+        {
+          monitor.wait()
+        }
+        if quitting { return nil }
+        let flush = flushSound
+        flushSound = false
+        var chunk: Chunk?
+        if soundOn && playing && !buffering && !showNext && !chunks.isEmpty {
+          chunk = chunks.removeFirst()
+          queuedSound -= chunk.map { $0.samples.count / 2 } ?? 0
+          monitor.broadcast()
+        }
+        return (chunk, flush, generation, volume, tempo, sound)
+      }
+      guard let (chunk, flush, current, volume, speed, stream) = taken, let stream else { return }
+      if flush || current != lastGeneration {
+        mw_sound_flush(stream)
+        lastGeneration = current
+      }
+      guard var chunk, chunk.generation == current else { continue }
+      if volume < 100 {
+        for index in chunk.samples.indices {
+          chunk.samples[index] = Int16(Int(chunk.samples[index]) * volume / 100)
+        }
+      }
+      let written = chunk.samples.withUnsafeBytes {
+        mw_sound_write(stream, $0.baseAddress, $0.count)
+      }
+      guard written == 0 else { continue }
+      let latency = mw_sound_latency_us(stream)
+      let heard = chunk.pts + chunk.length - latency / 1000 * Int64(speed) / 100
+      let now = monotonicNow()
+      monitor.locked {
+        if current == generation && playing && !buffering && !showNext {
+          clock.heard(heard, at: now)
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import MyworkoutMedia
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// myworkout-media: the Player's video and sound (SPEC §19), in a process of its own so that the
+// app's start path carries none of FFmpeg and a source that crashes a decoder cannot take the
+// app (or the person's progress) with it. Commands arrive as lines on standard input
+// (`MediaCommand`); pictures and states leave as messages on standard output (`MediaEvent`).
+// It ends when its standard input closes (the app left the Player, or ended).
+
+signal(SIGPIPE, SIG_IGN)
+let muted = CommandLine.arguments.contains("--mute")
+let player = Player(muted: muted)
+player.run()

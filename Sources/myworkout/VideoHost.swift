@@ -1,0 +1,229 @@
+import MyworkoutCore
+import MyworkoutMedia
+import MyworkoutView
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the Player's video commands go and its reports come from: `myworkout-media` in the
+/// app; nothing in the runtime's tests of §12's clock.
+@MainActor
+protocol VideoPlaying: AnyObject {
+  func handle(_ command: VideoCommand)
+}
+
+/// Runs `myworkout-media` (beside this executable) for the Player's class: commands as lines on
+/// its standard input, reports read from its standard output in the main loop's `poll`. A
+/// picture goes straight to the terminal; its media time reaches the state at most once a
+/// second of media while playing (every picture while paused: a seek's, a step's). The process
+/// is started when a Player with a video opens and killed when it closes, so nothing of FFmpeg
+/// is on the app's start path and a decoder that crashes takes nothing else with it.
+@MainActor
+final class VideoHost: VideoPlaying {
+  struct Wiring {
+    /// Answers the state.
+    var send: @MainActor (Action) -> Void
+    /// Shows a picture.
+    var picture: @MainActor (VideoPicture) -> Void
+    /// Watches a descriptor for reading in the main loop (nil stops watching).
+    var watch: @MainActor (Int32, (@MainActor () -> Void)?) -> Void
+  }
+
+  private let executable: String
+  private let locate: (String) -> MediaSource
+  private let muted: Bool
+  private var wiring: Wiring?
+  private var child: pid_t = 0
+  private var commands: Int32 = -1
+  private var events: Int32 = -1
+  private var reader = MediaEventReader()
+  private var playing = false
+  private var lastSecond = -1
+
+  /// The file or URL to open for a class's `videoUrl`, and the header that goes with it.
+  struct MediaSource {
+    var source: String
+    var header: String?
+  }
+
+  init(executable: String, muted: Bool, locate: @escaping (String) -> MediaSource) {
+    self.executable = executable
+    self.muted = muted
+    self.locate = locate
+  }
+
+  func connect(_ wiring: Wiring) { self.wiring = wiring }
+
+  /// `myworkout-media` beside the running executable.
+  static func besideExecutable() -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let path =
+      count > 0
+      ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    return folder + "/myworkout-media"
+  }
+
+  func handle(_ command: VideoCommand) {
+    switch command {
+    case .open(let videoURL):
+      stop()
+      let source = locate(videoURL)
+      guard start() else {
+        report(.failed("the player (myworkout-media) could not start"))
+        return
+      }
+      if let header = source.header { write(.header(header)) }
+      write(.open(source: source.source, timeoutMilliseconds: 10_000))
+    case .close:
+      stop()
+    case .size(let width, let height): write(.size(width: width, height: height))
+    case .play:
+      playing = true
+      write(.play)
+    case .pause:
+      playing = false
+      write(.pause)
+    case .seek(let milliseconds): write(.seek(milliseconds: milliseconds))
+    case .speed(let speed): write(.speed(speed.hundredths))
+    case .sound(let on): write(.sound(on))
+    case .volume(let percent): write(.volume(percent))
+    case .step(let forward): write(.step(forward ? 1 : -1))
+    }
+  }
+
+  private func report(_ event: VideoEvent) {
+    wiring?.send(.player(.video(event)))
+  }
+
+  private func write(_ command: MediaCommand) {
+    guard commands >= 0 else { return }
+    let bytes = Array((command.line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes {
+        Glibc.write(commands, $0.baseAddress, $0.count)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  private func start() -> Bool {
+    var input: [Int32] = [-1, -1]
+    var output: [Int32] = [-1, -1]
+    guard pipe(&input) == 0 else { return false }
+    guard pipe(&output) == 0 else {
+      close(input[0])
+      close(input[1])
+      return false
+    }
+    // The app's ends are closed in the player (and in any later child).
+    for fd in [input[0], input[1], output[0], output[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
+    // FFmpeg's and PulseAudio's words never reach the app's screen.
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    // The app blocks its signals for its signalfd; the player takes them as usual.
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var arguments = [executable]
+    if muted { arguments.append("--mute") }
+    let argv = arguments.map { strdup($0) } + [nil]
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    for pointer in argv { free(pointer) }
+    posix_spawn_file_actions_destroy(&actions)
+    posix_spawnattr_destroy(&attributes)
+    close(input[0])
+    close(output[1])
+    guard status == 0 else {
+      close(input[1])
+      close(output[0])
+      return false
+    }
+    child = pid
+    commands = input[1]
+    events = output[0]
+    _ = fcntl(events, F_SETFL, fcntl(events, F_GETFL) | O_NONBLOCK)
+    reader = MediaEventReader()
+    playing = false
+    lastSecond = -1
+    let descriptor = events
+    wiring?.watch(descriptor) { [weak self] in self?.readable() }
+    return true
+  }
+
+  /// Ends the player at once (Esc leaves without waiting for it).
+  private func stop() {
+    guard child > 0 else { return }
+    wiring?.watch(events, nil)
+    close(commands)
+    close(events)
+    kill(child, SIGKILL)
+    var status: Int32 = 0
+    waitpid(child, &status, 0)
+    (child, commands, events) = (0, -1, -1)
+  }
+
+  private func readable() {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var latest: MediaFrame?
+    var reports: [VideoEvent] = []
+    var ended = false
+    while events >= 0 {
+      let count = read(events, &buffer, buffer.count)
+      if count == 0 {
+        ended = true
+        break
+      }
+      if count < 0 { break }
+      for event in reader.append(buffer[0..<count]) {
+        switch event {
+        case .frame(let frame):
+          latest = frame
+          let second = frame.milliseconds / 1000
+          if !playing || second != lastSecond {
+            lastSecond = second
+            reports.append(.shown(milliseconds: frame.milliseconds))
+          }
+        case .ready(let duration, let width, let height, _, let sound):
+          reports.append(
+            .ready(durationMilliseconds: duration, width: width, height: height, hasSound: sound))
+        case .time(let milliseconds): reports.append(.time(milliseconds: milliseconds))
+        case .buffering(let on): reports.append(.buffering(on))
+        case .ended:
+          playing = false
+          reports.append(.ended)
+        case .failed(let reason): reports.append(.failed(reason))
+        case .sound(let note): reports.append(.sound(note))
+        }
+      }
+      if reader.damaged {
+        ended = true
+        break
+      }
+    }
+    if let latest {
+      wiring?.picture(VideoPicture(width: latest.width, height: latest.height, rgb: latest.rgb))
+    }
+    for report in reports { self.report(report) }
+    if ended {
+      stop()
+      report(.failed("the player stopped"))
+    }
+  }
+}
