@@ -147,7 +147,7 @@ let package = Package(
       name: "myworkout",
       dependencies: [
         "CEventLoop", "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutTerminal",
-        "MyworkoutImages",
+        "MyworkoutImages", "MyworkoutMedia",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -229,6 +229,10 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    // The media clock and the wire (unit), and myworkout-media on clips made with ffmpeg.
+    .testTarget(
+      name: "MyworkoutMediaTests", dependencies: ["MyworkoutMedia", "TestProcesses"],
+      swiftSettings: strict),
     .testTarget(
       name: "MyworkoutTerminalTests", dependencies: ["MyworkoutTerminal"], swiftSettings: strict),
     // Drives the built binary in tmux; uses the services only to prepare data on disk.

@@ -390,3 +390,13 @@ void mw_sound_close(mw_sound *sound) {
 
 #include <sys/eventfd.h>
 int mw_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+int mw_die_with_parent(void) {
+  pid_t parent = getppid();
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+  // The parent may have gone before the call.
+  return getppid() == parent ? 0 : -1;
+}

@@ -192,7 +192,12 @@ final class Player: @unchecked Sendable {
   /// and the clock waits for it.
   private func restart(at position: Int64, show: Bool, now: Int64) {
     generation += 1
-    pendingSeek = position
+    // At (or past) the end the last frame is the one to show.
+    if let info, info.duration_ms > 0 {
+      pendingSeek = min(position, max(0, info.duration_ms - Int64(info.frame_ms)))
+    } else {
+      pendingSeek = position
+    }
     frames.removeAll()
     chunks.removeAll()
     queuedSound = 0

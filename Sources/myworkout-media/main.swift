@@ -1,3 +1,4 @@
+import CMedia
 import MyworkoutMedia
 
 #if canImport(Glibc)
@@ -11,6 +12,8 @@ import MyworkoutMedia
 // It ends when its standard input closes (the app left the Player, or ended).
 
 signal(SIGPIPE, SIG_IGN)
+// The app killed (even with -9) takes its player with it.
+if mw_die_with_parent() != 0 { exit(0) }
 let muted = CommandLine.arguments.contains("--mute")
 let player = Player(muted: muted)
 player.run()

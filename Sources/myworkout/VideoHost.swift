@@ -138,8 +138,11 @@ final class VideoHost: VideoPlaying {
     var all = sigset_t()
     sigfillset(&all)
     posix_spawnattr_setsigdefault(&attributes, &all)
+    // A process group of its own: the terminal's Ctrl-Z stops the app alone (which pauses the
+    // video first), and the shell's job is the app's.
+    posix_spawnattr_setpgroup(&attributes, 0)
     posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
     var arguments = [executable]
     if muted { arguments.append("--mute") }
     let argv = arguments.map { strdup($0) } + [nil]

@@ -207,6 +207,12 @@ extension EndToEnd {
       try app.press("C-z")
       try app.waitFor("Stopped")
       kill(pid, SIGKILL)
+      // The shell reports the job at its next prompt once it has reaped it: Enter only after the
+      // process is gone (reaped), or the report waits for a prompt that never comes.
+      let deadline = ContinuousClock.now + .seconds(5)
+      while FileManager.default.fileExists(atPath: "/proc/\(pid)"), ContinuousClock.now < deadline {
+        _ = try? app.screen()
+      }
       try app.press("Enter")
       try app.waitFor("Killed")
 
@@ -216,12 +222,13 @@ extension EndToEnd {
       #expect(position >= shown && position <= shown + 1, "shown \(shown), kept \(position)")
     }
 
-    /// Issue 24, item 2: the shipped classes show their thumbnails (half blocks) in the Player,
-    /// and a class whose thumbnail file is missing shows its pattern (full blocks), never an
-    /// empty area.
-    @Test func theShippedClassesShowAThumbnailAndAMissingOneThePattern() throws {
+    /// SPEC §19: the shipped classes play their own videos (quarter blocks where the thumbnail
+    /// was); a class whose video cannot be found says so and shows its thumbnail (half blocks)
+    /// as before, and one whose thumbnail is missing too shows its pattern (full blocks), never
+    /// an empty area.
+    @Test func theShippedClassesPlayTheirVideoAndAMissingOneShowsThePicture() throws {
       let app = try TerminalSession()
-      try app.launch(["--latency", "0s"])
+      try app.launch(["--latency", "0s", "--mute"])
       try app.waitFor("Myworkout GO")
       try app.submitEmail("registered@email.com", expecting: "Welcome back")
       try app.logIn()
@@ -230,22 +237,44 @@ extension EndToEnd {
       try app.waitFor("classes")
       try app.press("Enter")
       var screen = try app.waitFor("Time in class")
-      screen = try app.waitUntil("the thumbnail drawn") { $0.filter { $0 == "▀" }.count > 100 }
+      screen = try app.waitUntil("the video's first frame") {
+        !$0.contains("Loading video") && $0.filter { "▘▝▖▗▌▚▄".contains($0) }.count > 20
+      }
+      #expect(screen.contains("no sound"), "--mute")
+      #expect(!screen.contains("No video"))
       try app.press("C-c")
       _ = try app.waitForExit()
 
-      let file = app.dataDirectory.deletingLastPathComponent().appendingPathComponent("gone.csv")
+      let folder = app.dataDirectory.deletingLastPathComponent()
+      try FileManager.default.copyItem(
+        at: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+          .deletingLastPathComponent().appendingPathComponent("Assets/class-thumbnail-1.jpg"),
+        to: folder.appendingPathComponent("thumb.jpg"))
+      let file = folder.appendingPathComponent("gone.csv")
       try """
       title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Missing Video,Ada,beginner,Song A,missing.mp4,thumb.jpg,100
       Missing Picture,Ada,beginner,Song A,u,nowhere.jpg,100
 
       """.write(to: file, atomically: true, encoding: .utf8)
       try app.launch(["--catalog", file.path, "--latency", "0s"])
       try app.waitFor("Edit number")
       try app.press("c")
-      try app.waitFor("1 class")
+      try app.waitFor("2 classes")
       try app.press("Enter")
-      screen = try app.waitUntil("the pattern drawn") { $0.filter { $0 == "█" }.count > 20 }
+      screen = try app.waitUntil("the thumbnail and why there is no video") {
+        $0.filter { $0 == "▀" }.count > 100 && $0.contains("No video: file not found")
+      }
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+      // From the search field to the list's first row, then the second.
+      try app.press("Down")
+      try app.press("Down")
+      try app.press("Enter")
+      screen = try app.waitUntil("the pattern and why there is no video") {
+        $0.contains("Missing Picture") && $0.filter { $0 == "█" }.count > 20
+          && $0.contains("No video: file not found")
+      }
       #expect(!screen.contains("▀"))
     }
   }

@@ -158,6 +158,12 @@ final class TerminalSession {
     try tmux(["capture-pane", "-p", "-e", "-t", Self.session])
   }
 
+  /// The same with the spaces at the ends of lines kept (a picture's last cells are spaces on
+  /// a background colour).
+  func screenWithColours() throws -> String {
+    try tmux(["capture-pane", "-p", "-e", "-N", "-t", Self.session])
+  }
+
   /// Types text literally.
   func type(_ text: String) throws { try tmux(["send-keys", "-t", Self.session, "-l", text]) }
 

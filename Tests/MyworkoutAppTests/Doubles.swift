@@ -31,6 +31,8 @@ final class RecordingTerminal: TerminalBackend {
   var whileStopped: () -> Void = {}
   func suspend() { whileStopped() }
   func close() { closed += 1 }
+  private(set) var pictures: [VideoPicture] = []
+  func drawVideo(_ picture: VideoPicture) { pictures.append(picture) }
 }
 
 /// Timers the test fires by hand.

@@ -63,4 +63,6 @@ void mw_sound_close(mw_sound *sound);
 
 /// An eventfd for waking a poll from another thread (non-blocking, close-on-exec); -1 on error.
 int mw_wake_create(void);
+/// Ends this process when its parent ends (even while stopped); -1 when the parent is gone.
+int mw_die_with_parent(void);
 #endif

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+  /// SPEC §19 in a real terminal: a clip whose left half's red says the second (20 + 20·s) and
+  /// whose right half is blue, in 24-bit colour (`COLORTERM=truecolor`), muted so the wall
+  /// clock drives it. What the times row says and the colour on screen agree after a seek, a
+  /// play and a pause, a frame step; `m` swaps the halves; `f` fills the terminal; a file that
+  /// is not a video says so and the clock runs; Esc ends the player process with the Player.
+  @Suite struct VideoTests {
+    static func clip(in app: TerminalSession) throws -> String {
+      let folder = app.dataDirectory.deletingLastPathComponent()
+      let clip = folder.appendingPathComponent("seconds.mp4").path
+      let ffmpeg = Process()
+      ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+      ffmpeg.arguments = [
+        "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+        "color=c=black:s=320x180:r=24,format=rgb24,"
+          + "geq=r='if(lt(X,W/2),20+20*floor(T),0)':g=0:b='if(lt(X,W/2),0,200)'",
+        "-t", "10", "-c:v", "libx264", "-g", "48", "-pix_fmt", "yuv444p", clip,
+      ]
+      try ffmpeg.run()
+      ffmpeg.waitUntilExit()
+      try #require(ffmpeg.terminationStatus == 0, "ffmpeg (apt-get install ffmpeg) made the clip")
+      let catalog = folder.appendingPathComponent("video.csv")
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Seconds,Ada,beginner,Tick,seconds.mp4,,10
+      Not A Video,Bea,beginner,Static,video.csv,,10
+
+      """.write(to: catalog, atomically: true, encoding: .utf8)
+      return catalog.path
+    }
+
+    static func open(_ app: TerminalSession, catalog: String, row: Int = 0) throws {
+      try app.launch(
+        ["--catalog", catalog, "--latency", "0s", "--mute"], environment: ["COLORTERM": "truecolor"]
+      )
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      for _ in 0...row { try app.press("Down") }
+      try app.press("Enter")
+    }
+
+    /// The background colours of the picture's cells (24-bit), row by row, from the screen
+    /// with its escape sequences: (column, red, green, blue) for each cell with a colour.
+    static func backgrounds(_ captured: String) -> [[(column: Int, rgb: [Int])]] {
+      captured.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        var cells: [(column: Int, rgb: [Int])] = []
+        var background: [Int]?
+        var column = 0
+        var index = line.startIndex
+        while index < line.endIndex {
+          if line[index] == "\u{1B}", line[line.index(after: index)...].hasPrefix("[") {
+            guard let end = line[index...].firstIndex(of: "m") else { break }
+            let codes = line[line.index(index, offsetBy: 2)..<end].split(separator: ";")
+              .compactMap { Int($0) }
+            var at = 0
+            while at < codes.count {
+              switch codes[at] {
+              case 0, 49: background = nil
+              case 48 where at + 4 < codes.count && codes[at + 1] == 2:
+                background = Array(codes[(at + 2)...(at + 4)])
+                at += 4
+              case 38 where at + 4 < codes.count && codes[at + 1] == 2: at += 4
+              case 38, 48: at += 2
+              default: break
+              }
+              at += 1
+            }
+            index = line.index(after: end)
+            continue
+          }
+          if let background { cells.append((column, background)) }
+          column += 1
+          index = line.index(after: index)
+        }
+        return cells
+      }
+    }
+
+    /// The left half's red and the right half's blue, as most cells show them.
+    static func halves(_ captured: String) -> (leftRed: Int, rightBlue: Int)? {
+      let cells = backgrounds(captured).flatMap { $0 }
+      guard cells.count > 40 else { return nil }
+      let columns = cells.map(\.column)
+      let middle = (columns.min()! + columns.max()!) / 2
+      func mostCommon(_ values: [Int]) -> Int {
+        Dictionary(grouping: values, by: { $0 }).max { $0.value.count < $1.value.count }?.key ?? -1
+      }
+      let left = cells.filter { $0.column < middle - 2 }.map { $0.rgb[0] }
+      let right = cells.filter { $0.column > middle + 2 }.map { $0.rgb[2] }
+      return (mostCommon(left), mostCommon(right))
+    }
+
+    /// The elapsed seconds the times row shows.
+    static func elapsed(_ screen: String) -> Int? {
+      for line in screen.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        if words.count == 2, words[1].hasPrefix("-") || words[1] == "00:00", words[0].count == 5,
+          let seconds = Int(words[0].suffix(2)), let minutes = Int(words[0].prefix(2))
+        {
+          return minutes * 60 + seconds
+        }
+      }
+      return nil
+    }
+
+    /// Waits until the picture shows the colour of the second the times row says, and returns
+    /// that second.
+    static func agreeing(_ app: TerminalSession, _ what: String) throws -> Int {
+      var second = -1
+      _ = try app.waitUntil(what) { screen in
+        guard let shown = elapsed(screen), let colours = try? halves(app.screenWithColours())
+        else { return false }
+        second = shown
+        return abs(colours.leftRed - (20 + 20 * shown)) <= 8 && abs(colours.rightBlue - 200) <= 8
+      }
+      return second
+    }
+
+    @Test func theColourOnScreenIsTheSecondTheTimesRowSays() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      #expect(try Self.agreeing(app, "the first frame, 00:00") == 0)
+      try app.press("5")
+      #expect(try Self.agreeing(app, "50 %: 00:05 and its colour") == 5)
+      try app.press("Left")
+      #expect(try Self.agreeing(app, "5 s back: 00:00") == 0)
+      try app.press("Right", "Right")
+      // The end: 00:10, Finished, the last frame (second 9's colour) on screen.
+      _ = try app.waitUntil("the end with the last frame") { screen in
+        guard Self.elapsed(screen) == 10, screen.contains("Finished"),
+          let colours = try? Self.halves(app.screenWithColours())
+        else { return false }
+        return abs(colours.leftRed - 200) <= 8
+      }
+      try app.press("3")
+      _ = try Self.agreeing(app, "00:03")
+      try app.press("Space")
+      _ = try app.waitUntil("playing past 00:04") { (Self.elapsed($0) ?? 0) >= 5 }
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      let paused = try Self.agreeing(app, "paused: the picture is the time's")
+      #expect(paused >= 5)
+      // One frame forward: still that second (24 frames a second).
+      try app.press(".")
+      #expect(try Self.agreeing(app, "a frame on") == paused)
+      // m: the picture mirrored, blue on the left.
+      try app.press("m")
+      _ = try app.waitUntil("mirrored") { _ in
+        guard let colours = try? Self.halves(app.screenWithColours()) else { return false }
+        return colours.leftRed < 8 && colours.rightBlue < 8
+      }
+      try app.press("m")
+      _ = try Self.agreeing(app, "mirrored back")
+      // f: the picture over the whole terminal, times on the last row; f again returns.
+      try app.press("f")
+      _ = try app.waitUntil("full screen") { !$0.contains("Time in class") }
+      try app.press("Escape")
+      try app.waitFor("Time in class")
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+      // The pane's shell runs the app; the app's player process ended with the Player.
+      let pid = try #require(try app.childPID())
+      #expect(try app.childPID(of: pid) == nil, "no player process left behind")
+    }
+
+    @Test func aFileThatIsNotAVideoSaysSoAndTheClockRuns() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog, row: 1)
+      try app.waitFor("No video: not a video this player can read")
+      try app.press("Space")
+      _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
+    }
+  }
+}

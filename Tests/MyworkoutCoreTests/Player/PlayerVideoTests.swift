@@ -1,0 +1,258 @@
+import Testing
+
+@testable import MyworkoutCore
+
+/// The Player with a video (SPEC §19): the video player's reports move the position, only
+/// media time actually shown counts as watched (a loop's repeat once, buffering not at all),
+/// and a video that fails leaves §12's clock in charge.
+@Suite struct PlayerVideoTests {
+  typealias S = PlayerSample
+
+  /// The 100-second sample class with its video showing (320x180) at 80x24, paused at 0.
+  static func showing() -> AppState {
+    var state = S.opened()
+    state.display.video = true
+    state.playerOnTop.video = .showing
+    state.playerOnTop.videoSize = PixelSize(width: 320, height: 180)
+    state.playerOnTop.videoFit = VideoFit(
+      tile: PlayerLayout.pictureTile(for: state.display.size), videoWidth: 320, videoHeight: 180)
+    return state
+  }
+
+  static func playing() -> TestStore {
+    var store = TestStore(showing())
+    store.send(.player(.playPausePressed), effects: [.video(.play)]) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    return store
+  }
+
+  @Test func aClassWithAVideoOpensItAndAsksForThePictureOnceItsSizeIsKnown() {
+    var display = Display(video: true)
+    display.size = TerminalSize(width: 80, height: 24)
+    let (state, effects) = PlayerReducer.opened(
+      S.item, account: S.account, speed: .normal, display: display)
+    #expect(state.video == .loading)
+    #expect(effects.contains(.video(.open(source: "v"))))
+    var player = state
+    player.playback = .paused
+    let answer = PlayerVideoReducer.reduce(
+      &player, .ready(durationMilliseconds: 100_000, width: 320, height: 180, hasSound: true),
+      account: S.account, display: display)
+    // 80x24: the picture area is 76x14 cells; 16:9 at 14 rows is 50 cells across (a cell is
+    // twice as tall as wide), two pixels a cell each way.
+    #expect(PlayerLayout.pictureTile(for: display.size) == TileSize(columns: 76, rows: 14))
+    #expect(
+      player.videoFit
+        == VideoFit(tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180))
+    #expect(player.videoFit?.columns == 50 && player.videoFit?.rows == 14)
+    #expect(answer == [.video(.size(width: 100, height: 28))])
+  }
+
+  @Test func withoutAVideoPlayerTheClassPlaysOnTheClockAsBefore() {
+    let (state, effects) = PlayerReducer.opened(
+      S.item, account: S.account, speed: .normal, display: Display())
+    #expect(state.video == .none)
+    #expect(!effects.contains { if case .video = $0 { true } else { false } })
+  }
+
+  @Test func theClockCountsTimeInClassAndThePicturesMoveThePosition() {
+    var store = Self.playing()
+    store.send(.clockRead(S.at(250))) {
+      $0.playerOnTop.clock = S.at(250)
+      $0.playerOnTop.unsavedTime = 250
+    }
+    store.send(.player(.video(.time(milliseconds: 240)))) {
+      $0.playerOnTop.position = 240
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<240])
+    }
+    store.send(.player(.video(.shown(milliseconds: 1_000)))) {
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+    }
+    // A report from before a seek (behind, or far ahead) plays nothing.
+    store.send(.player(.video(.time(milliseconds: 500))))
+    store.send(.player(.video(.time(milliseconds: 9_000))))
+  }
+
+  @Test func aSeekTellsTheVideoAndPlaysNothing() {
+    var store = Self.playing()
+    store.send(
+      .player(.seekPressed(seconds: 5)),
+      effects: [.video(.seek(milliseconds: 5_000)), S.update(position: 5_000)]
+    ) {
+      $0.playerOnTop.position = 5_000
+      $0.playerOnTop.progress.lastPosition = 5_000
+    }
+    #expect(store.state.playerOnTop.watchedPercent == 0)
+  }
+
+  @Test func anABLoopCountsItsStretchOnce() {
+    var store = Self.playing()
+    store.send(.player(.video(.time(milliseconds: 2_000)))) {
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000) }
+    store.send(.player(.video(.time(milliseconds: 4_000)))) {
+      $0.playerOnTop.position = 4_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_000])
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000) }
+    store.send(
+      .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
+    ) {
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_010])
+    }
+    // Round and round: each time B is reached, back to A.
+    for _ in 0..<3 {
+      store.send(.player(.video(.time(milliseconds: 3_000)))) {
+        $0.playerOnTop.position = 3_000
+      }
+      store.send(
+        .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
+      ) {
+        $0.playerOnTop.position = 2_000
+      }
+    }
+    #expect(store.state.playerOnTop.watched.ranges == [0..<4_010])
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks() }
+  }
+
+  @Test func bufferingCountsAsTimeInClassAndPlaysNothing() {
+    var store = Self.playing()
+    store.send(.player(.video(.buffering(true)))) { $0.playerOnTop.video = .buffering }
+    store.send(.clockRead(S.at(1_500))) {
+      $0.playerOnTop.clock = S.at(1_500)
+      $0.playerOnTop.unsavedTime = 1_500
+    }
+    #expect(store.state.playerOnTop.watched.isEmpty)
+    store.send(.player(.video(.buffering(false)))) { $0.playerOnTop.video = .showing }
+  }
+
+  @Test func aFailedVideoLeavesTheClockInCharge() {
+    var store = Self.playing()
+    store.send(.player(.video(.failed("file not found")))) {
+      $0.playerOnTop.video = .failed("file not found")
+      $0.playerOnTop.videoFit = nil
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 1_000
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+    }
+    // Nothing is sent to a video that is not there.
+    store.send(
+      .player(.playPausePressed),
+      effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]
+    ) {
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 1_000
+      $0.playerOnTop.progress.watched = IntervalSet([0..<1_000])
+      $0.playerOnTop.progress.timeInClass = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(1_000)
+    }
+  }
+
+  @Test func theEndFinishesTheClassWithItsLastPicturesPlayed() {
+    var store = Self.playing()
+    store.send(.player(.video(.time(milliseconds: 1_000)))) {
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+    }
+    var state = store.state
+    state.playerOnTop.position = 99_800
+    state.playerOnTop.unsavedPlayed = IntervalSet([0..<99_800])
+    store = TestStore(state)
+    store.send(
+      .player(.video(.ended)),
+      effects: [S.update(position: 100_000, played: [0..<100_000])]
+    ) {
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.progress.watched = IntervalSet([0..<100_000])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    #expect(store.state.playerOnTop.watchedPercent == 100)
+  }
+
+  @Test func aFrameStepWhilePausedMovesToThePictureShown() {
+    var store = TestStore(Self.showing())
+    store.send(.player(.stepPressed(forward: true)), effects: [.video(.step(forward: true))]) {
+      $0.playerOnTop.stepping = true
+    }
+    store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
+      $0.playerOnTop.stepping = false
+      $0.playerOnTop.position = 41
+      $0.playerOnTop.progress.lastPosition = 41
+      $0.playerOnTop.lastSave = S.t0
+    }
+    #expect(store.state.playerOnTop.watched.isEmpty, "a step plays nothing")
+  }
+
+  @Test func speedSoundVolumeMirrorAndFullScreenReachTheVideo() {
+    var store = TestStore(Self.showing())
+    store.send(
+      .player(.speedChanged(faster: false)),
+      effects: [.video(.speed(PlaybackSpeed(hundredths: 75)))]
+    ) {
+      $0.playerOnTop.speed = PlaybackSpeed(hundredths: 75)
+    }
+    store.send(.player(.soundPressed), effects: [.video(.sound(false))]) {
+      $0.playerOnTop.soundOn = false
+    }
+    store.send(.player(.volumePressed(up: false)), effects: [.video(.volume(90))]) {
+      $0.playerOnTop.volume = 90
+      $0.playerOnTop.volumeNote = 1
+    }
+    store.send(.player(.volumeNoteEnded(1))) { $0.playerOnTop.volumeNote = nil }
+    store.send(.player(.mirrorPressed)) { $0.playerOnTop.mirrored = true }
+    // Full screen: all 24 rows but the last, 16:9 → 41 cells across... as VideoFit says.
+    let fit = VideoFit(tile: TileSize(columns: 80, rows: 23), videoWidth: 320, videoHeight: 180)
+    store.send(
+      .player(.fullScreenPressed),
+      effects: [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
+    ) {
+      $0.playerOnTop.fullScreen = true
+      $0.playerOnTop.videoFit = fit
+    }
+    // Esc leaves full screen first, not the Player.
+    let back = VideoFit(tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180)
+    store.send(
+      .player(.backPressed),
+      effects: [.video(.size(width: back.pixelWidth, height: back.pixelHeight))]
+    ) {
+      $0.playerOnTop.fullScreen = false
+      $0.playerOnTop.videoFit = back
+    }
+  }
+
+  @Test func loopMarksGoAThenBThenNeither() {
+    var marks = LoopMarks()
+    marks.press(at: 5_000)
+    #expect(marks == LoopMarks(start: 5_000))
+    #expect(marks.wrap(9_000) == nil)
+    marks.press(at: 2_000)
+    #expect(marks == LoopMarks(start: 2_000, end: 5_000), "B before A: the loop is still A→B")
+    #expect(marks.wrap(4_999) == nil)
+    #expect(marks.wrap(5_000) == 2_000)
+    marks.press(at: 7_000)
+    #expect(marks == LoopMarks())
+  }
+
+  @Test func thePictureKeepsItsAspectInAnyArea() {
+    let wide = VideoFit(tile: TileSize(columns: 76, rows: 11), videoWidth: 1280, videoHeight: 720)
+    #expect((wide.columns, wide.rows, wide.left, wide.top) == (39, 11, 18, 0))
+    let narrow = VideoFit(tile: TileSize(columns: 20, rows: 30), videoWidth: 1280, videoHeight: 720)
+    #expect((narrow.columns, narrow.rows) == (20, 6))
+    #expect(narrow.top == 12)
+    let nothing = VideoFit(tile: TileSize(columns: 0, rows: 0), videoWidth: 320, videoHeight: 180)
+    #expect(nothing.columns == 0)
+  }
+}

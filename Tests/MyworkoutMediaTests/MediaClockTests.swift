@@ -1,0 +1,114 @@
+import Testing
+
+@testable import MyworkoutMedia
+
+/// The media clock and frame scheduling (SPEC §19) on a test clock: nanoseconds passed in.
+@Suite struct MediaClockTests {
+  static let second: Int64 = 1_000_000_000
+
+  @Test func theWallClockRunsAtTheSpeedOnlyWhilePlaying() {
+    var clock = MediaClock()
+    #expect(clock.media(at: 5 * Self.second) == 0, "paused: time stands")
+    clock.play(at: 0)
+    #expect(clock.media(at: Self.second) == 1_000)
+    clock.setSpeed(200, at: Self.second)
+    #expect(clock.media(at: 2 * Self.second) == 3_000, "2× from the change on")
+    clock.pause(at: 2 * Self.second)
+    #expect(clock.media(at: 10 * Self.second) == 3_000)
+    clock.setSpeed(50, at: 10 * Self.second)
+    clock.play(at: 10 * Self.second)
+    #expect(clock.media(at: 12 * Self.second) == 4_000, "0.5×")
+  }
+
+  @Test func aSeekMovesTheClockRunningOrNot() {
+    var clock = MediaClock()
+    clock.jump(to: 60_000, at: 0)
+    #expect(clock.media(at: Self.second) == 60_000)
+    clock.play(at: Self.second)
+    clock.jump(to: 10_000, at: 2 * Self.second)
+    #expect(clock.media(at: 3 * Self.second) == 11_000)
+  }
+
+  @Test func theSoundIsTheMasterWhileItPlays() {
+    var clock = MediaClock()
+    clock.play(at: 0)
+    // The wall says 1,000 ms; the sound device says 960 ms are heard: the sound wins, and the
+    // clock runs on from there until the next report.
+    clock.heard(960, at: Self.second)
+    #expect(clock.media(at: Self.second) == 960)
+    #expect(clock.media(at: Self.second + Self.second / 2) == 1_460)
+    // Reports while paused (a write that finished after the pause) change nothing.
+    clock.pause(at: 2 * Self.second)
+    let paused = clock.media(at: 2 * Self.second)
+    clock.heard(5_000, at: 2 * Self.second)
+    #expect(clock.media(at: 3 * Self.second) == paused)
+  }
+
+  @Test func aFrameIsShownWhenItsTimeComesAndDroppedWhenItsSuccessorIsDue() {
+    #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_000, speed: 100) == .show)
+    #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_050, speed: 100) == .drop)
+    #expect(
+      FrameSchedule.decide(pts: 1_000, next: nil, clock: 990, speed: 100)
+        == .wait(nanoseconds: 10_000_000))
+    #expect(
+      FrameSchedule.decide(pts: 1_000, next: nil, clock: 990, speed: 200)
+        == .wait(nanoseconds: 5_000_000), "at 2× ten media ms are five wall ms")
+    #expect(FrameSchedule.tooLate(pts: 1_000, clock: 1_100, frameMilliseconds: 40))
+    #expect(!FrameSchedule.tooLate(pts: 1_000, clock: 1_050, frameMilliseconds: 40))
+  }
+}
+
+@Suite struct MediaMessagesTests {
+  @Test func everyCommandReadsBackAsItself() {
+    let commands: [MediaCommand] = [
+      .header("Authorization: Bearer a.b.c"),
+      .open(source: "/tmp/a b.mp4", timeoutMilliseconds: 10_000),
+      .size(width: 100, height: 28), .play, .pause, .seek(milliseconds: 65_000), .speed(75),
+      .sound(true), .sound(false), .volume(80), .step(-1), .step(1),
+    ]
+    for command in commands {
+      #expect(MediaCommand(line: Substring(command.line)) == command)
+    }
+    #expect(
+      MediaCommand(line: "open 10 a\nplay") == .open(source: "a\nplay", timeoutMilliseconds: 10))
+    #expect(MediaCommand.open(source: "a\nplay", timeoutMilliseconds: 10).line == "open 10 aplay")
+    #expect(MediaCommand(line: "seek soon") == nil)
+    #expect(MediaCommand(line: "rm -rf") == nil)
+  }
+
+  @Test func eventsArriveWholeHoweverTheBytesAreSplit() {
+    let events: [MediaEvent] = [
+      .ready(
+        durationMilliseconds: 240_000, width: 320, height: 180, frameMilliseconds: 41,
+        hasSound: true),
+      .frame(MediaFrame(milliseconds: 41, width: 2, height: 2, rgb: Array(0..<12))),
+      .time(milliseconds: 250), .buffering(true), .ended, .failed("file not found"),
+      .sound(nil), .sound("no sound"),
+    ]
+    let bytes = events.flatMap(\.bytes)
+    for piece in [1, 3, 7, 1000] {
+      var reader = MediaEventReader()
+      var read: [MediaEvent] = []
+      var offset = 0
+      while offset < bytes.count {
+        read += reader.append(bytes[offset..<min(bytes.count, offset + piece)])
+        offset += piece
+      }
+      #expect(read == events, "in pieces of \(piece)")
+      #expect(!reader.damaged)
+    }
+  }
+
+  @Test func bytesThatAreNotThePlayersAreSaidToBe() {
+    var reader = MediaEventReader()
+    _ = reader.append(Array("hello, terminal".utf8))
+    #expect(reader.damaged)
+    var short = MediaEventReader()
+    // A frame whose pixels do not match its size.
+    var frame = MediaEvent.frame(MediaFrame(milliseconds: 0, width: 4, height: 4, rgb: [1, 2, 3]))
+      .bytes
+    frame[1] = UInt8(frame.count - 5)
+    _ = short.append(frame)
+    #expect(short.damaged)
+  }
+}

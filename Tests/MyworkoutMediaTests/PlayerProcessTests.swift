@@ -1,0 +1,299 @@
+import Foundation
+import MyworkoutMedia
+import TestProcesses
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `myworkout-media` itself, driven as the app drives it, on clips the `ffmpeg` tool makes at
+/// test time (SPEC §19): a colour that changes every second (red steps of 85: second n is red
+/// 85·(n mod 4)), decoded, sought to exact times, stepped frame by frame, played to the end; and
+/// sources that cannot be played say why without the process dying.
+@Suite(.serialized) struct PlayerProcessTests {
+  /// Red at second n (the clip's `geq`), as decoded: within the codec's rounding.
+  static func red(second: Int) -> Int { 85 * (second % 4) }
+
+  @Test func opensDecodesAndShowsTheFirstFrameAtOnce() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    let ready = try #require(player.next { if case .ready = $0 { true } else { false } })
+    #expect(
+      ready
+        == .ready(
+          durationMilliseconds: 4_000, width: 320, height: 180, frameMilliseconds: 41,
+          hasSound: true))
+    let first = try #require(player.frame())
+    #expect(first.milliseconds == 0)
+    #expect(first.width == 32 && first.height == 18)
+    #expect(first.centre.r < 10)
+  }
+
+  @Test func aSeekShowsTheFrameAtThatExactTimeNotTheKeyframe() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    for target in [2_500, 1_000, 3_980, 40] {
+      player.send(.seek(milliseconds: target))
+      let frame = try #require(player.frame(), "a frame for \(target)")
+      // The frame on screen at `target`: it starts at or before it, within one frame.
+      #expect(frame.milliseconds <= target && target - frame.milliseconds < 42, "at \(target)")
+      #expect(abs(frame.centre.r - Self.red(second: target / 1000)) <= 6, "colour at \(target)")
+    }
+  }
+
+  @Test func framesStepForwardAndBackWhilePaused() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.seek(milliseconds: 1_000))
+    let start = try #require(player.frame()).milliseconds
+    player.send(.step(1))
+    let next = try #require(player.frame()).milliseconds
+    #expect(next > start && next - start <= 42)
+    player.send(.step(1))
+    let after = try #require(player.frame()).milliseconds
+    #expect(after > next)
+    player.send(.step(-1))
+    #expect(try #require(player.frame()).milliseconds == next)
+  }
+
+  @Test func playingShowsItsFramesInOrderToTheEnd() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.speed(400))
+    player.send(.play)
+    var shown: [Int] = []
+    var ended = false
+    while let event = player.next(within: .seconds(10), { _ in true }) {
+      if case .frame(let frame) = event { shown.append(frame.milliseconds) }
+      if event == .ended {
+        ended = true
+        break
+      }
+    }
+    #expect(ended)
+    #expect(shown == shown.sorted(), "in order")
+    #expect(shown.last ?? 0 >= 3_900)
+  }
+
+  @Test(arguments: [
+    ("missing", "file not found"), ("text", "not a video this player can read"),
+    ("soundOnly", "the file has no video"),
+  ])
+  func aSourceThatCannotPlaySaysWhy(kind: String, reason: String) throws {
+    let source: String =
+      switch kind {
+      case "missing": "/nonexistent/class.mp4"
+      case "text": try Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
+      default: try Clips.soundOnly()
+      }
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: source, timeoutMilliseconds: 2_000))
+    let failed = player.next { if case .failed = $0 { true } else { false } }
+    #expect(failed == .failed(reason))
+    #expect(player.isRunning, "the process says so and waits to be closed")
+  }
+
+  @Test func aTruncatedFilePlaysWhatItHasAndStops() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try Clips.colourPerSecond()))
+    let cut = try Clips.write("truncated.mp4", Array(whole.prefix(whole.count / 2)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: cut, timeoutMilliseconds: 2_000))
+    player.send(.speed(400))
+    player.send(.play)
+    let last = player.next(within: .seconds(10)) { event in
+      switch event {
+      case .ended, .failed: true
+      default: false
+      }
+    }
+    #expect(last != nil, "a truncated file ends or fails, never hangs")
+    #expect(player.isRunning)
+  }
+}
+
+extension MediaFrame {
+  /// The pixel in the middle.
+  var centre: (r: Int, g: Int, b: Int) {
+    let offset = ((height / 2) * width + width / 2) * 3
+    return (Int(rgb[offset]), Int(rgb[offset + 1]), Int(rgb[offset + 2]))
+  }
+}
+
+/// Clips made once per test run with the `ffmpeg` tool (Debian's `ffmpeg`; `.ci/run` installs
+/// it).
+enum Clips {
+  static let folder: String = {
+    let path = NSTemporaryDirectory() + "myworkout-clips-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  static func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+    let path = folder + "/" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// 4 s, 320x180 at 24 fps, each second its own red; a 440 Hz tone.
+  static func colourPerSecond() throws -> String {
+    try make(
+      "colour.mp4",
+      [
+        "-f", "lavfi", "-i",
+        "color=c=black:s=320x180:r=24,format=rgb24,geq=r='85*mod(floor(T),4)':g=0:b=0",
+        "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000", "-t", "4", "-c:v", "libx264",
+        "-g", "48", "-pix_fmt", "yuv420p", "-c:a", "aac",
+      ])
+  }
+
+  static func soundOnly() throws -> String {
+    try make("tone.m4a", ["-f", "lavfi", "-i", "sine=f=440", "-t", "1", "-c:a", "aac"])
+  }
+
+  private static func make(_ name: String, _ arguments: [String]) throws -> String {
+    let path = folder + "/" + name
+    if FileManager.default.fileExists(atPath: path) { return path }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+    process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [path]
+    try #require(
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"),
+      "the clips are made with ffmpeg: apt-get install ffmpeg")
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "ffmpeg made \(name)")
+    return path
+  }
+}
+
+/// `myworkout-media` (as built beside the tests) with its standard input and output in pipes.
+final class MediaProcess {
+  private let pid: pid_t
+  private let input: Int32
+  private let output: Int32
+  private var reader = MediaEventReader()
+  private var pending: [MediaEvent] = []
+
+  init(muted: Bool = true) throws {
+    let executable = try #require(
+      BuiltProduct.path("myworkout-media"), "myworkout-media is built with the tests")
+    var toChild: [Int32] = [-1, -1]
+    var fromChild: [Int32] = [-1, -1]
+    pipe(&toChild)
+    pipe(&fromChild)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+    posix_spawn_file_actions_addclose(&actions, toChild[1])
+    posix_spawn_file_actions_addclose(&actions, fromChild[0])
+    let arguments = [executable] + (muted ? ["--mute"] : [])
+    let argv = arguments.map { strdup($0) } + [nil]
+    var child: pid_t = 0
+    let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+    argv.forEach { free($0) }
+    posix_spawn_file_actions_destroy(&actions)
+    close(toChild[0])
+    close(fromChild[1])
+    try #require(status == 0)
+    pid = child
+    input = toChild[1]
+    output = fromChild[0]
+  }
+
+  deinit {
+    close(input)
+    close(output)
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  var isRunning: Bool {
+    var status: Int32 = 0
+    return waitpid(pid, &status, WNOHANG) == 0
+  }
+
+  func send(_ command: MediaCommand) {
+    let line = Array((command.line + "\n").utf8)
+    _ = line.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+  }
+
+  /// The next event that `matches` (others are passed over), waiting at most `limit`.
+  func next(
+    within limit: Duration = .seconds(5), _ matches: (MediaEvent) -> Bool
+  ) -> MediaEvent? {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      while !pending.isEmpty {
+        let event = pending.removeFirst()
+        if matches(event) { return event }
+      }
+      let left = deadline - ContinuousClock.now
+      guard left > .zero else { return nil }
+      var fd = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+      let milliseconds = Int32(
+        left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      guard poll(&fd, 1, max(1, milliseconds)) > 0 else { continue }
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      let count = read(output, &buffer, buffer.count)
+      guard count > 0 else { return nil }
+      pending += reader.append(buffer[0..<count])
+    }
+  }
+
+  func frame(within limit: Duration = .seconds(5)) -> MediaFrame? {
+    guard
+      case .frame(let frame) = next(within: limit, { if case .frame = $0 { true } else { false } })
+    else { return nil }
+    return frame
+  }
+}
+
+/// The shipped catalog's classes play the shipped clips, each as long as the class says.
+@Suite struct ShippedVideosTests {
+  @Test func everyShippedClassHasItsClipAndItsClipsLength() throws {
+    let assets = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets")
+    let csv = try String(contentsOf: assets.appendingPathComponent("classes.csv"), encoding: .utf8)
+    let lines = csv.split(separator: "\n").dropFirst()
+    #expect(lines.count == 44)
+    var lengths: [String: Int] = [:]
+    for line in lines {
+      // The last two columns are plain: thumbnail, duration; the video is the one before.
+      let fields = line.split(separator: ",").map(String.init)
+      let duration = try #require(Int(fields[fields.count - 1]))
+      let clip = fields[fields.count - 3]
+      if lengths[clip] == nil {
+        let player = try MediaProcess()
+        player.send(.open(source: assets.path + "/videos/" + clip, timeoutMilliseconds: 2_000))
+        guard
+          case .ready(let length, _, _, _, let sound)? = player.next({
+            if case .ready = $0 { true } else { false }
+          })
+        else {
+          Issue.record("\(clip) does not open")
+          continue
+        }
+        #expect(sound, "\(clip) has a music track")
+        lengths[clip] = length
+      }
+      #expect(abs((lengths[clip] ?? 0) - duration * 1000) < 100, "\(clip) lasts \(duration) s")
+    }
+    let bytes = try lengths.keys.map {
+      try FileManager.default.attributesOfItem(atPath: assets.path + "/videos/" + $0)[.size] as? Int
+        ?? 0
+    }.reduce(0, +)
+    #expect(bytes <= 12 * 1024 * 1024, "the clips stay within 12 MB")
+  }
+}

@@ -1,0 +1,113 @@
+import Testing
+
+@testable import MyworkoutCore
+@testable import MyworkoutView
+
+/// Video pictures as cells (SPEC §19): quarter blocks with two colours, mirrored on `m`, and
+/// only the cells that changed sent, in one synchronized update.
+@Suite struct VideoPictureTests {
+  /// A picture of `width`x`height` pixels, each from `colour(x, y)`.
+  static func picture(_ width: Int, _ height: Int, _ colour: (Int, Int) -> (UInt8, UInt8, UInt8))
+    -> VideoPicture
+  {
+    var rgb: [UInt8] = []
+    for y in 0..<height {
+      for x in 0..<width {
+        let (r, g, b) = colour(x, y)
+        rgb += [r, g, b]
+      }
+    }
+    return VideoPicture(width: width, height: height, rgb: rgb)
+  }
+
+  static let halves = picture(4, 2) { x, _ in x < 2 ? (255, 0, 0) : (0, 0, 255) }
+
+  @Test func aSolidColourIsASpaceOnThatBackground() {
+    var quantizer = VideoQuantizer(colors: .direct)
+    let cells = QuarterBlocks.cells(
+      Self.picture(2, 2) { _, _ in (10, 200, 30) }, columns: 1, rows: 1, mirrored: false,
+      colors: .direct, quantizer: &quantizer)
+    #expect(cells == [BlockCell(glyph: 0, foreground: 0x0A_C8_1E, background: 0x0A_C8_1E)])
+  }
+
+  @Test func eachCellTakesTheShapeThatLosesLeast() {
+    var quantizer = VideoQuantizer(colors: .direct)
+    // Left column red, right blue: `▌` red on blue.
+    let split = QuarterBlocks.cells(
+      Self.picture(2, 2) { x, _ in x == 0 ? (255, 0, 0) : (0, 0, 255) }, columns: 1, rows: 1,
+      mirrored: false, colors: .direct, quantizer: &quantizer)
+    #expect(QuarterBlocks.glyphs[Int(split[0].glyph)] == "▌")
+    #expect(split[0].foreground == 0xFF_00_00 && split[0].background == 0x00_00_FF)
+    // Bottom row white: `▄`.
+    let bottom = QuarterBlocks.cells(
+      Self.picture(2, 2) { _, y in y == 1 ? (255, 255, 255) : (0, 0, 0) }, columns: 1, rows: 1,
+      mirrored: false, colors: .direct, quantizer: &quantizer)
+    #expect(QuarterBlocks.glyphs[Int(bottom[0].glyph)] == "▄")
+    #expect(bottom[0].foreground == 0xFF_FF_FF)
+  }
+
+  @Test func mirroringSwapsTheHalves() {
+    var quantizer = VideoQuantizer(colors: .direct)
+    let plain = QuarterBlocks.cells(
+      Self.halves, columns: 2, rows: 1, mirrored: false, colors: .direct, quantizer: &quantizer)
+    let mirrored = QuarterBlocks.cells(
+      Self.halves, columns: 2, rows: 1, mirrored: true, colors: .direct, quantizer: &quantizer)
+    #expect(plain.map(\.background) == [0xFF_00_00, 0x00_00_FF])
+    #expect(mirrored.map(\.background) == [0x00_00_FF, 0xFF_00_00])
+  }
+
+  @Test func thePaletteAndNoColourGetTheirOwnCells() {
+    var palette = VideoQuantizer(colors: .palette256)
+    let red = QuarterBlocks.cells(
+      Self.picture(2, 2) { _, _ in (255, 0, 0) }, columns: 1, rows: 1, mirrored: false,
+      colors: .palette256, quantizer: &palette)
+    #expect(red[0].background == 196, "xterm's pure red")
+    var none = VideoQuantizer(colors: .shades)
+    let shades = QuarterBlocks.cells(
+      Self.picture(4, 2) { x, _ in x < 2 ? (0, 0, 0) : (255, 255, 255) }, columns: 2, rows: 1,
+      mirrored: false, colors: .shades, quantizer: &none)
+    #expect(shades.map { QuarterBlocks.shades[Int($0.glyph)] } == [" ", "█"])
+  }
+
+  @Test func onlyChangedCellsAreSentAndAnIdenticalPictureSendsNothing() {
+    var canvas = VideoCanvas(colors: .direct)
+    let region = VideoRegion(rect: Rect(x: 10, y: 3, width: 2, height: 1), mirrored: false)
+    let first = String(decoding: canvas.paint(Self.halves, in: region), as: UTF8.self)
+    #expect(first.hasPrefix("\u{1B}[?2026h\u{1B}7"), "one synchronized update, cursor saved")
+    #expect(first.hasSuffix("\u{1B}[0m\u{1B}8\u{1B}[?2026l"))
+    #expect(first.contains("\u{1B}[4;11H"), "row 3 column 10, one-based")
+    #expect(first.contains("48;2;255;0;0") && first.contains("48;2;0;0;255"))
+    #expect(canvas.paint(Self.halves, in: region).isEmpty, "the same picture: nothing")
+    // The right half turns green: one cell, its colour, no move back to the first.
+    let green = Self.picture(4, 2) { x, _ in x < 2 ? (255, 0, 0) : (0, 255, 0) }
+    let second = String(decoding: canvas.paint(green, in: region), as: UTF8.self)
+    #expect(second.contains("\u{1B}[4;12H"))
+    #expect(!second.contains("\u{1B}[4;11H"))
+    #expect(!second.contains("255;0;0"))
+    canvas.invalidate()
+    #expect(canvas.paint(green, in: region).count > second.count, "after ncurses drew: whole")
+  }
+
+  @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
+    var player = PlayerState(
+      danceClass: DanceClass(
+        id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
+        videoURL: "v", thumbnailSlug: "", duration: 100))
+    player.playback = .paused
+    player.video = .showing
+    player.videoFit = VideoFit(
+      tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180)
+    player.soundNote = "no sound"
+    player.loop = LoopMarks(start: 10_000, end: 20_000)
+    var grid = Grid(width: 80, height: 22)
+    _ = PlayerView.draw(player, into: &grid, area: Rect(width: 80, height: 22))
+    #expect(
+      grid.video == VideoRegion(rect: Rect(x: 15, y: 3, width: 50, height: 14), mirrored: false))
+    #expect(grid.text.contains("❚❚ Paused  no sound  Loop 00:10–00:20"))
+    player.video = .failed("file not found")
+    var failed = Grid(width: 80, height: 22)
+    _ = PlayerView.draw(player, into: &failed, area: Rect(width: 80, height: 22))
+    #expect(failed.video == nil)
+    #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
+  }
+}
