@@ -184,7 +184,7 @@ final class MediaProcess {
   private var reader = MediaEventReader()
   private var pending: [MediaEvent] = []
 
-  init(muted: Bool = true) throws {
+  init(muted: Bool = true, environment: [String: String] = [:]) throws {
     let executable = try #require(
       BuiltProduct.path("myworkout-media"), "myworkout-media is built with the tests")
     var toChild: [Int32] = [-1, -1]
@@ -200,8 +200,12 @@ final class MediaProcess {
     let arguments = [executable] + (muted ? ["--mute"] : [])
     let argv = arguments.map { strdup($0) } + [nil]
     var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment) { $1 }
+    let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let status = posix_spawn(&child, executable, &actions, nil, argv, envp)
     argv.forEach { free($0) }
+    envp.forEach { free($0) }
     posix_spawn_file_actions_destroy(&actions)
     close(toChild[0])
     close(fromChild[1])

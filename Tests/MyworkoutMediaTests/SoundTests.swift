@@ -1,0 +1,145 @@
+import Foundation
+import MyworkoutMedia
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Sound (SPEC §19) through a real PulseAudio daemon with a null sink, started by the test, its
+/// monitor recorded with `parec`: a slowed-down class keeps its pitch (a time-stretch, not a
+/// slower tape), and with no sound server the player says `no sound` and plays on the wall
+/// clock.
+@Suite(.serialized) struct SoundTests {
+  /// A private PulseAudio daemon (Debian's `pulseaudio`; `.ci/run` installs it).
+  final class SoundServer {
+    let runtime: String
+
+    init() throws {
+      try #require(
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/pulseaudio"),
+        "the sound tests need pulseaudio: apt-get install pulseaudio")
+      runtime =
+        NSTemporaryDirectory() + "myworkout-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+      try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+      try run(
+        "/usr/bin/pulseaudio",
+        [
+          "-n", "--daemonize=yes", "--exit-idle-time=-1", "--load=module-null-sink sink_name=probe",
+          "--load=module-native-protocol-unix",
+        ])
+      // Up when it answers.
+      let deadline = ContinuousClock.now + .seconds(10)
+      while (try? run("/usr/bin/pactl", ["info"])) == nil {
+        try #require(ContinuousClock.now < deadline, "pulseaudio started")
+      }
+    }
+
+    var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
+
+    @discardableResult
+    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: tool)
+      process.arguments = arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      process.standardError = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+      return process.terminationStatus
+    }
+
+    /// Records what the sink plays (mono, 48 kHz, s16) while `body` runs.
+    func record(_ body: () throws -> Void) throws -> [Int16] {
+      let file = runtime + "/heard.raw"
+      let parec = Process()
+      parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
+      parec.arguments = [
+        "-d", "probe.monitor", "--latency-msec=20", "--raw", "--format=s16le", "--rate=48000",
+        "--channels=1", file,
+      ]
+      parec.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      try parec.run()
+      defer {
+        kill(parec.processIdentifier, SIGKILL)
+        parec.waitUntilExit()
+      }
+      try body()
+      // Killed outright: the test process's blocked signals reach parec blocked too.
+      kill(parec.processIdentifier, SIGKILL)
+      parec.waitUntilExit()
+      let data = try Data(contentsOf: URL(fileURLWithPath: file))
+      return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
+    deinit {
+      _ = try? run("/usr/bin/pulseaudio", ["--kill"])
+    }
+  }
+
+  /// The tone's frequency, from the zero crossings of the loud part.
+  static func frequency(_ samples: [Int16]) -> Double? {
+    guard let start = samples.firstIndex(where: { abs(Int($0)) > 2_000 }),
+      let end = samples.lastIndex(where: { abs(Int($0)) > 2_000 }), end - start > 9_600
+    else { return nil }
+    let loud = samples[(start + 2_400)..<(end - 2_400)]
+    var crossings = 0
+    var previous = loud.first ?? 0
+    for sample in loud.dropFirst() {
+      if (previous < 0) != (sample < 0) { crossings += 1 }
+      previous = sample
+    }
+    return Double(crossings) / 2 / (Double(loud.count) / 48_000)
+  }
+
+  @Test func halfSpeedKeepsThePitch() throws {
+    let server = try SoundServer()
+    let clip = try Clips.colourPerSecond()
+    for speed in [100, 50] {
+      let heard = try server.record {
+        let player = try MediaProcess(muted: false, environment: server.environment)
+        player.send(.size(width: 16, height: 8))
+        player.send(.open(source: clip, timeoutMilliseconds: 5_000))
+        _ = try #require(player.frame())
+        player.send(.speed(speed))
+        _ = player.frame()
+        player.send(.play)
+        // 2.5 s of media, however long that takes at this speed (parec needs a moment to start).
+        let reached = player.next(within: .seconds(8)) {
+          if case .time(let milliseconds) = $0 {
+            return milliseconds >= 2_500
+          } else {
+            return false
+          }
+        }
+        #expect(reached != nil, "played at \(speed)%")
+      }
+      let frequency = try #require(Self.frequency(heard), "a tone was heard at \(speed)%")
+      #expect(abs(frequency - 440) < 15, "440 Hz at \(speed)%: heard \(frequency)")
+    }
+  }
+
+  @Test func withNoSoundServerThePlayerSaysSoAndPlaysOnTheWallClock() throws {
+    let nowhere = NSTemporaryDirectory() + "myworkout-no-pulse-\(getpid())"
+    try FileManager.default.createDirectory(atPath: nowhere, withIntermediateDirectories: true)
+    let player = try MediaProcess(
+      muted: false,
+      environment: ["XDG_RUNTIME_DIR": nowhere, "PULSE_SERVER": "unix:" + nowhere + "/none"])
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    let sound = player.next { if case .sound = $0 { true } else { false } }
+    guard case .sound(let note?)? = sound else {
+      Issue.record("no sound note: \(String(describing: sound))")
+      return
+    }
+    #expect(note.hasPrefix("no sound"))
+    _ = try #require(player.frame())
+    player.send(.play)
+    let later = player.next(within: .seconds(5)) {
+      if case .time(let milliseconds) = $0 { milliseconds >= 500 } else { false }
+    }
+    #expect(later != nil, "the wall clock moves the pictures")
+  }
+}
