@@ -48,7 +48,7 @@ class DriveError(Exception):
 class Terminal:
     """A program running in an 80x24 pseudo-terminal; everything it writes is kept in `output`."""
 
-    def __init__(self, argv, env):
+    def __init__(self, argv, env, rows=24, columns=80):
         self.output = bytearray()
         self.last_output_at = None  # when the latest bytes arrived
         self.status = None  # exit code once reaped (negative: killed by that signal)
@@ -56,7 +56,7 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # child: size the terminal before the program looks at it
             try:
-                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
                 os.execve(argv[0], argv, env)
             finally:
                 os._exit(127)
@@ -346,7 +346,7 @@ def run_player(binary, seconds, server=None):
     in remote mode, where every save goes through the outbox (SPEC §18)."""
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         argv = [str(binary), "--no-mouse"] + (["--server", server] if server
-                                              else ["--latency", "0s"])
+                                              else ["--latency", "0s", "--catalog", CLOCK_CATALOG])
         with Terminal(argv, program_env(tmp)) as term:
             log_in(term)
             _, mark = term.send(b"c")
@@ -380,6 +380,124 @@ def run_player(binary, seconds, server=None):
                 "player_wakeups_per_s": playing / seconds,
                 "player_main_wakeups_per_s": (after[main] - switches[main]) / seconds,
                 "player_bytes_per_s": playing_bytes / seconds}
+
+
+# §12's clock alone: the brief's classes, whose video URLs no machine here reaches (the Player
+# says `No video` and runs its clock), as the server section serves them; else a class with none.
+BRIEF_CSV = ROOT / "../shared/data/steezy/classes-data.csv"
+CLOCK_CATALOG = str(BRIEF_CSV) if BRIEF_CSV.exists() else str(ROOT / "bench/clock-only.csv")
+DANCE_CLIP = ROOT / "Assets/videos/bounce.mp4"
+
+
+def process_tree(pid):
+    """`pid` and its children (the app and its myworkout-media)."""
+    pids = [pid]
+    with contextlib.suppress(FileNotFoundError):
+        for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            pids += process_tree(int(child))
+    return pids
+
+
+def tree_cpu_ms(pids):
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError, IndexError):
+            total += cpu_ms(pid)
+    return total
+
+
+def tree_rss_mib(pids):
+    """The resident memory of the processes now (VmRSS), summed, in MiB."""
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(FileNotFoundError):
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) / 1024
+    return total
+
+
+def play_other(argv, rows, columns, seconds, env):
+    """timg or mpv playing the clip in a pty of that size for `seconds`: bytes/s, CPU-s/s, MiB."""
+    with Terminal(argv, env, rows=rows, columns=columns) as term:
+        term.read(1.0)  # started and drawing
+        pids = process_tree(term.pid)
+        cpu, mark = tree_cpu_ms(pids), len(term.output)
+        term.drain(seconds)
+        return {"bytes_per_s": (len(term.output) - mark) / seconds,
+                "cpu_s_per_s": (tree_cpu_ms(pids) - cpu) / 1000 / seconds,
+                "rss_mib": tree_rss_mib(pids)}
+
+
+def play_app(binary, rows, columns, seconds, env, clip):
+    """The app playing `clip` (muted, 24-bit colour) in a pty of that size: time to the first
+    frame after Enter, frames shown, bytes, CPU (app and its player) and memory while playing,
+    a seek's time to its frame, and wake-ups while paused."""
+    with tempfile.TemporaryDirectory(prefix="bench-video-") as tmp:
+        catalog = Path(tmp, "video.csv")
+        catalog.write_text("title,instructor,level,song,videoUrl,thumbnailSlug,duration\n"
+                           f"Bounce,Ada,beginner,Beat,{clip},,240\n")
+        env = dict(program_env(tmp), **env)
+        argv = [str(binary), "--no-mouse", "--latency", "0s", "--mute", "--catalog", str(catalog)]
+        with Terminal(argv, env, rows=rows, columns=columns) as term:
+            log_in(term)
+            _, mark = term.send(b"c")
+            term.wait_for(" class", "the Classes list", since=mark)
+            term.settle()
+            term.send(b"\x1b[B")
+            term.settle()
+            sent, mark = term.send(b"\r")
+            first = term.wait_for("\x1b[?2026h", "the first video frame", since=mark) - sent
+            term.settle(quiet=0.3)
+            pids = process_tree(term.pid)
+            term.send(b" ")
+            term.read(0.5)
+            cpu, mark = tree_cpu_ms(pids), len(term.output)
+            term.drain(seconds)
+            window = term.output[mark:]
+            playing = {"bytes_per_s": len(window) / seconds,
+                       "frames_per_s": window.count(b"\x1b[?2026h") / seconds,
+                       "cpu_s_per_s": (tree_cpu_ms(pids) - cpu) / 1000 / seconds,
+                       "rss_mib": tree_rss_mib(pids)}
+            term.send(b" ")
+            term.settle(quiet=0.5)
+            before = {pid: thread_switches(pid) for pid in pids}
+            term.drain(2.0)
+            paused = sum(wakeups(before[pid], thread_switches(pid))[0] for pid in pids)
+            sent, mark = term.send(b"5")
+            seek = term.wait_for("\x1b[?2026h", "the frame after a seek", since=mark) - sent
+            term.settle(quiet=0.3)
+            term.send(b"\x03")
+            term.wait_exit("exit after Ctrl-C")
+        return dict(playing, first_frame_ms=first * 1000, seek_ms=seek * 1000,
+                    paused_wakeups_2s=paused)
+
+
+def video_figures(binary, quick):
+    """SPEC §19 beside timg and mpv (--vo=tct, no sound), the same dance clip at the same sizes,
+    one run each: frames shown per second, bytes to the terminal and CPU seconds per second of
+    video, memory while playing; the app's first frame, seek-to-frame and paused wake-ups."""
+    import shutil
+    seconds = 3 if quick else 10
+    env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8",
+           "PATH": os.environ.get("PATH", ""), "HOME": tempfile.gettempdir()}
+    figures = {}
+    for rows, columns in ((24, 80), (60, 200)):
+        size = f"{columns}x{rows}"
+        try:
+            figures[("myworkout", size)] = play_app(binary, rows, columns, seconds,
+                                                    {"COLORTERM": "truecolor"}, DANCE_CLIP)
+        except DriveError as error:
+            print(f"video: the app could not be driven at {size}: {error}", file=sys.stderr)
+        if shutil.which("timg"):
+            figures[("timg", size)] = play_other(
+                [shutil.which("timg"), "-V", f"-g{columns}x{rows}", str(DANCE_CLIP)],
+                rows, columns, seconds, env)
+        if shutil.which("mpv"):
+            figures[("mpv --vo=tct", size)] = play_other(
+                [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet", "--no-config",
+                 str(DANCE_CLIP)], rows, columns, seconds, env)
+    return figures
 
 
 def swift_build(product, release):
@@ -856,6 +974,17 @@ def main():
                   f" {embedded_wakeups:.1f} wake-ups/s playing,"
                   f" {server['remote_player_paused_wakeups']:.0f} vs"
                   f" {statistics.median(app['player_paused_wakeups']):.0f} wake-ups paused")
+    print(f"\nvideo (SPEC §19; {DANCE_CLIP.name}, 320x180 24 fps, muted, one run each"
+          f"{', debug build' if args.quick else ''}):")
+    video = video_figures(app_binary, args.quick)
+    for (program, size), figures in video.items():
+        extra = ""
+        if program == "myworkout":
+            extra = (f", {figures['frames_per_s']:.1f} frames/s, first frame"
+                     f" {figures['first_frame_ms']:.0f} ms, seek to frame {figures['seek_ms']:.0f} ms,"
+                     f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused")
+        print(f"  {program:<13} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
+              f" {figures['cpu_s_per_s']:.3f} CPU-s/s, {figures['rss_mib']:.0f} MiB{extra}")
     cluster = {}
     if server_binary is not None:
         print(f"\nthrough the load balancer (scripts/cluster: nginx round-robin, loopback, wrk 2"
