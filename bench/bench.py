@@ -463,7 +463,9 @@ def play_app(binary, rows, columns, seconds, env, clip):
             term.settle(quiet=0.5)
             before = {pid: thread_switches(pid) for pid in pids}
             term.drain(2.0)
-            paused = sum(wakeups(before[pid], thread_switches(pid))[0] for pid in pids)
+            # As in run_player: a worker that retires after the pause's save counts apart.
+            counted = [wakeups(before[pid], thread_switches(pid)) for pid in pids]
+            paused = sum(total - retired for total, retired in counted)
             sent, mark = term.send(b"5")
             seek = term.wait_for("\x1b[?2026h", "the frame after a seek", since=mark) - sent
             term.settle(quiet=0.3)

@@ -14,7 +14,7 @@ struct MyworkoutCommand: ParsableCommand {
       "Myworkout GO: dance classes, coding lessons and images with your account and progress, in the terminal.",
     usage: "myworkout [--data-dir PATH] [--reset] [--session-lifetime DURATION] "
       + "[--latency DURATION] [--catalog FILE] [--lessons FILE] [--images-dir DIR] "
-      + "[--assets DIR] [--speed N] [--no-mouse] [--server URL [--insecure-http]] "
+      + "[--assets DIR] [--speed N] [--mute] [--no-mouse] [--server URL [--insecure-http]] "
       + "[--auth0-domain DOMAIN --auth0-client-id ID [--auth0-connection NAME]] "
       + "[--version] [--help]",
     discussion: """
