@@ -1,5 +1,6 @@
 import Foundation
 import MyworkoutMedia
+import Synchronization
 import TestProcesses
 import Testing
 
@@ -71,7 +72,7 @@ import Testing
     player.send(.play)
     var shown: [Int] = []
     var ended = false
-    while let event = player.next(within: .seconds(10), { _ in true }) {
+    while let event = player.next(within: .seconds(20), { _ in true }) {
       if case .frame(let frame) = event { shown.append(frame.milliseconds) }
       if event == .ended {
         ended = true
@@ -110,7 +111,7 @@ import Testing
     player.send(.open(source: cut, timeoutMilliseconds: 2_000))
     player.send(.speed(400))
     player.send(.play)
-    let last = player.next(within: .seconds(10)) { event in
+    let last = player.next(within: .seconds(20)) { event in
       switch event {
       case .ended, .failed: true
       default: false
@@ -160,19 +161,27 @@ enum Clips {
     try make("tone.m4a", ["-f", "lavfi", "-i", "sine=f=440", "-t", "1", "-c:a", "aac"])
   }
 
+  /// One clip made at a time: suites run in parallel, and a clip half written by one must never
+  /// be opened by another (it is made under a temporary name and renamed when whole).
+  private static let making = Mutex(())
+
   private static func make(_ name: String, _ arguments: [String]) throws -> String {
-    let path = folder + "/" + name
-    if FileManager.default.fileExists(atPath: path) { return path }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-    process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [path]
-    try #require(
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"),
-      "the clips are made with ffmpeg: apt-get install ffmpeg")
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "ffmpeg made \(name)")
-    return path
+    try making.withLock { _ in
+      let path = folder + "/" + name
+      if FileManager.default.fileExists(atPath: path) { return path }
+      let partial = folder + "/partial-" + name
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+      process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [partial]
+      try #require(
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"),
+        "the clips are made with ffmpeg: apt-get install ffmpeg")
+      try process.run()
+      process.waitUntilExit()
+      try #require(process.terminationStatus == 0, "ffmpeg made \(name)")
+      try #require(rename(partial, path) == 0)
+      return path
+    }
   }
 }
 
@@ -235,7 +244,7 @@ final class MediaProcess {
 
   /// The next event that `matches` (others are passed over), waiting at most `limit`.
   func next(
-    within limit: Duration = .seconds(5), _ matches: (MediaEvent) -> Bool
+    within limit: Duration = .seconds(20), _ matches: (MediaEvent) -> Bool
   ) -> MediaEvent? {
     let deadline = ContinuousClock.now + limit
     while true {
@@ -256,7 +265,7 @@ final class MediaProcess {
     }
   }
 
-  func frame(within limit: Duration = .seconds(5)) -> MediaFrame? {
+  func frame(within limit: Duration = .seconds(20)) -> MediaFrame? {
     guard
       case .frame(let frame) = next(within: limit, { if case .frame = $0 { true } else { false } })
     else { return nil }

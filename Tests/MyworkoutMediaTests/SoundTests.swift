@@ -107,7 +107,7 @@ import Testing
         _ = player.frame()
         player.send(.play)
         // 2.5 s of media, however long that takes at this speed (parec needs a moment to start).
-        let reached = player.next(within: .seconds(8)) {
+        let reached = player.next(within: .seconds(15)) {
           if case .time(let milliseconds) = $0 {
             return milliseconds >= 2_500
           } else {
@@ -137,7 +137,7 @@ import Testing
     #expect(note.hasPrefix("no sound"))
     _ = try #require(player.frame())
     player.send(.play)
-    let later = player.next(within: .seconds(5)) {
+    let later = player.next(within: .seconds(15)) {
       if case .time(let milliseconds) = $0 { milliseconds >= 500 } else { false }
     }
     #expect(later != nil, "the wall clock moves the pictures")
