@@ -138,7 +138,9 @@ let package = Package(
     // (pure Swift: the app links it without FFmpeg).
     .target(name: "MyworkoutMedia", swiftSettings: strict),
     // The Player's video and sound (SPEC §19) in a process of its own, started when a class with
-    // a video opens: the app's start path carries none of FFmpeg (DECISIONS.md).
+    // a video opens: the app's start path carries none of FFmpeg (DECISIONS.md). Not a
+    // dependency of the app's target: SwiftPM would link FFmpeg and libpulse into the app too
+    // (and the static release link cannot have them); `swift build` builds it beside the app.
     .executableTarget(
       name: "myworkout-media", dependencies: ["CMedia", "MyworkoutMedia"], swiftSettings: strict),
     // The app's code (a library, so that two executables share it); main.swift is in
@@ -154,7 +156,7 @@ let package = Package(
     ),
     // The app (embedded services only: no networking code, SPEC §16).
     .executableTarget(
-      name: "MyworkoutMain", dependencies: ["myworkout", "myworkout-media"],
+      name: "MyworkoutMain", dependencies: ["myworkout"],
       path: "Sources/myworkout-main",
       exclude: ["startup.order"], swiftSettings: strict, linkerSettings: releaseApp),
     // The app with remote mode (SPEC §15); `myworkout` execs it for --server and --auth0-*.

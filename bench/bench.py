@@ -880,6 +880,7 @@ def binaries(args):
         return (app, hasher if hasher.exists() else None, images if images.exists() else None,
                 catalog if catalog.exists() else None, server if server.exists() else None)
     app = args.binary or swift_build("myworkout", release=True)
+    swift_build("myworkout-media", release=True)  # beside the app: the Player's video
     swift_build("outbox-drive", release=True)  # beside the server: the outbox drain figure
     return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
             swift_build("catalog-bench", release=True),

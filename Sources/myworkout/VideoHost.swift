@@ -72,7 +72,11 @@ final class VideoHost: VideoPlaying {
       stop()
       let source = locate(videoURL)
       guard start() else {
-        report(.failed("the player (myworkout-media) could not start"))
+        report(
+          .failed(
+            access(executable, X_OK) == 0
+              ? "the player (myworkout-media) could not start"
+              : "myworkout-media is not beside myworkout (swift build --product myworkout-media)"))
         return
       }
       if let header = source.header { write(.header(header)) }
