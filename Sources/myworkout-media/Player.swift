@@ -219,7 +219,7 @@ final class Player: @unchecked Sendable {
     var reason = [CChar](repeating: 0, count: 256)
     guard let stream = mw_sound_open("Myworkout GO", &reason, Int32(reason.count)) else {
       soundOn = false
-      let text = String(cString: reason)
+      let text = Self.text(reason)
       failureOfSound = text
       return
     }
@@ -381,7 +381,7 @@ final class Player: @unchecked Sendable {
     var reason = [CChar](repeating: 0, count: 512)
     guard let media = mw_media_open(source, header, Int32(timeout), &reason, Int32(reason.count))
     else {
-      monitor.locked { failure = Self.reasonText(String(cString: reason)) }
+      monitor.locked { failure = Self.reasonText(Self.text(reason)) }
       signalWake()
       return
     }
@@ -448,12 +448,17 @@ final class Player: @unchecked Sendable {
         monitor.locked { if mine == generation { decodedAll = true } }
         signalWake()
       default:
-        let text = String(cString: reason)
+        let text = Self.text(reason)
         monitor.locked { failure = "the stream stopped (\(text))" }
         signalWake()
         return
       }
     }
+  }
+
+  /// A C string in a buffer the C side filled.
+  private static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// FFmpeg's words for why a source cannot be opened, as the state line says them.

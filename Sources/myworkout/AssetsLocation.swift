@@ -24,8 +24,9 @@ enum AssetsLocation {
     return parts.joined(separator: "/") + "/Assets"
   }
 
-  /// The directory of the running binary (`/proc/self/exe`).
-  private static var executableDirectory: String? {
+  /// The directory of the running binary (`/proc/self/exe`); also where `myworkout-remote` and
+  /// `myworkout-media` are found.
+  static var executableDirectory: String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }

@@ -100,13 +100,7 @@ enum RemoteHandoff {
   /// `myworkout-remote` beside it, same arguments and environment.
   static func factory() throws -> RemoteFactory {
     if let factory = RemoteFactory.installed.withLock({ $0 }) { return factory }
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let executable =
-      count > 0
-      ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-    let folder = executable.lastIndex(of: "/").map { String(executable[..<$0]) } ?? "."
-    let remote = folder + "/myworkout-remote"
+    let remote = (AssetsLocation.executableDirectory ?? ".") + "/myworkout-remote"
     let arguments = [remote] + CommandLine.arguments.dropFirst()
     let argv = arguments.map { strdup($0) } + [nil]
     execv(remote, argv)

@@ -57,13 +57,7 @@ final class VideoHost: VideoPlaying {
 
   /// `myworkout-media` beside the running executable.
   static func besideExecutable() -> String {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    let path =
-      count > 0
-      ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    return folder + "/myworkout-media"
+    (AssetsLocation.executableDirectory ?? ".") + "/myworkout-media"
   }
 
   func handle(_ command: VideoCommand) {
