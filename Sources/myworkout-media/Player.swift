@@ -419,10 +419,10 @@ final class Player: @unchecked Sendable {
         {
           continue
         }
-        let (width, height) = size
-        guard width > 0, height > 0 else { continue }
+        // No room for a picture (a small terminal): the frame still keeps the time, empty.
+        let (width, height) = size.0 > 0 && size.1 > 0 ? size : (0, 0)
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        guard mw_media_convert(media, Int32(width), Int32(height), &rgb) == 0 else { continue }
+        if width > 0, mw_media_convert(media, Int32(width), Int32(height), &rgb) != 0 { continue }
         let frame = Frame(generation: mine, pts: pts, width: width, height: height, rgb: rgb)
         let wakeUp = monitor.locked { () -> Bool in
           guard mine == generation else { return false }

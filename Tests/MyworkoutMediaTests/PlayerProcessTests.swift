@@ -84,6 +84,22 @@ import Testing
     #expect(shown.last ?? 0 >= 3_900)
   }
 
+  /// A terminal too small for a picture asks for none: the frames still come, empty, so the
+  /// class's time moves on.
+  @Test func withNoRoomForAPictureTheTimeStillMovesOn() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 0, height: 0))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    let first = try #require(player.frame())
+    #expect(first.width == 0 && first.height == 0 && first.rgb.isEmpty)
+    player.send(.speed(400))
+    player.send(.play)
+    let later = player.next {
+      if case .time(let milliseconds) = $0 { milliseconds >= 1_000 } else { false }
+    }
+    #expect(later != nil)
+  }
+
   @Test(arguments: [
     ("missing", "file not found"), ("text", "not a video this player can read"),
     ("soundOnly", "the file has no video"),
