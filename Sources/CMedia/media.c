@@ -127,6 +127,11 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
   snprintf(timeout, sizeof timeout, "%lld", (long long)timeout_ms * 1000);
   av_dict_set(&options, "rw_timeout", timeout, 0);
   av_dict_set(&options, "timeout", timeout, 0);
+  // Over HTTP: a connection cut mid-way (a proxy, an instance gone) is opened again at the
+  // byte where it stopped.
+  av_dict_set(&options, "reconnect", "1", 0);
+  av_dict_set(&options, "reconnect_on_network_error", "1", 0);
+  av_dict_set(&options, "reconnect_delay_max", "4", 0);
   int err = avformat_open_input(&media->format, url, NULL, &options);
   av_dict_free(&options);
   if (err < 0) {

@@ -172,4 +172,35 @@ extension RemoteServer {
     }
     return try await send(.GET, path)  // the kept body is gone: ask for it whole
   }
+
+  /// Whether `video` (a class's video URL) is on `server` itself, under `/videos/`: the only
+  /// URLs the session's token goes with (SPEC §19). Scheme and host compare without case, a
+  /// default port as none.
+  package static func isOwnVideo(_ video: String, server: String) -> Bool {
+    guard let own = Origin(server), let other = Origin(video) else { return false }
+    return own.scheme == other.scheme && own.authority == other.authority
+      && other.path.hasPrefix("/videos/")
+  }
+
+  private struct Origin {
+    var scheme: String
+    var authority: String
+    var path: String
+
+    init?(_ url: String) {
+      let parts = url.split(separator: "://", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2 else { return nil }
+      scheme = parts[0].lowercased()
+      let rest = parts[1]
+      let slash = rest.firstIndex(where: { "/?#".contains($0) }) ?? rest.endIndex
+      var authority = rest[..<slash].lowercased()
+      guard !authority.isEmpty, !authority.contains("@") else { return nil }
+      for (name, port) in [("http", ":80"), ("https", ":443")]
+      where scheme == name && authority.hasSuffix(port) {
+        authority.removeLast(port.count)
+      }
+      self.authority = authority
+      path = String(rest[slash...])
+    }
+  }
 }

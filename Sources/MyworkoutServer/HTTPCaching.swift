@@ -42,7 +42,10 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
-    guard request.method == .get || request.method == .head else {
+    // Videos carry their own validators and are streamed, never gathered here.
+    guard request.method == .get || request.method == .head,
+      !request.uri.path.hasPrefix("/videos/")
+    else {
       return try await next(request, context)
     }
     let response = try await next(request, context)

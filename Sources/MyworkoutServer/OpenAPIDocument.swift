@@ -17,6 +17,7 @@ package enum OpenAPIDocument {
         {"name": "progress"},
         {"name": "lessons"},
         {"name": "images"},
+        {"name": "videos"},
         {"name": "meta"}
       ],
       "paths": {
@@ -646,6 +647,48 @@ package enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/NotFound"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "500": {"$ref": "#/components/responses/ServerError"}
+            }
+          }
+        },
+        "/videos/{file}": {
+          "get": {
+            "operationId": "getVideo",
+            "summary": "A class video (SPEC §19), to a valid bearer token; byte ranges.",
+            "tags": ["videos"],
+            "parameters": [
+              {
+                "example": "bounce.mp4",
+                "name": "file",
+                "in": "path",
+                "required": true,
+                "description": "A file directly in the videos folder (a class's video_url).",
+                "schema": {"type": "string", "minLength": 1}
+              },
+              {
+                "name": "Range",
+                "in": "header",
+                "required": false,
+                "description": "One byte range (`bytes=N-`, `bytes=N-M`, `bytes=-N`).",
+                "schema": {"type": "string"}
+              }
+            ],
+            "security": [{"bearer": []}],
+            "responses": {
+              "200": {
+                "description": "The whole file.",
+                "content": {"video/mp4": {"schema": {"type": "string", "format": "binary"}}}
+              },
+              "206": {
+                "description": "The range asked for (Content-Range).",
+                "content": {"video/mp4": {"schema": {"type": "string", "format": "binary"}}}
+              },
+              "304": {"description": "Not modified (If-None-Match named the ETag)."},
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"$ref": "#/components/responses/NotFound"},
+              "413": {"$ref": "#/components/responses/TooLarge"},
+              "416": {"description": "The range starts past the end (Content-Range: bytes */size)."},
+              "500": {"$ref": "#/components/responses/ServerError"},
+              "503": {"$ref": "#/components/responses/Unavailable"}
             }
           }
         },

@@ -16,6 +16,7 @@ import NIOCore
 extension Backend {
   func addDataRoutes(to router: Router<ServerContext>) {
     router.get("api/classes") { request, _ in
+      let base = Self.base(request)
       let query = request.uri.queryParameters
       let text = query["q"].map(String.init) ?? ""
       let offset = try Self.integer(query["offset"], name: "offset", default: 0)
@@ -25,14 +26,15 @@ extension Backend {
       }
       return JSONResponse.make(
         CatalogPageDTO(
-          query: page.query, offset: page.offset, classes: page.classes.map(Self.dto),
+          query: page.query, offset: page.offset,
+          classes: page.classes.map { Self.dto($0, base: base) },
           matching: page.matching, capped: page.isCapped, total: page.total))
     }
-    router.get("api/classes/:id") { _, context in
+    router.get("api/classes/:id") { request, context in
       let id = try context.parameters.require("id")
       guard let found = try await self.catalogCall({ try await self.catalog.danceClass(id: id) })
       else { throw APIError.notFound }
-      return JSONResponse.make(Self.dto(found))
+      return JSONResponse.make(Self.dto(found, base: Self.base(request)))
     }
     router.post("api/progress/percents") { request, context in
       let account = try await self.account(request)
@@ -168,10 +170,16 @@ extension Backend {
     return number
   }
 
-  static func dto(_ danceClass: DanceClass) -> ClassDTO {
+  /// This server as the request reached it (through nginx: nginx's address).
+  static func base(_ request: Request) -> String {
+    "http://" + (request.head.authority ?? "127.0.0.1")
+  }
+
+  static func dto(_ danceClass: DanceClass, base: String) -> ClassDTO {
     ClassDTO(
       id: danceClass.id, title: danceClass.title, instructor: danceClass.instructor,
-      level: danceClass.level.rawValue, song: danceClass.song, videoURL: danceClass.videoURL,
+      level: danceClass.level.rawValue, song: danceClass.song,
+      videoURL: videoURL(danceClass.videoURL, base: base),
       thumbnail: danceClass.thumbnailSlug, duration: danceClass.duration)
   }
 

@@ -13,6 +13,7 @@ package enum ServerApplication {
     backend.addAuthRoutes(to: router)
     backend.addDataRoutes(to: router)
     backend.addImageRoutes(to: router)
+    backend.addVideoRoutes(to: router)
     router.get("openapi.json") { _, _ in
       Response(
         status: .ok, headers: [.contentType: "application/json"],

@@ -17,6 +17,11 @@ package struct ServerOptions: Sendable {
   package var lessons: String?
   /// `--images-dir DIR`, else the shipped `Assets/images/`.
   package var imagesDirectory: String?
+  /// `--videos-dir DIR`, else the shipped `Assets/videos/` (SPEC §19).
+  package var videosDirectory: String?
+  /// `--videos-accel PREFIX`: behind nginx, a video request is only authorised here and answered
+  /// with `X-Accel-Redirect: PREFIX<file>`; nginx sends the bytes from its internal location.
+  package var videosAccel: String?
   /// Where the shipped files are.
   package var assets = "Assets"
   /// `--issuer URL`; nil: the base URL with a trailing slash.

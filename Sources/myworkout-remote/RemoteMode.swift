@@ -38,7 +38,10 @@ enum RemoteMode {
         progress: progress,
         lessons: RemoteLessonService(server: server, cache: cache, onNotice: events.notice),
         completions: progress,
-        images: RemoteImageService(server: server))
+        images: RemoteImageService(server: server),
+        videoBearer: { video in
+          RemoteServer.isOwnVideo(video, server: url) ? credentials.bearer : nil
+        })
     },
     auth0: { domain, clientID, connection, directory in
       let url = "https://" + domain

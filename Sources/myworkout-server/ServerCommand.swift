@@ -37,6 +37,18 @@ struct ServerCommand: AsyncParsableCommand {
     help: ArgumentHelp("Serve the PNG and JPEG files of DIR.", valueName: "DIR"))
   var imagesDirectory: String?
   @Option(
+    name: .customLong("videos-dir"),
+    help: ArgumentHelp(
+      "Serve the class videos of DIR at /videos/<file> (default: the shipped ones).",
+      valueName: "DIR"))
+  var videosDirectory: String?
+  @Option(
+    name: .customLong("videos-accel"),
+    help: ArgumentHelp(
+      "Behind nginx: authorise video requests and let nginx send the file from its internal"
+        + " location PREFIX (X-Accel-Redirect).", valueName: "PREFIX"))
+  var videosAccel: String?
+  @Option(
     help: ArgumentHelp(
       "The tokens' iss (default: the base URL with a trailing slash).", valueName: "URL"))
   var issuer: String?
@@ -74,6 +86,9 @@ struct ServerCommand: AsyncParsableCommand {
     guard loginLimit > 0 else { throw ValidationError("--login-limit must be 1 or more.") }
     if chaosSeed != nil, !chaos { throw ValidationError("--chaos-seed needs --chaos.") }
     if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir needs a path.") }
+    if let videosAccel, !(videosAccel.hasPrefix("/") && videosAccel.hasSuffix("/")) {
+      throw ValidationError("--videos-accel needs a location that starts and ends with /.")
+    }
   }
 
   func run() async throws {
@@ -83,6 +98,8 @@ struct ServerCommand: AsyncParsableCommand {
     options.catalog = catalog
     options.lessons = lessons
     options.imagesDirectory = imagesDirectory
+    options.videosDirectory = videosDirectory
+    options.videosAccel = videosAccel
     options.assets = Self.assets
     options.issuer = issuer
     options.tokenLifetime = Self.lifetime(tokenLifetime) ?? .seconds(86_400)

@@ -154,7 +154,8 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let video = VideoHost(
       executable: VideoHost.besideExecutable(), muted: options.mute,
-      locate: VideoSources(catalogFolder: assets, assets: assets, bearer: nil).locate)
+      locate: VideoSources(catalogFolder: assets, assets: assets, bearer: remote.videoBearer)
+        .locate)
     let runtime = Runtime(
       state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,

@@ -81,10 +81,14 @@ package struct RemoteParts: Sendable {
   package var lessons: any LessonService
   package var completions: any LessonProgressStoring
   package var images: any ImageService
+  /// The token to send with a class video's URL: the session's, for the server's own
+  /// `/videos/` only (never to another host the catalog names).
+  package var videoBearer: @Sendable (String) -> String?
 
   package init(
     account: RemoteAccountParts, catalog: any CatalogService, progress: any ProgressService,
-    lessons: any LessonService, completions: any LessonProgressStoring, images: any ImageService
+    lessons: any LessonService, completions: any LessonProgressStoring, images: any ImageService,
+    videoBearer: @escaping @Sendable (String) -> String? = { _ in nil }
   ) {
     self.account = account
     self.catalog = catalog
@@ -92,6 +96,7 @@ package struct RemoteParts: Sendable {
     self.lessons = lessons
     self.completions = completions
     self.images = images
+    self.videoBearer = videoBearer
   }
 }
 

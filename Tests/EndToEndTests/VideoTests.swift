@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 extension EndToEnd {
@@ -178,6 +179,49 @@ extension EndToEnd {
       try app.waitFor("No video: not a video this player can read")
       try app.press("Space")
       _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
+    }
+
+    /// Remote mode through `scripts/cluster` (SPEC §19): the catalog names the server's
+    /// `/videos/` URL, the app streams it with the session's token, nginx sends the bytes (the
+    /// instances only authorise), and with one of the two instances killed mid-class the video
+    /// plays on and a seek (a new ranged request) still shows the second's colour.
+    @Test(
+      .enabled(
+        if: RemoteTests.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func playsFromTheServerThroughNginxAndOnWhenAnInstanceDies() async throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
+      let log = URL(fileURLWithPath: folder).appendingPathComponent("cluster.err")
+      let cluster = try ChildProcess.spawn(
+        [
+          try #require(RemoteTests.cluster), "--server", RemoteTests.serverBinary, "--",
+          "--catalog", catalog, "--videos-dir", folder,
+        ], standardOutput: .pipe, standardError: .file(log.path))
+      defer {
+        cluster.send(SIGTERM)
+        _ = cluster.waitBlocking()
+      }
+      let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      try app.launch(["--server", front, "--mute"], environment: ["COLORTERM": "truecolor"])
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      #expect(try Self.agreeing(app, "the first frame from the server") == 0)
+      try app.press("Space")
+      _ = try app.waitUntil("playing past 00:02") { (Self.elapsed($0) ?? 0) >= 2 }
+      kill(try #require(try RemoteTests.instancePID(number: 1, log: log)), SIGKILL)
+      _ = try app.waitUntil("playing on past 00:04") { (Self.elapsed($0) ?? 0) >= 4 }
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      try app.press("7")
+      #expect(try Self.agreeing(app, "a seek after the instance died: 00:07") == 7)
+      #expect(!(try app.screen()).contains("No video"))
     }
   }
 }

@@ -1,0 +1,167 @@
+import HTTPTypes
+import Hummingbird
+import MyworkoutServices
+import MyworkoutWire
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The class videos (SPEC §19): `GET /videos/<file>` to a valid bearer token only, with byte
+/// ranges (FFmpeg asks for `bytes=N-` at each seek) and validators; only plain files directly in
+/// the folder. Behind nginx (`--videos-accel`) an instance only authorises: nginx sends the bytes.
+extension Backend {
+  var videosDirectory: String { options.videosDirectory ?? options.assets + "/videos" }
+
+  static let accelRedirect = HTTPField.Name("X-Accel-Redirect")!
+
+  /// A class's `videoUrl` as the catalog answers it: a bare file name becomes this server's
+  /// `/videos/` URL; an absolute URL (or nothing) passes through.
+  package static func videoURL(_ stored: String, base: String) -> String {
+    if stored.isEmpty || stored.contains("://") { return stored }
+    return base + "/videos/" + Percent.encode(stored)
+  }
+
+  func addVideoRoutes(to router: Router<ServerContext>) {
+    let files = FileIO()
+    router.get("videos/:file") { request, context in
+      _ = try await self.account(request)
+      let file = try VideoFile.find(context.parameters.require("file"), in: self.videosDirectory)
+      if let prefix = self.options.videosAccel {
+        // nginx keeps these two of the instance's headers for the file it sends.
+        return Response(
+          status: .ok,
+          headers: [
+            Self.accelRedirect: prefix + Percent.encode(file.name),
+            .contentType: file.contentType, .cacheControl: "private, max-age=86400",
+          ], body: .init())
+      }
+      var headers: HTTPFields = [
+        .contentType: file.contentType, .acceptRanges: "bytes", .eTag: file.entityTag,
+        .lastModified: file.lastModified, .cacheControl: "private, max-age=86400",
+      ]
+      if let asked = request.headers[.ifNoneMatch],
+        HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag)
+      {
+        return Response(status: .notModified, headers: headers, body: .init())
+      }
+      var range = ByteRange.parse(request.headers[.range], size: file.size)
+      if let validator = request.headers[.ifRange], validator != file.entityTag,
+        validator != file.lastModified
+      {
+        range = .whole
+      }
+      switch range {
+      case .unsatisfiable:
+        return Response(
+          status: .rangeNotSatisfiable,
+          headers: [.contentRange: "bytes */\(file.size)", .acceptRanges: "bytes"], body: .init())
+      case .whole:
+        headers[.contentLength] = String(file.size)
+        guard file.size > 0 else { return Response(status: .ok, headers: headers, body: .init()) }
+        let body = try await files.loadFile(
+          path: file.path, range: 0...(file.size - 1), context: context)
+        return Response(status: .ok, headers: headers, body: body)
+      case .part(let part):
+        headers[.contentLength] = String(part.count)
+        headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.size)"
+        let body = try await files.loadFile(path: file.path, range: part, context: context)
+        return Response(status: .partialContent, headers: headers, body: body)
+      }
+    }
+  }
+}
+
+/// A video the folder holds: a regular file (not a link, not hidden) named by one path part.
+struct VideoFile {
+  var name: String
+  var path: String
+  var size: Int
+  var modified: Int
+
+  /// The file `rawName` (as the URL has it, percent-encoded) names, or 404.
+  static func find(_ rawName: String, in directory: String) throws(APIError) -> VideoFile {
+    guard let name = Percent.decode(rawName), !name.isEmpty, name.utf8.count <= 255,
+      !name.hasPrefix("."), !name.contains("/"), !name.utf8.contains(0)
+    else { throw APIError.notFound }
+    let path = directory + "/" + name
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw APIError.notFound
+    }
+    return VideoFile(
+      name: name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+  }
+
+  /// nginx's form: size and modification time in hexadecimal, so that every instance (and nginx
+  /// itself) gives the same file the same tag.
+  var entityTag: String {
+    "\"" + String(modified, radix: 16) + "-" + String(size, radix: 16) + "\""
+  }
+
+  var lastModified: String { HTTPDate.format(seconds: modified) }
+
+  var contentType: String {
+    switch name.split(separator: ".").last?.lowercased() {
+    case "mp4", "m4v": "video/mp4"
+    case "webm": "video/webm"
+    case "mkv": "video/x-matroska"
+    case "mov": "video/quicktime"
+    case "ogv": "video/ogg"
+    default: "application/octet-stream"
+    }
+  }
+}
+
+/// One `Range: bytes=…` of RFC 9110 §14.1.2. Anything else (several ranges, another unit, a
+/// malformed one) is ignored, as the RFC allows: the whole file.
+enum ByteRange: Equatable {
+  case whole
+  case part(ClosedRange<Int>)
+  case unsatisfiable
+
+  static func parse(_ header: String?, size: Int) -> ByteRange {
+    guard let header, header.lowercased().hasPrefix("bytes=") else { return .whole }
+    let spec = header.dropFirst(6).trimmingWhitespace()
+    guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return .whole }
+    let first = spec[..<dash]
+    let last = spec[spec.index(after: dash)...]
+    guard first.allSatisfy(\.isASCIIDigit), last.allSatisfy(\.isASCIIDigit),
+      !(first.isEmpty && last.isEmpty)
+    else { return .whole }
+    if first.isEmpty {
+      // The last N bytes.
+      guard let count = Int(last) else { return .whole }
+      guard count > 0, size > 0 else { return .unsatisfiable }
+      return .part(max(0, size - count)...(size - 1))
+    }
+    guard let start = Int(first) else { return .whole }
+    let end = last.isEmpty ? Int.max : (Int(last) ?? Int.max)
+    guard start <= end else { return .whole }
+    guard start < size else { return .unsatisfiable }
+    return .part(start...min(end, size - 1))
+  }
+}
+
+/// The IMF-fixdate of RFC 9110 (`Sun, 06 Nov 1994 08:49:37 GMT`), locale-free.
+enum HTTPDate {
+  private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  static func format(seconds: Int) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return days[Int(parts.tm_wday)] + ", " + two(parts.tm_mday) + " "
+      + months[Int(parts.tm_mon)] + " " + String(1900 + Int(parts.tm_year)) + " "
+      + two(parts.tm_hour) + ":" + two(parts.tm_min) + ":" + two(parts.tm_sec) + " GMT"
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MyworkoutRemote
+import MyworkoutServer
+import MyworkoutServices
+import MyworkoutWire
+import Testing
+
+/// `GET /videos/<file>` (SPEC §19, issue 29): the class videos to a valid bearer token only,
+/// with byte ranges, validators and nothing outside the folder; the catalog names them.
+@Suite struct VideoRouteTests {
+  typealias Routes = IdempotencyRouteTests
+
+  struct Answer: Sendable {
+    var status: Int
+    var headers: HTTPFields
+    var body: [UInt8]
+    var text: String { String(decoding: body, as: UTF8.self) }
+  }
+
+  /// A folder with `clip.mp4` (1,000 known bytes), and a secret beside it.
+  static func withVideos(
+    accel: String? = nil,
+    _ body: @Sendable (any TestClientProtocol, [UInt8]) async throws -> Void
+  ) async throws {
+    try await withTemporaryDirectory { folder in
+      let videos = folder + "/videos"
+      try FileManager.default.createDirectory(atPath: videos, withIntermediateDirectories: true)
+      let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+      try Data(bytes).write(to: URL(fileURLWithPath: videos + "/clip.mp4"))
+      try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/secret.txt"))
+      try Data("hidden".utf8).write(to: URL(fileURLWithPath: videos + "/.hidden.mp4"))
+      try FileManager.default.createSymbolicLink(
+        atPath: videos + "/link.mp4", withDestinationPath: folder + "/secret.txt")
+      try await withRouter(
+        .sqlite,
+        { options in
+          options.videosDirectory = videos
+          options.videosAccel = accel
+        }
+      ) { client, _ in try await body(client, bytes) }
+    }
+  }
+
+  static func get(
+    _ client: any TestClientProtocol, _ uri: String, method: HTTPRequest.Method = .get,
+    token: String?, _ extra: HTTPFields = [:]
+  ) async throws -> Answer {
+    var headers = extra
+    if let token { headers[.authorization] = "Bearer " + token }
+    return try await client.execute(uri: uri, method: method, headers: headers) {
+      Answer(
+        status: Int($0.status.code), headers: $0.headers,
+        body: Array($0.body.readableBytesView))
+    }
+  }
+
+  @Test func onlyABearerOfAValidTokenGetsTheBytes() async throws {
+    try await Self.withVideos { client, _ in
+      let none = try await Self.get(client, "/videos/clip.mp4", token: nil)
+      #expect(none.status == 401)
+      #expect(none.text.contains("\"error\""), "a JSON error: \(none.text)")
+      #expect(none.headers[.contentType]?.hasPrefix("application/json") == true)
+      let forged = try await Self.get(client, "/videos/clip.mp4", token: "not.a.token")
+      #expect(forged.status == 401)
+      let head = try await Self.get(client, "/videos/clip.mp4", method: .head, token: nil)
+      #expect(head.status == 401)
+    }
+  }
+
+  @Test func theWholeFileWithItsValidators() async throws {
+    try await Self.withVideos { client, bytes in
+      let token = try await Routes.token(client)
+      let whole = try await Self.get(client, "/videos/clip.mp4", token: token)
+      #expect(whole.status == 200)
+      #expect(whole.body == bytes)
+      #expect(whole.headers[.contentType] == "video/mp4")
+      #expect(whole.headers[.acceptRanges] == "bytes")
+      #expect(whole.headers[.contentLength] == "1000")
+      let tag = try #require(whole.headers[.eTag])
+      #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
+      #expect(whole.headers[.lastModified]?.hasSuffix(" GMT") == true)
+      #expect(whole.headers[.cacheControl] == "private, max-age=86400")
+      let again = try await Self.get(
+        client, "/videos/clip.mp4", token: token, [.ifNoneMatch: tag])
+      #expect(again.status == 304)
+      #expect(again.body.isEmpty)
+      let head = try await Self.get(client, "/videos/clip.mp4", method: .head, token: token)
+      #expect(head.status == 200 && head.body.isEmpty)
+      #expect(head.headers[.contentLength] == "1000" && head.headers[.eTag] == tag)
+    }
+  }
+
+  @Test func byteRangesAsFFmpegAndBrowsersAskForThem() async throws {
+    try await Self.withVideos { client, bytes in
+      let token = try await Routes.token(client)
+      let cases: [(String, Range<Int>)] = [
+        ("bytes=10-19", 10..<20), ("bytes=990-", 990..<1_000), ("bytes=-5", 995..<1_000),
+        ("bytes=0-", 0..<1_000), ("bytes=500-5000", 500..<1_000), ("bytes=0-0", 0..<1),
+      ]
+      for (range, expected) in cases {
+        let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
+        #expect(answer.status == 206, "\(range)")
+        #expect(Array(answer.body) == Array(bytes[expected]), "\(range)")
+        #expect(
+          answer.headers[.contentRange]
+            == "bytes \(expected.lowerBound)-\(expected.upperBound - 1)/1000", "\(range)")
+        #expect(answer.headers[.contentLength] == String(expected.count), "\(range)")
+      }
+      for range in ["bytes=1000-", "bytes=2000-3000", "bytes=-0"] {
+        let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
+        #expect(answer.status == 416, "\(range)")
+        #expect(answer.headers[.contentRange] == "bytes */1000", "\(range)")
+      }
+      // What is not a single byte range is ignored, as RFC 9110 allows: the whole file.
+      for range in ["bytes=5-1", "items=0-10", "bytes=0-1,5-6", "bytes=x-y"] {
+        let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
+        #expect(answer.status == 200 && answer.body == bytes, "\(range)")
+      }
+      // If-Range with another validator: the whole file, not a piece of a changed one.
+      let stale = try await Self.get(
+        client, "/videos/clip.mp4", token: token, [.range: "bytes=0-9", .ifRange: "\"old\""])
+      #expect(stale.status == 200 && stale.body == bytes)
+    }
+  }
+
+  @Test func nothingOutsideTheFolderAndNoHiddenFiles() async throws {
+    try await Self.withVideos { client, _ in
+      let token = try await Routes.token(client)
+      for path in [
+        "/videos/..%2Fsecret.txt", "/videos/%2E%2E/secret.txt", "/videos/../secret.txt",
+        "/videos/link.mp4", "/videos/.hidden.mp4", "/videos/missing.mp4", "/videos/",
+        "/videos/clip.mp4%00.txt", "/videos/%2Ftmp%2Fx",
+      ] {
+        let answer = try await Self.get(client, path, token: token)
+        #expect([404, 400].contains(answer.status), "\(path): \(answer.status)")
+        #expect(!answer.text.contains("secret"), "\(path)")
+      }
+    }
+  }
+
+  @Test func behindNginxTheInstanceOnlyAuthorisesAndNamesTheFile() async throws {
+    try await Self.withVideos(accel: "/_videos/") { client, _ in
+      let token = try await Routes.token(client)
+      let answer = try await Self.get(
+        client, "/videos/clip.mp4", token: token, [.range: "bytes=0-9"])
+      #expect(answer.status == 200)
+      #expect(answer.body.isEmpty, "no video bytes from the instance")
+      #expect(answer.headers[HTTPField.Name("X-Accel-Redirect")!] == "/_videos/clip.mp4")
+      let refused = try await Self.get(client, "/videos/clip.mp4", token: nil)
+      #expect(refused.status == 401)
+      #expect(refused.headers[HTTPField.Name("X-Accel-Redirect")!] == nil)
+      let missing = try await Self.get(client, "/videos/none.mp4", token: token)
+      #expect(missing.status == 404)
+    }
+  }
+
+  @Test func theCatalogNamesTheServersVideosAndPassesAbsoluteURLsThrough() async throws {
+    try await withRouter { client, _ in
+      let page = try await client.execute(
+        uri: "/api/classes?limit=200", method: .get
+      ) { response in
+        try JSONDecoder().decode(
+          CatalogPageDTO.self, from: Data(response.body.readableBytesView))
+      }
+      #expect(!page.classes.isEmpty)
+      for item in page.classes {
+        #expect(
+          item.videoURL.hasPrefix("http://") && item.videoURL.contains("/videos/")
+            && item.videoURL.hasSuffix(".mp4"), "\(item.videoURL)")
+      }
+      let one = try #require(page.classes.first)
+      let detail = try await client.execute(
+        uri: "/api/classes/" + one.id, method: .get
+      ) { response in
+        try JSONDecoder().decode(ClassDTO.self, from: Data(response.body.readableBytesView))
+      }
+      #expect(detail.videoURL == one.videoURL)
+    }
+    #expect(
+      Backend.videoURL("https://cdn.example/a.mp4", base: "http://h")
+        == "https://cdn.example/a.mp4")
+    #expect(Backend.videoURL("bounce.mp4", base: "http://h") == "http://h/videos/bounce.mp4")
+    #expect(Backend.videoURL("a b.mp4", base: "http://h") == "http://h/videos/a%20b.mp4")
+    #expect(Backend.videoURL("", base: "http://h") == "")
+  }
+
+  @Test func theSessionsTokenGoesOnlyToTheServersOwnVideos() {
+    let server = "http://127.0.0.1:8080"
+    #expect(RemoteServer.isOwnVideo("http://127.0.0.1:8080/videos/a.mp4", server: server))
+    #expect(RemoteServer.isOwnVideo("HTTP://127.0.0.1:8080/videos/a.mp4", server: server + "/"))
+    #expect(RemoteServer.isOwnVideo("http://h/videos/a.mp4", server: "http://H:80"))
+    #expect(RemoteServer.isOwnVideo("https://h:443/videos/a.mp4", server: "https://h"))
+    #expect(!RemoteServer.isOwnVideo("http://127.0.0.1:8081/videos/a.mp4", server: server))
+    #expect(!RemoteServer.isOwnVideo("https://127.0.0.1:8080/videos/a.mp4", server: server))
+    #expect(!RemoteServer.isOwnVideo("http://127.0.0.1:8080/id/a.png", server: server))
+    #expect(!RemoteServer.isOwnVideo("http://127.0.0.1:8080.evil/videos/a", server: server))
+    #expect(!RemoteServer.isOwnVideo("http://x@127.0.0.1:8080/videos/a", server: server))
+    #expect(!RemoteServer.isOwnVideo("https://cdn.steezy.co/videos/a.mp4", server: server))
+    #expect(!RemoteServer.isOwnVideo("bounce.mp4", server: server))
+  }
+}
