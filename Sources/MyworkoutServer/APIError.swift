@@ -62,6 +62,12 @@ package enum JSONResponse {
     return encoder
   }()
 
+  /// `value`'s JSON as a buffer.
+  static func bytes(_ value: some Encodable) -> ByteBuffer {
+    // Our DTOs always encode.
+    ByteBuffer(bytes: (try? encoder.encode(value)) ?? Data("{}".utf8))
+  }
+
   package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
     // Our DTOs always encode.
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)

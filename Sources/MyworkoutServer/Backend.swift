@@ -16,6 +16,8 @@ package final class Backend: Sendable {
   package let options: ServerOptions
   let accounts: any AccountStoring
   let catalog: any CatalogStoring
+  /// The catalog's answers, kept in memory per catalog version (issue 30).
+  let catalogMemory: CatalogMemory
   package let progress: any ProgressStoring
   let hasher: PasswordHasher
   package let signer: RS256Signer
@@ -38,6 +40,7 @@ package final class Backend: Sendable {
     hasher = PasswordHasher(iterations: options.hasherIterations)
     accounts = stores.accounts
     catalog = stores.catalog
+    catalogMemory = CatalogMemory(store: stores.catalog, now: options.monotonic)
     progress = stores.progress
     signer = stores.signer
     verifier = RS256Verifier(keySet: signer.keySet)

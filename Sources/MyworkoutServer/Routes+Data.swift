@@ -15,26 +15,39 @@ import NIOCore
 /// The catalog, per-class progress and the lessons with their completion events (SPEC §15).
 extension Backend {
   func addDataRoutes(to router: Router<ServerContext>) {
+    // The public catalog: from memory while the catalog's version holds (CatalogMemory).
     router.get("api/classes") { request, _ in
       let base = Self.base(request)
       let query = request.uri.queryParameters
       let text = query["q"].map(String.init) ?? ""
       let offset = try Self.integer(query["offset"], name: "offset", default: 0)
       let limit = try Self.integer(query["limit"], name: "limit", default: 50)
-      let page = try await self.catalogCall {
-        try await self.catalog.page(query: text, offset: offset, limit: limit)
+      let answer = try await self.catalogCall {
+        try await self.catalogMemory.answer(
+          .page(query: text, offset: offset, limit: limit, base: base)
+        ) {
+          let page = try await self.catalog.page(query: text, offset: offset, limit: limit)
+          return JSONResponse.bytes(
+            CatalogPageDTO(
+              query: page.query, offset: page.offset,
+              classes: page.classes.map { Self.dto($0, base: base) }, matching: page.matching,
+              capped: page.isCapped, total: page.total))
+        }
       }
-      return JSONResponse.make(
-        CatalogPageDTO(
-          query: page.query, offset: page.offset,
-          classes: page.classes.map { Self.dto($0, base: base) },
-          matching: page.matching, capped: page.isCapped, total: page.total))
+      guard let answer else { throw APIError.notFound }
+      return Self.catalogResponse(request, answer)
     }
     router.get("api/classes/:id") { request, context in
       let id = try context.parameters.require("id")
-      guard let found = try await self.catalogCall({ try await self.catalog.danceClass(id: id) })
-      else { throw APIError.notFound }
-      return JSONResponse.make(Self.dto(found, base: Self.base(request)))
+      let base = Self.base(request)
+      let answer = try await self.catalogCall {
+        try await self.catalogMemory.answer(.detail(id: id, base: base)) {
+          guard let found = try await self.catalog.danceClass(id: id) else { return nil }
+          return JSONResponse.bytes(Self.dto(found, base: base))
+        }
+      }
+      guard let answer else { throw APIError.notFound }
+      return Self.catalogResponse(request, answer)
     }
     router.post("api/progress/percents") { request, context in
       let account = try await self.account(request)
@@ -168,6 +181,19 @@ extension Backend {
       throw APIError.badRequest("\(name) must be a whole number, 0 or more")
     }
     return number
+  }
+
+  /// A kept catalog answer with its validators: `304` when `If-None-Match` names its tag.
+  static func catalogResponse(_ request: Request, _ answer: CatalogMemory.Answer) -> Response {
+    typealias Caching = HTTPCachingMiddleware<ServerContext>
+    let policy = Caching.policy(
+      path: request.uri.path, hasCredentials: request.headers[.authorization] != nil)
+    var headers: HTTPFields = [.eTag: answer.tag, .cacheControl: policy.cacheControl]
+    if let asked = request.headers[.ifNoneMatch], Caching.matches(asked, answer.tag) {
+      return Response(status: .notModified, headers: headers, body: .init())
+    }
+    headers[.contentType] = "application/json"
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer.body))
   }
 
   /// This server as the request reached it (through nginx: nginx's address).

@@ -38,6 +38,8 @@ package protocol ProgressStoring: Sendable {
 package protocol CatalogStoring: Sendable {
   func page(query: String, offset: Int, limit: Int) async throws -> CatalogPage
   func danceClass(id: String) async throws -> DanceClass?
+  /// Changes whenever an import changes the classes, and only then (seen by every instance).
+  func version() async throws -> String
 }
 
 /// Attempts counted per key in one-minute windows: false (nothing counted) once any key has had

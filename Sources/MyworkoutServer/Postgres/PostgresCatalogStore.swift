@@ -90,6 +90,18 @@ package struct PostgresCatalogStore: CatalogStoring {
     }
   }
 
+  /// The SHA-256 of the imported file, as the import wrote it in `meta`.
+  package func version() async throws -> String {
+    try await database.call("read the catalog's version") { client in
+      for try await value in try await client.query(
+        "SELECT value FROM meta WHERE key = 'catalog.sha256'"
+      ).decode(String.self) {
+        return value
+      }
+      return ""
+    }
+  }
+
   /// `WHERE search LIKE $1 AND …` with each term's `%`, `_` and `\` escaped.
   static func filter(_ terms: [String]) -> (String, PostgresBindings) {
     var bindings = PostgresBindings()

@@ -61,6 +61,17 @@ package actor CatalogStore {
     }
   }
 
+  /// What the catalog holds now, after bringing it up to date with its file: the file's path and
+  /// SHA-256. Changes exactly when an import changes the classes (the server's page cache is
+  /// stamped with it).
+  package func version() throws -> String {
+    try guarded {
+      try refresh()
+      guard let source = try withDatabase({ try $0.source() }) else { return "" }
+      return source.path + "#" + source.sha256
+    }
+  }
+
   /// The class with `id`, or nil when the catalog has none.
   package func danceClass(id: String) throws -> DanceClass? {
     try guarded {
