@@ -669,6 +669,130 @@ def server_figures(binary, quick, app_binary=None, seconds=3):
     return figures
 
 
+READ_ROUTES = (("catalog page", "/api/classes?limit=50"),
+               ("search", "/api/classes?q=anne&limit=50"))
+# Every request a new page (a random search word and offset): what a read costs when nothing is
+# kept in memory.
+UNCACHED_LUA = """
+local words = {"anne", "hip", "jazz", "pop", "a", "e", "house", "ballet", "kim", "o"}
+request = function()
+  local path = "/api/classes?limit=50&q=" .. words[math.random(#words)]
+    .. "&offset=" .. math.random(0, 100000)
+  return wrk.format("GET", path)
+end
+"""
+
+
+def run_wrk(wrk, target, seconds, connections, extra=(), pin=None):
+    """wrk's requests/s and p99 (ms) against `target` (nan when it could not say)."""
+    command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", *extra, target]
+    if pin is not None:
+        command = ["taskset", "-c", pin, *command]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30)
+    rps, p99 = float("nan"), float("nan")
+    for line in done.stdout.splitlines():
+        words = line.split()
+        if line.startswith("Requests/sec:"):
+            rps = float(words[1])
+        elif len(words) == 2 and words[0] == "99%":
+            p99 = wrk_milliseconds(words[1])
+    return rps, p99
+
+
+def read_path_figures(binary, quick):
+    """Issue 30: one instance over SQLite, no nginx, the brief's catalog: catalog page and search
+    at 32 connections (wrk, 2 threads) with the server on both cores, pinned to one core (wrk on
+    the other) and, for the store's own path, pages that are never the same twice. Returns
+    {(label, cores): (rps, p99_ms)}; {} when wrk or taskset is missing."""
+    import shutil
+    import urllib.request
+    wrk, taskset = shutil.which("wrk"), shutil.which("taskset")
+    if wrk is None or taskset is None:
+        print("read path: skipped, wrk or taskset is missing (apt-get install wrk util-linux)")
+        return {}
+    seconds = 2 if quick else 10
+    catalog = ROOT / "../shared/data/steezy/classes-data.csv"
+    catalog = catalog if catalog.exists() else ROOT / "Assets/classes.csv"
+    results = {}
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        lua.write(UNCACHED_LUA)
+    try:
+        for cores, pin, client_pin in ((1, "0", "1"), (2, "0,1", "0,1")):
+            data_dir = tempfile.mkdtemp(prefix="myworkout-bench-reads-")
+            server = subprocess.Popen(
+                [taskset, "-c", pin, str(binary), "--port", "0", "--data-dir", data_dir,
+                 "--catalog", str(catalog)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                text=True)
+            try:
+                ready, _, _ = select.select([server.stdout], [], [], 30)
+                url = server.stdout.readline().strip() if ready else ""
+                if not url.startswith("http://127.0.0.1:"):
+                    print(f"read path: the server did not start ({url!r})", file=sys.stderr)
+                    continue
+                urllib.request.urlopen(url + READ_ROUTES[0][1], timeout=30).read()
+                for label, path in READ_ROUTES:
+                    results[(label, cores)] = run_wrk(wrk, url + path, seconds, 32, pin=client_pin)
+                results[("uncached search", cores)] = run_wrk(
+                    wrk, url, seconds, 32, extra=["-s", lua.name], pin=client_pin)
+            except (OSError, ValueError, subprocess.TimeoutExpired) as error:
+                print(f"read path: measurement failed: {error}", file=sys.stderr)
+            finally:
+                server.terminate()
+                try:
+                    server.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                shutil.rmtree(data_dir, ignore_errors=True)
+    finally:
+        os.unlink(lua.name)
+    return results
+
+
+def http_cache_figures(binary):
+    """Issue 30 through scripts/cluster (one instance over SQLite behind nginx): of 200 catalog
+    reads over 10 pages, how many nginx answered from its cache (X-Cache-Status: HIT), and of 50
+    reads sending the ETag of the copy held, how many were 304s. {} when nginx is missing."""
+    import shutil
+    import urllib.error
+    import urllib.request
+    if not (shutil.which("nginx") or Path("/usr/sbin/nginx").exists()):
+        return {}
+    cluster = subprocess.Popen([str(ROOT / "scripts/cluster"), "--sqlite", "--server", str(binary)],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    figures = {}
+    try:
+        ready, _, _ = select.select([cluster.stdout], [], [], 60)
+        url = cluster.stdout.readline().strip() if ready else ""
+        if not url.startswith("http://127.0.0.1:"):
+            return figures
+        hits = 0
+        tags = {}
+        for index in range(200):
+            path = f"/api/classes?limit=20&offset={(index % 10) * 20}"
+            with urllib.request.urlopen(url + path, timeout=10) as response:
+                hits += response.headers.get("X-Cache-Status") == "HIT"
+                tags[path] = response.headers.get("ETag")
+        not_modified = 0
+        for index in range(50):
+            path = f"/api/classes?limit=20&offset={(index % 10) * 20}"
+            request = urllib.request.Request(url + path, headers={"If-None-Match": tags[path]})
+            try:
+                urllib.request.urlopen(request, timeout=10).read()
+            except urllib.error.HTTPError as error:
+                not_modified += error.code == 304
+        figures = {"reads": 200, "nginx_hits": hits, "revalidations": 50,
+                   "not_modified": not_modified}
+    except (OSError, ValueError) as error:
+        print(f"http cache: measurement failed: {error}", file=sys.stderr)
+    finally:
+        cluster.terminate()
+        try:
+            cluster.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            cluster.kill()
+    return figures
+
+
 CLUSTER_SETUPS = (("SQLite", 1, ["--sqlite"]), ("PostgreSQL", 1, ["--instances", "1"]),
                   ("PostgreSQL", 2, ["--instances", "2"]))
 
@@ -988,6 +1112,20 @@ def main():
                      f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused")
         print(f"  {program:<13} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
               f" {figures['cpu_s_per_s']:.3f} CPU-s/s, {figures['rss_mib']:.0f} MiB{extra}")
+    reads, caching = {}, {}
+    if server_binary is not None:
+        print(f"\nthe server's read path (issue 30; one instance over SQLite, the brief's catalog,"
+              f" wrk 2 threads × 32 connections{', debug build' if args.quick else ''}):")
+        reads = read_path_figures(server_binary, args.quick)
+        for (label, cores), (rps, p99) in reads.items():
+            print(f"  {label:<16} {cores} core{'s' if cores > 1 else ' '}  {rps:>9,.0f} requests/s,"
+                  f" p99 {p99:6.2f} ms" + ("  (wrk on the other core)" if cores == 1 else
+                                           "  (wrk on the same two cores)"))
+        caching = http_cache_figures(server_binary)
+        if caching:
+            print(f"  through nginx: {caching['nginx_hits']} of {caching['reads']} catalog reads"
+                  f" answered from nginx's cache; {caching['not_modified']} of"
+                  f" {caching['revalidations']} reads with If-None-Match answered 304")
     cluster = {}
     if server_binary is not None:
         print(f"\nthrough the load balancer (scripts/cluster: nginx round-robin, loopback, wrk 2"
@@ -1004,6 +1142,9 @@ def main():
                                          "idle_seconds": args.idle_seconds,
                                          "app": app, "reference": ref, "images": images,
                                          "catalog": catalog, "server": server,
+                                         "reads": {f"{label} x {cores}": figures
+                                                   for (label, cores), figures in reads.items()},
+                                         "http_cache": caching,
                                          "cluster": {f"{store} x {count}": figures
                                                      for (store, count), figures
                                                      in cluster.items()}},

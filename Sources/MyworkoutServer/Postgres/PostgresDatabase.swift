@@ -26,12 +26,19 @@ package final class PostgresDatabase: Sendable {
     runner = Mutex(nil)
   }
 
+  /// The pool's size, sized to the work (issue 30): what this instance can keep busy is about
+  /// two queries per core (one running, one whose answer is on its way), at least 4, at most 16
+  /// (eight instances stay within the cluster's 200 connections).
+  package static func poolSize(cores: Int = System.coreCount) -> Int {
+    min(16, max(4, 2 * cores))
+  }
+
   /// Connects once to check the database and bring its schema up to date (one instance
   /// migrates, the others wait on the advisory lock), then starts the pool. Throws a
   /// `StoreError` saying in one line what is wrong: unreachable, wrong password, a newer schema.
   package static func open(
     url: DatabaseURL, logger: Logger, callTimeout: Duration = .seconds(5),
-    maximumConnections: Int = 4, prepare: (PostgresConnection) async throws -> Void = { _ in }
+    maximumConnections: Int = PostgresDatabase.poolSize(), prepare: (PostgresConnection) async throws -> Void = { _ in }
   ) async throws -> PostgresDatabase {
     var configuration = PostgresConnection.Configuration(
       host: url.host, port: url.port, username: url.user, password: url.password,
