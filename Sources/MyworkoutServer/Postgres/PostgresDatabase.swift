@@ -38,7 +38,8 @@ package final class PostgresDatabase: Sendable {
   /// `StoreError` saying in one line what is wrong: unreachable, wrong password, a newer schema.
   package static func open(
     url: DatabaseURL, logger: Logger, callTimeout: Duration = .seconds(5),
-    maximumConnections: Int = PostgresDatabase.poolSize(), prepare: (PostgresConnection) async throws -> Void = { _ in }
+    maximumConnections: Int = PostgresDatabase.poolSize(),
+    prepare: (PostgresConnection) async throws -> Void = { _ in }
   ) async throws -> PostgresDatabase {
     var configuration = PostgresConnection.Configuration(
       host: url.host, port: url.port, username: url.user, password: url.password,
