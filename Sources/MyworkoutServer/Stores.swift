@@ -1,5 +1,6 @@
 import MyworkoutCore
 import MyworkoutServices
+import NIOCore
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -87,13 +88,37 @@ package struct ServerStores: Sendable {
       progress: ProgressStore(
         directory: directory, onNotice: notices,
         accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) }),
-      catalog: CatalogStore(
-        directory: directory,
-        source: CatalogSource(file: options.catalog, shipped: options.assets + "/classes.csv"),
-        onNotice: notices),
+      catalog: ParallelCatalog(
+        store: CatalogStore(
+          directory: directory,
+          source: CatalogSource(file: options.catalog, shipped: options.assets + "/classes.csv"),
+          onNotice: notices),
+        readers: CatalogReaders(directory: directory, keep: 2 * System.coreCount)),
       signer: try RS256Signer.load(path: directory.path + "/id-token-key.pem"),
       loginLimiter: RateLimiter(limit: options.loginLimit, now: options.monotonic),
       lookupLimiter: RateLimiter(limit: options.lookupLimit, now: options.monotonic))
+  }
+}
+
+/// The server's SQLite catalog (issue 30): pages and classes read on connections of their own,
+/// side by side (`CatalogReaders`); imports and repairs in `CatalogStore`, which also answers
+/// whatever a read connection could not.
+struct ParallelCatalog: CatalogStoring {
+  let store: CatalogStore
+  let readers: CatalogReaders
+
+  func page(query: String, offset: Int, limit: Int) async throws -> CatalogPage {
+    if let page = await readers.page(query: query, offset: offset, limit: limit) { return page }
+    return try await store.page(query: query, offset: offset, limit: limit)
+  }
+
+  func danceClass(id: String) async throws -> DanceClass? {
+    if let found = await readers.danceClass(id: id) { return found }
+    return try await store.danceClass(id: id)
+  }
+
+  func version() async throws -> String {
+    try await store.version()
   }
 }
 

@@ -46,6 +46,12 @@ final class CatalogDatabase {
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
   }
 
+  /// Opens the catalog at `path` for reading only (the server's read connections): nothing is
+  /// created or changed; WAL lets it read beside the connection that imports.
+  init(readingFrom path: String) throws {
+    connection = try SQLiteDatabase(path: path, options: .init(readOnly: true))
+  }
+
   // MARK: Meta
 
   func meta(_ key: String) throws(SQLiteError) -> String? {
