@@ -676,8 +676,8 @@ READ_ROUTES = (("catalog page", "/api/classes?limit=50"),
 UNCACHED_LUA = """
 local words = {"anne", "hip", "jazz", "pop", "a", "e", "house", "ballet", "kim", "o"}
 request = function()
-  local path = "/api/classes?limit=50&q=" .. words[math.random(#words)]
-    .. "&offset=" .. math.random(0, 100000)
+  local path = "/api/classes?q=" .. words[math.random(#words)]
+    .. "&offset=" .. math.random(0, 300) .. "&limit=" .. math.random(20, 50)
   return wrk.format("GET", path)
 end
 """

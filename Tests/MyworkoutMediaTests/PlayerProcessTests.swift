@@ -138,6 +138,47 @@ import Testing
   }
 }
 
+/// A stream slower than the video for a while (SPEC §19): the player says `buffering`, shows no
+/// frame it does not have, and plays on to the end once the bytes come.
+@Suite struct StreamingTests {
+  @Test func aStreamThatStallsSaysBufferingThenPlaysOn() async throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
+    let server = try ChildProcess.spawn(
+      ["python3", script, try Clips.moving(), "3", "0.8"], searchPath: true,
+      standardOutput: .pipe)
+    defer {
+      server.send(SIGTERM)
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    _ = try #require(player.frame(), "the first frame, before the stall")
+    player.send(.speed(400))
+    player.send(.play)
+    var buffered = false
+    var resumed = false
+    var lastFrame = 0
+    var ended = false
+    while let event = player.next(within: .seconds(20), { _ in true }) {
+      switch event {
+      case .buffering(true): buffered = true
+      case .buffering(false) where buffered: resumed = true
+      case .frame(let frame): lastFrame = frame.milliseconds
+      case .ended: ended = true
+      default: break
+      }
+      if ended { break }
+    }
+    #expect(buffered, "buffering while the bytes are late")
+    #expect(resumed, "and on again when they come")
+    #expect(ended && lastFrame >= 9_900, "played to the end (\(lastFrame) ms)")
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {
@@ -170,6 +211,17 @@ enum Clips {
         "color=c=black:s=320x180:r=24,format=rgb24,geq=r='85*mod(floor(T),4)':g=0:b=0",
         "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000", "-t", "4", "-c:v", "libx264",
         "-g", "48", "-pix_fmt", "yuv420p", "-c:a", "aac",
+      ])
+  }
+
+  /// 10 s of ffmpeg's moving test pattern, 320x180 at 24 fps, its index first (as a streamed
+  /// file is made): read from the start in one request, opening it reads only its start.
+  static func moving() throws -> String {
+    try make(
+      "moving.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x180:r=24", "-t", "10", "-c:v", "libx264", "-g", "48",
+        "-pix_fmt", "yuv420p", "-movflags", "+faststart",
       ])
   }
 
