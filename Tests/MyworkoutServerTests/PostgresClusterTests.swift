@@ -1,5 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Logging
 import MyworkoutCore
 import MyworkoutServer
@@ -176,6 +178,47 @@ struct PostgresClusterTests {
       let seeded = try TestPostgres.sharedCluster().psql(
         "SELECT count(*) FROM accounts", database: url.database)
       #expect(seeded.trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+    }
+  }
+
+  /// Issue 30: an instance keeps its catalog pages in memory, and another instance's import
+  /// (it starts with a new classes file) reaches them through the database within a second.
+  @Test func anImportByAnotherInstanceReachesTheCatalogKeptInMemory() async throws {
+    let url = try DatabaseURL(TestPostgres.sharedCluster().makeDatabase())
+    let clock = ManualSeconds()
+    try await withTemporaryDirectory { directory in
+      @Sendable func catalog(_ title: String) throws -> String {
+        let file = directory + "/\(title).csv"
+        try """
+        title,instructor,level,song,videoUrl,thumbnailSlug,duration
+        \(title),Ada,beginner,Song,a.mp4,,100
+
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+      }
+      var options = testOptions(directory)
+      options.catalog = try catalog("First")
+      options.monotonic = clock.now
+      let first = try await ServerStores.postgres(url: url, options: options, logger: Self.logger)
+      defer { first.database.close() }
+      var changed = options
+      changed.catalog = try catalog("Second")
+      let other = changed
+      let app = Application(
+        router: ServerApplication.router(try Backend(options: options, stores: first.stores)))
+      try await app.test(.router) { client in
+        func titles() async throws -> String {
+          try await client.execute(uri: "/api/classes?limit=5", method: .get) {
+            String(buffer: $0.body)
+          }
+        }
+        #expect(try await titles().contains("\"First\""))
+        let second = try await ServerStores.postgres(url: url, options: other, logger: Self.logger)
+        second.database.close()
+        #expect(try await titles().contains("\"First\""), "kept within the second")
+        clock.advance(1.5)
+        #expect(try await titles().contains("\"Second\""), "the other instance's import")
+      }
     }
   }
 
