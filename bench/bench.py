@@ -429,16 +429,33 @@ def play_other(argv, rows, columns, seconds, env):
                 "rss_mib": tree_rss_mib(pids)}
 
 
-def play_app(binary, rows, columns, seconds, env, clip):
-    """The app playing `clip` (muted, 24-bit colour) in a pty of that size: time to the first
-    frame after Enter, frames shown, bytes, CPU (app and its player) and memory while playing,
-    a seek's time to its frame, and wake-ups while paused."""
+def ui_change(term, since, what):
+    """Waits until the output after `since` holds bytes that are not a video frame (frames are
+    each one `CSI ?2026h` … `CSI ?2026l` write); returns when it did."""
+    import re
+    deadline = time.monotonic() + WAIT_TIMEOUT
+    while True:
+        rest = re.sub(rb"\x1b\[\?2026h.*?\x1b\[\?2026l", b"", bytes(term.output[since:]),
+                      flags=re.S)
+        if re.sub(rb"\x1b\[\?2026h.*\Z", b"", rest, flags=re.S):
+            return time.monotonic()
+        if time.monotonic() > deadline or term.poll() is not None:
+            raise DriveError(f"timed out waiting for {what}; last output: {term.tail()!r}")
+        term.read(deadline - time.monotonic())
+
+
+def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240):
+    """The app playing `clip` (24-bit colour; muted unless `muted` is False) in a pty of that
+    size: time to the first frame after Enter, frames shown, bytes, CPU (app and its player) and
+    memory while playing, key to screen while playing (`-`: the speed shows), a seek's time to
+    its frame, and wake-ups while paused."""
     with tempfile.TemporaryDirectory(prefix="bench-video-") as tmp:
         catalog = Path(tmp, "video.csv")
         catalog.write_text("title,instructor,level,song,videoUrl,thumbnailSlug,duration\n"
-                           f"Bounce,Ada,beginner,Beat,{clip},,240\n")
+                           f"Bounce,Ada,beginner,Beat,{clip},,{duration}\n")
         env = dict(program_env(tmp), **env)
-        argv = [str(binary), "--no-mouse", "--latency", "0s", "--mute", "--catalog", str(catalog)]
+        argv = [str(binary), "--no-mouse", "--latency", "0s", *(["--mute"] if muted else []),
+                "--catalog", str(catalog)]
         with Terminal(argv, env, rows=rows, columns=columns) as term:
             log_in(term)
             _, mark = term.send(b"c")
@@ -459,6 +476,13 @@ def play_app(binary, rows, columns, seconds, env, clip):
                        "frames_per_s": window.count(b"\x1b[?2026h") / seconds,
                        "cpu_s_per_s": (tree_cpu_ms(pids) - cpu) / 1000 / seconds,
                        "rss_mib": tree_rss_mib(pids)}
+            # Key to screen while playing: `-` and `+` in turn (0.75× shown, then gone); each
+            # time, the first bytes that are not a video frame.
+            keys = []
+            for key in (b"-", b"+") * 3:
+                sent, mark = term.send(key)
+                keys.append(ui_change(term, mark, "the speed after a key") - sent)
+            playing["key_to_screen_ms"] = statistics.median(keys) * 1000
             term.send(b" ")
             term.settle(quiet=0.5)
             before = {pid: thread_switches(pid) for pid in pids}
@@ -473,6 +497,51 @@ def play_app(binary, rows, columns, seconds, env, clip):
             term.wait_exit("exit after Ctrl-C")
         return dict(playing, first_frame_ms=first * 1000, seek_ms=seek * 1000,
                     paused_wakeups_2s=paused)
+
+
+@contextlib.contextmanager
+def pulse_daemon():
+    """A private PulseAudio daemon with a null sink (as the sound tests start one); yields the
+    environment that reaches it, or None when pulseaudio is missing or did not start."""
+    import shutil
+    pulseaudio = shutil.which("pulseaudio")
+    if pulseaudio is None:
+        yield None
+        return
+    runtime = tempfile.mkdtemp(prefix="bench-pulse-")
+    env = dict(os.environ, XDG_RUNTIME_DIR=runtime)
+    subprocess.run([pulseaudio, "-n", "--daemonize=yes", "--exit-idle-time=-1",
+                    "--load=module-null-sink sink_name=bench", "--load=module-native-protocol-unix"],
+                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    socket_path = Path(runtime, "pulse/native")
+    deadline = time.monotonic() + 10
+    while not socket_path.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    # A null sink left idle sleeps in 2 s blocks, so a stream that starts on it waits up to 2 s
+    # before its first sound is taken (a real device's sink, or one already playing, does not):
+    # a silent stream at 20 ms keeps it awake, as a desktop's sink is.
+    awake = None
+    if socket_path.exists() and shutil.which("pacat"):
+        awake = subprocess.Popen([shutil.which("pacat"), "--latency-msec=20", "--raw"],
+                                 stdin=open("/dev/zero", "rb"),
+                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield {"XDG_RUNTIME_DIR": runtime} if socket_path.exists() else None
+    finally:
+        if awake is not None:
+            awake.kill()
+            awake.wait()
+        subprocess.run([pulseaudio, "--kill"], env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        shutil.rmtree(runtime, ignore_errors=True)
+
+
+def make_clip(folder, name, arguments):
+    """A clip made with the ffmpeg tool in `folder`; its path, or None."""
+    path = Path(folder, name)
+    done = subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", *arguments,
+                           str(path)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return path if done.returncode == 0 else None
 
 
 def video_figures(binary, quick):
@@ -499,6 +568,49 @@ def video_figures(binary, quick):
             figures[("mpv --vo=tct", size)] = play_other(
                 [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet", "--no-config",
                  str(DANCE_CLIP)], rows, columns, seconds, env)
+    # With sound (a private PulseAudio daemon, null sink): the app's player against mpv's.
+    with pulse_daemon() as sound:
+        if sound is None:
+            print("video: pulseaudio is missing or did not start; sound figures skipped",
+                  file=sys.stderr)
+        else:
+            try:
+                figures[("myworkout, sound", "80x24")] = play_app(
+                    binary, 24, 80, seconds, dict(sound, COLORTERM="truecolor"), DANCE_CLIP,
+                    muted=False)
+            except DriveError as error:
+                print(f"video: the app could not be driven with sound: {error}", file=sys.stderr)
+            if shutil.which("mpv"):
+                figures[("mpv, sound", "80x24")] = play_other(
+                    [shutil.which("mpv"), "--vo=tct", "--ao=pulse", "--really-quiet",
+                     "--no-config", str(DANCE_CLIP)], 24, 80, seconds, dict(env, **sound))
+    if quick:
+        return figures
+    # 720p H.264 at 24 and 30 fps (ffmpeg's moving test pattern, 30 s): every frame shown?
+    with tempfile.TemporaryDirectory(prefix="bench-720p-") as folder:
+        for fps in (24, 30):
+            clip = make_clip(folder, f"720p{fps}.mp4", [
+                "-f", "lavfi", "-i", f"testsrc2=s=1280x720:r={fps}", "-t", "30", "-c:v",
+                "libx264", "-pix_fmt", "yuv420p"])
+            if clip is None:
+                print("video: ffmpeg could not make the 720p clip", file=sys.stderr)
+                continue
+            for rows, columns in ((24, 80), (60, 200)):
+                size = f"{columns}x{rows}"
+                try:
+                    figures[(f"myworkout 720p{fps}", size)] = play_app(
+                        binary, rows, columns, seconds, {"COLORTERM": "truecolor"}, clip,
+                        duration=30)
+                except DriveError as error:
+                    print(f"video: 720p{fps} at {size}: {error}", file=sys.stderr)
+                if shutil.which("timg"):
+                    figures[(f"timg 720p{fps}", size)] = play_other(
+                        [shutil.which("timg"), "-V", f"-g{columns}x{rows}", str(clip)],
+                        rows, columns, seconds, env)
+                if shutil.which("mpv"):
+                    figures[(f"mpv 720p{fps}", size)] = play_other(
+                        [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet",
+                         "--no-config", str(clip)], rows, columns, seconds, env)
     return figures
 
 
@@ -1101,16 +1213,17 @@ def main():
                   f" {embedded_wakeups:.1f} wake-ups/s playing,"
                   f" {server['remote_player_paused_wakeups']:.0f} vs"
                   f" {statistics.median(app['player_paused_wakeups']):.0f} wake-ups paused")
-    print(f"\nvideo (SPEC §19; {DANCE_CLIP.name}, 320x180 24 fps, muted, one run each"
+    print(f"\nvideo (SPEC §19; {DANCE_CLIP.name}, 320x180 24 fps, muted unless marked sound, one run each"
           f"{', debug build' if args.quick else ''}):")
     video = video_figures(app_binary, args.quick)
     for (program, size), figures in video.items():
         extra = ""
-        if program == "myworkout":
+        if program.startswith("myworkout"):
             extra = (f", {figures['frames_per_s']:.1f} frames/s, first frame"
                      f" {figures['first_frame_ms']:.0f} ms, seek to frame {figures['seek_ms']:.0f} ms,"
+                     f" key to screen {figures['key_to_screen_ms']:.0f} ms,"
                      f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused")
-        print(f"  {program:<13} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
+        print(f"  {program:<20} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
               f" {figures['cpu_s_per_s']:.3f} CPU-s/s, {figures['rss_mib']:.0f} MiB{extra}")
     reads, caching = {}, {}
     if server_binary is not None:

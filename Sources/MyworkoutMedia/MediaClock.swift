@@ -53,10 +53,20 @@ package struct MediaClock: Equatable, Sendable {
     speed = max(1, hundredths)
   }
 
-  /// The sound says `milliseconds` is being heard at `now`: while running, that is the time.
+  /// How far (µs) the sound may be from the clock before the clock jumps to it.
+  package static let snapMicros: Int64 = 40_000
+
+  /// The sound says `milliseconds` is being heard at `now`: while running, the clock follows
+  /// it. Within `snapMicros` it is pulled an eighth of the way each report (the sound server's
+  /// latency reports jitter by tens of milliseconds, 50 times a second: followed exactly, they
+  /// would push the clock past frames and drop them); further off (a seek, a stall, sound that
+  /// starts late), it jumps there at once. So it stays within ±40 ms of the sound.
   package mutating func heard(_ milliseconds: Int64, at now: Int64) {
     guard running else { return }
-    anchorMedia = max(0, milliseconds) * 1000
+    let sound = max(0, milliseconds) * 1000
+    let current = micros(at: now)
+    let difference = sound - current
+    anchorMedia = abs(difference) > Self.snapMicros ? sound : current + difference / 8
     anchorTime = now
   }
 }
