@@ -429,21 +429,6 @@ def play_other(argv, rows, columns, seconds, env):
                 "rss_mib": tree_rss_mib(pids)}
 
 
-def ui_change(term, since, what):
-    """Waits until the output after `since` holds bytes that are not a video frame (frames are
-    each one `CSI ?2026h` … `CSI ?2026l` write); returns when it did."""
-    import re
-    deadline = time.monotonic() + WAIT_TIMEOUT
-    while True:
-        rest = re.sub(rb"\x1b\[\?2026h.*?\x1b\[\?2026l", b"", bytes(term.output[since:]),
-                      flags=re.S)
-        if re.sub(rb"\x1b\[\?2026h.*\Z", b"", rest, flags=re.S):
-            return time.monotonic()
-        if time.monotonic() > deadline or term.poll() is not None:
-            raise DriveError(f"timed out waiting for {what}; last output: {term.tail()!r}")
-        term.read(deadline - time.monotonic())
-
-
 def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240):
     """The app playing `clip` (24-bit colour; muted unless `muted` is False) in a pty of that
     size: time to the first frame after Enter, frames shown, bytes, CPU (app and its player) and
@@ -476,13 +461,6 @@ def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240
                        "frames_per_s": window.count(b"\x1b[?2026h") / seconds,
                        "cpu_s_per_s": (tree_cpu_ms(pids) - cpu) / 1000 / seconds,
                        "rss_mib": tree_rss_mib(pids)}
-            # Key to screen while playing: `-` and `+` in turn (0.75× shown, then gone); each
-            # time, the first bytes that are not a video frame.
-            keys = []
-            for key in (b"-", b"+") * 3:
-                sent, mark = term.send(key)
-                keys.append(ui_change(term, mark, "the speed after a key") - sent)
-            playing["key_to_screen_ms"] = statistics.median(keys) * 1000
             term.send(b" ")
             term.settle(quiet=0.5)
             before = {pid: thread_switches(pid) for pid in pids}
@@ -493,6 +471,19 @@ def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240
             sent, mark = term.send(b"5")
             seek = term.wait_for("\x1b[?2026h", "the frame after a seek", since=mark) - sent
             term.settle(quiet=0.3)
+            # Key to screen while playing: `-` until `0.75×` is on the screen, then `+` back to
+            # 1× (each key alone: two keys read at once draw only their result). After the
+            # paused window: a speed change decodes again from a keyframe.
+            term.send(b" ")
+            term.drain(0.5)
+            keys = []
+            for _ in range(5):
+                sent, mark = term.send(b"-")
+                keys.append(term.wait_for("0.75", "0.75× after -", since=mark) - sent)
+                term.drain(0.3)
+                term.send(b"+")
+                term.drain(0.3)
+            playing["key_to_screen_ms"] = statistics.median(keys) * 1000
             term.send(b"\x03")
             term.wait_exit("exit after Ctrl-C")
         return dict(playing, first_frame_ms=first * 1000, seek_ms=seek * 1000,

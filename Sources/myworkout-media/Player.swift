@@ -46,6 +46,9 @@ final class Player: @unchecked Sendable {
   private var frames: [Frame] = []
   private var chunks: [Chunk] = []
   private var queuedSound = 0
+  /// The sound handed to the device lately (the newest last, half a second at most): at a pause,
+  /// what of it was not heard yet goes back to the queue.
+  private var written: [Chunk] = []
   private var decodedAll = false
   private var failure: String?
   private var info: mw_media_info?
@@ -142,11 +145,14 @@ final class Player: @unchecked Sendable {
         guard playing else { return }
         playing = false
         clock.pause(at: now)
-        let position = clock.media(at: now)
-        // Decoding starts again at the pause, so play goes on exactly from there with the
-        // sound that was queued but not heard.
-        restart(at: position, show: false, now: now)
-        clock.jump(to: position, at: now)
+        // What was decoded stays queued: play goes on from here without decoding again (a
+        // long stretch from a keyframe, for some videos). The sound in the device is dropped
+        // and what of it was not heard yet is queued again, so play resumes with it.
+        if sound != nil {
+          requeueUnheard(from: clock.media(at: now))
+          flushSound = true
+          monitor.broadcast()
+        }
       case .seek(let milliseconds):
         restart(at: Int64(max(0, milliseconds)), show: true, now: now)
       case .speed(let hundredths):
@@ -187,6 +193,38 @@ final class Player: @unchecked Sendable {
     if let soundEvent { send([soundEvent]) }
   }
 
+  /// Keeps `chunk` among the sound written lately (half a second of it, the newest last).
+  private func keepWritten(_ chunk: Chunk) {
+    written.append(chunk)
+    var kept: Int64 = 0
+    var first = written.count
+    while first > 0, kept < 500 {
+      first -= 1
+      kept += written[first].length
+    }
+    if first > 0 { written.removeFirst(first) }
+  }
+
+  /// Puts the sound written after `position` (media ms) back at the front of the queue, the
+  /// chunk that holds `position` cut there.
+  private func requeueUnheard(from position: Int64) {
+    var unheard: [Chunk] = []
+    for var chunk in written where chunk.generation == generation {
+      guard chunk.pts + chunk.length > position else { continue }
+      if chunk.pts < position, chunk.length > 0 {
+        let frames = chunk.samples.count / 2
+        let skip = min(frames, Int((position - chunk.pts) * Int64(frames) / chunk.length))
+        chunk.samples.removeFirst(skip * 2)
+        chunk.length -= position - chunk.pts
+        chunk.pts = position
+      }
+      unheard.append(chunk)
+    }
+    written.removeAll()
+    chunks = unheard + chunks
+    queuedSound += unheard.reduce(0) { $0 + $1.samples.count / 2 }
+  }
+
   /// Decoding goes back to `position` (a seek, a pause, a new speed or size): what was decoded
   /// is dropped and the sound queued is flushed; with `show`, the frame there is shown at once
   /// and the clock waits for it.
@@ -200,6 +238,7 @@ final class Player: @unchecked Sendable {
     }
     frames.removeAll()
     chunks.removeAll()
+    written.removeAll()
     queuedSound = 0
     decodedAll = false
     flushSound = true
@@ -492,8 +531,11 @@ final class Player: @unchecked Sendable {
         flushSound = false
         var chunk: Chunk?
         if soundOn && playing && !buffering && !showNext && !chunks.isEmpty {
-          chunk = chunks.removeFirst()
-          queuedSound -= chunk.map { $0.samples.count / 2 } ?? 0
+          let next: Chunk = chunks.removeFirst()
+          chunk = next
+          queuedSound -= next.samples.count / 2
+          // Kept (before it is written) for a pause that comes while it is being written.
+          keepWritten(next)
           monitor.broadcast()
         }
         return (chunk, flush, generation, volume, tempo, sound)
