@@ -12,6 +12,14 @@ package struct MediaClock: Equatable, Sendable {
   private var anchorMedia: Int64 = 0
   /// Monotonic nanoseconds.
   private var anchorTime: Int64 = 0
+  /// After a play with sound: the clock stands until the sound device is seen taking sound (two
+  /// reports that differ), as mpv waits for its audio to start; else the pictures would run
+  /// ahead of a device slow to start and then go back to it.
+  package private(set) var waitingForSound = false
+  private var firstHeard: Int64?
+  private var waitingSince: Int64 = 0
+  /// How long (ns) the clock waits for the sound at most before it runs on the wall clock.
+  package static let soundStartLimit: Int64 = 2_500_000_000
 
   package init() {}
 
@@ -21,16 +29,20 @@ package struct MediaClock: Equatable, Sendable {
   }
 
   private func micros(at now: Int64) -> Int64 {
-    guard running else { return anchorMedia }
+    guard running, !waitingForSound else { return anchorMedia }
     let elapsed = max(0, now - anchorTime)
     return anchorMedia + elapsed / 1000 * Int64(speed) / 100
   }
 
-  /// Starts (or goes on) from where it stands.
-  package mutating func play(at now: Int64) {
+  /// Starts (or goes on) from where it stands; with `awaitingSound`, once the sound is heard
+  /// moving (or after `soundStartLimit`, see `stopWaiting`).
+  package mutating func play(at now: Int64, awaitingSound: Bool = false) {
     anchorMedia = micros(at: now)
     anchorTime = now
     running = true
+    waitingForSound = awaitingSound
+    firstHeard = nil
+    waitingSince = now
   }
 
   /// Stops where it stands.
@@ -38,6 +50,16 @@ package struct MediaClock: Equatable, Sendable {
     anchorMedia = micros(at: now)
     anchorTime = now
     running = false
+    waitingForSound = false
+  }
+
+  /// Runs on without the sound when it has been waited for `soundStartLimit` (a device that
+  /// takes nothing, a sound track that has ended): whether it stopped waiting now.
+  package mutating func stopWaiting(at now: Int64) -> Bool {
+    guard waitingForSound, now - waitingSince >= Self.soundStartLimit else { return false }
+    waitingForSound = false
+    anchorTime = now
+    return true
   }
 
   /// Moves to a media time (a seek, a picture shown while paused), running or not.
@@ -63,6 +85,18 @@ package struct MediaClock: Equatable, Sendable {
   /// starts late), it jumps there at once. So it stays within ±40 ms of the sound.
   package mutating func heard(_ milliseconds: Int64, at now: Int64) {
     guard running else { return }
+    if waitingForSound {
+      guard let first = firstHeard else {
+        firstHeard = milliseconds
+        return
+      }
+      guard milliseconds > first else { return }
+      // The device takes sound: the clock runs from what it says.
+      waitingForSound = false
+      anchorMedia = max(0, milliseconds) * 1000
+      anchorTime = now
+      return
+    }
     let sound = max(0, milliseconds) * 1000
     let current = micros(at: now)
     let difference = sound - current

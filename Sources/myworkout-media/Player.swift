@@ -140,7 +140,7 @@ final class Player: @unchecked Sendable {
         guard !playing else { return }
         playing = true
         endedSent = false
-        if !showNext { clock.play(at: now) }
+        if !showNext { clock.play(at: now, awaitingSound: soundLeads) }
       case .pause:
         guard playing else { return }
         playing = false
@@ -334,7 +334,7 @@ final class Player: @unchecked Sendable {
         stepping = false
         lastShown = head.pts
         clock.jump(to: head.pts, at: now)
-        if playing { clock.play(at: now) }
+        if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.broadcast()
         events.append(frameEvent(head))
       } else if decodedAll {
@@ -346,12 +346,15 @@ final class Player: @unchecked Sendable {
     if buffering {
       if frames.count >= Self.frameCapacity / 2 || decodedAll {
         buffering = false
-        clock.play(at: now)
+        clock.play(at: now, awaitingSound: soundLeads)
         events.append(.buffering(false))
       }
       return events
     }
     guard playing else { return events }
+    // Held for the sound too long (a device that takes none): the wall clock runs it. The
+    // time events every quarter second bring us here while it waits.
+    _ = clock.stopWaiting(at: now)
     let media = clock.media(at: now)
     while let head = frames.first {
       let next = frames.count > 1 ? frames[1].pts : nil
@@ -558,11 +561,20 @@ final class Player: @unchecked Sendable {
       let latency = mw_sound_latency_us(stream)
       let heard = chunk.pts + chunk.length - latency / 1000 * Int64(speed) / 100
       let now = monotonicNow()
-      monitor.locked {
-        if current == generation && playing && !buffering && !showNext {
-          clock.heard(heard, at: now)
-        }
+      let started = monitor.locked { () -> Bool in
+        guard current == generation && playing && !buffering && !showNext else { return false }
+        let waiting = clock.waitingForSound
+        clock.heard(heard, at: now)
+        return waiting && !clock.waitingForSound
       }
+      // The pictures were held for the sound: they go on now.
+      if started { signalWake() }
     }
+  }
+
+  /// Whether a play waits for the sound to be heard (the lock held): sound on, a device, a
+  /// sound track with sound still to come.
+  private var soundLeads: Bool {
+    soundOn && sound != nil && (info?.has_audio ?? 0) != 0 && !(decodedAll && chunks.isEmpty)
   }
 }

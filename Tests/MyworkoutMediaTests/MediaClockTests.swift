@@ -82,6 +82,37 @@ import Testing
     #expect(shown >= frame - 2, "\(shown) of \(frame) frames shown")
   }
 
+  /// A device slow to take the first sound (a PulseAudio null sink: 1.3–1.9 s) holds the
+  /// pictures instead of letting them run ahead and then go back.
+  @Test func withSoundTheClockWaitsUntilTheSoundIsHeardMoving() {
+    var clock = MediaClock()
+    clock.jump(to: 2_000, at: 0)
+    clock.play(at: 0, awaitingSound: true)
+    #expect(clock.media(at: Self.second) == 2_000, "no sound heard yet")
+    clock.heard(1_990, at: Self.second)  // written, not yet taken
+    clock.heard(1_990, at: Self.second + 1)
+    #expect(clock.media(at: 2 * Self.second) == 2_000)
+    #expect(clock.waitingForSound)
+    clock.heard(2_010, at: 2 * Self.second)  // the device took some
+    #expect(!clock.waitingForSound)
+    #expect(clock.media(at: 2 * Self.second + Self.second / 2) == 2_510)
+    // A device that never takes any: after the limit the wall clock runs it.
+    var stuck = MediaClock()
+    stuck.play(at: 0, awaitingSound: true)
+    let early = stuck.stopWaiting(at: MediaClock.soundStartLimit - 1)
+    #expect(!early)
+    let late = stuck.stopWaiting(at: MediaClock.soundStartLimit)
+    #expect(late)
+    #expect(stuck.media(at: MediaClock.soundStartLimit + Self.second) == 1_000)
+    // A pause while waiting ends the wait; a play without sound never waits.
+    stuck.play(at: 0, awaitingSound: true)
+    stuck.pause(at: 1)
+    #expect(!stuck.waitingForSound)
+    var muted = MediaClock()
+    muted.play(at: 0)
+    #expect(muted.media(at: Self.second) == 1_000)
+  }
+
   @Test func aFrameIsShownWhenItsTimeComesAndDroppedWhenItsSuccessorIsDue() {
     #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_000, speed: 100) == .show)
     #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_050, speed: 100) == .drop)

@@ -144,8 +144,11 @@ import Testing
   @Test func aStreamThatStallsSaysBufferingThenPlaysOn() async throws {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
+    // The stream stops at 80 % (opening reads about half) until the test lets it go on.
+    let release = Clips.folder + "/release-\(UInt32.random(in: 0...UInt32.max))"
+    defer { unlink(release) }
     let server = try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), "3", "0.8"], searchPath: true,
+      ["python3", script, try Clips.moving(), "0", "0.8", release], searchPath: true,
       standardOutput: .pipe)
     defer {
       server.send(SIGTERM)
@@ -165,7 +168,9 @@ import Testing
     var ended = false
     while let event = player.next(within: .seconds(20), { _ in true }) {
       switch event {
-      case .buffering(true): buffered = true
+      case .buffering(true):
+        buffered = true
+        FileManager.default.createFile(atPath: release, contents: Data())
       case .buffering(false) where buffered: resumed = true
       case .frame(let frame): lastFrame = frame.milliseconds
       case .ended: ended = true

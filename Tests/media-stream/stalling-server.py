@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Serves one file over HTTP with byte ranges, and stalls once for STALL seconds when the bytes
-sent first cross AT (a fraction of the file, default 0.5): a network slower than the video's
-bitrate, for a while. Prints its port on the first line.
+"""Serves one file over HTTP with byte ranges, and stalls once when the bytes sent first cross AT
+(a fraction of the file, default 0.5): a network slower than the video's bitrate, for a while.
+The stall lasts until the file RELEASE exists (the test makes it once the player has said it
+is buffering; 30 s at most), or STALL seconds without RELEASE. Prints its port on the first
+line.
 
-    stalling-server.py FILE [STALL seconds] [AT]"""
+    stalling-server.py FILE [STALL seconds] [AT] [RELEASE]"""
+import os
 import http.server
 import socketserver
 import sys
@@ -13,6 +16,7 @@ import time
 data = open(sys.argv[1], "rb").read()
 stall = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
 half = int(len(data) * (float(sys.argv[3]) if len(sys.argv) > 3 else 0.5))
+release = sys.argv[4] if len(sys.argv) > 4 else None
 stalled = threading.Event()
 
 
@@ -47,10 +51,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:
             while position <= end:
                 count = min(2048, end + 1 - position)
-                if position < half <= position + count and not stalled.is_set():
-                    stalled.set()
+                if position < half <= position + count:
                     self.wfile.flush()
-                    time.sleep(stall)
+                    if release:
+                        # Every request that gets there waits (FFmpeg may have asked twice).
+                        deadline = time.monotonic() + 30
+                        while not os.path.exists(release) and time.monotonic() < deadline:
+                            time.sleep(0.02)
+                    elif not stalled.is_set():
+                        stalled.set()
+                        time.sleep(stall)
                 self.wfile.write(data[position:position + count])
                 position += count
         except (BrokenPipeError, ConnectionResetError):
