@@ -57,6 +57,11 @@ class Terminal:
         if self.pid == 0:  # child: size the terminal before the program looks at it
             try:
                 fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+                # A terminal's program gets Ctrl-C's signal as usual, also when the benchmark
+                # itself runs as a background job of a script (which starts with SIGINT and
+                # SIGQUIT ignored, and an ignored signal stays ignored across exec).
+                for number in (signal.SIGINT, signal.SIGQUIT):
+                    signal.signal(number, signal.SIG_DFL)
                 os.execve(argv[0], argv, env)
             finally:
                 os._exit(127)
