@@ -540,6 +540,66 @@ def make_clip(folder, name, arguments):
     return path if done.returncode == 0 else None
 
 
+def colour_error(output, truth):
+    """Mean absolute error per channel (0–255) against `truth` of the colour a solid picture
+    settled on: the last 24-bit colour in `output` (`38;2;r;g;b` or `48;2;r;g;b`; both players
+    send nothing more for identical frames); nan when there is none."""
+    import re
+    found = re.findall(rb"[34]8;2;(\d+);(\d+);(\d+)", bytes(output))
+    if not found:
+        return float("nan")
+    return sum(abs(int(value) - want) for value, want in zip(found[-1], truth)) / 3
+
+
+def colour_figures(binary, env):
+    """Issue 29: a solid-colour clip (ffmpeg's `color`, 0x3366cc, H.264) played by the app and
+    by timg at 80x24: how far the colours they send are from the decoded frame's (ffmpeg's own
+    RGB of its centre pixel), for the colour each settles on. {} when something is missing;
+    never fails the benchmark."""
+    import shutil
+    figures = {}
+    with tempfile.TemporaryDirectory(prefix="bench-colour-") as folder:
+        clip = make_clip(folder, "solid.mp4", ["-f", "lavfi", "-i", "color=c=0x3366cc:s=320x180:r=24",
+                                               "-t", "5", "-c:v", "libx264", "-pix_fmt", "yuv420p"])
+        if clip is None:
+            return figures
+        decoded = subprocess.run(["ffmpeg", "-loglevel", "error", "-i", str(clip), "-frames:v",
+                                  "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+                                 capture_output=True).stdout
+        if len(decoded) < 320 * 180 * 3:
+            return figures
+        centre = (90 * 320 + 160) * 3
+        truth = tuple(decoded[centre:centre + 3])
+        try:
+            catalog = Path(folder, "solid.csv")
+            catalog.write_text("title,instructor,level,song,videoUrl,thumbnailSlug,duration\n"
+                               f"Solid,Ada,beginner,Beat,{clip},,5\n")
+            app_env = dict(program_env(folder), COLORTERM="truecolor")
+            argv = [str(binary), "--no-mouse", "--latency", "0s", "--mute", "--catalog",
+                    str(catalog)]
+            with Terminal(argv, app_env) as term:
+                log_in(term)
+                _, mark = term.send(b"c")
+                term.wait_for(" class", "the Classes list", since=mark)
+                term.settle()
+                term.send(b"\x1b[B")
+                term.settle()
+                _, mark = term.send(b"\r")
+                term.wait_for("\x1b[?2026l", "the first video frame", since=mark)
+                term.drain(1.0)
+                figures["myworkout"] = colour_error(term.output[mark:], truth)
+                term.send(b"\x03")
+                term.wait_exit("exit after Ctrl-C")
+        except DriveError as error:
+            print(f"colour: the app could not be driven: {error}", file=sys.stderr)
+        if shutil.which("timg"):
+            with Terminal([shutil.which("timg"), "-V", "-g80x24", str(clip)], env) as term:
+                term.drain(3.5)  # timg first asks the terminal for its background, then waits
+                figures["timg"] = colour_error(term.output, truth)
+        figures["truth"] = truth
+    return figures
+
+
 def video_figures(binary, quick):
     """SPEC §19 beside timg and mpv (--vo=tct, no sound), the same dance clip at the same sizes,
     one run each: frames shown per second, bytes to the terminal and CPU seconds per second of
@@ -1221,6 +1281,17 @@ def main():
                      f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused")
         print(f"  {program:<20} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
               f" {figures['cpu_s_per_s']:.3f} CPU-s/s, {figures['rss_mib']:.0f} MiB{extra}")
+    try:
+        colours = colour_figures(app_binary, {"TERM": "xterm-256color", "COLORTERM": "truecolor",
+                                              "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""),
+                                              "HOME": tempfile.gettempdir()})
+    except (OSError, ValueError) as error:
+        colours = {}
+        print(f"colour: not measured: {error}", file=sys.stderr)
+    if "myworkout" in colours:
+        print(f"  colour error on a solid clip (decoded {colours['truth']}, mean per channel, 0–255):"
+              f" myworkout {colours['myworkout']:.1f}"
+              + (f", timg {colours['timg']:.1f}" if "timg" in colours else ""))
     reads, caching = {}, {}
     if server_binary is not None:
         print(f"\nthe server's read path (issue 30; one instance over SQLite, the brief's catalog,"
