@@ -5,9 +5,9 @@ import MyworkoutServices
 import NIOCore
 
 /// HTTP caching as the web does it (issue 30): every successful GET (and HEAD, which answers
-/// every GET route) carries an `ETag` (a hash of the exact bytes) and a `Cache-Control` saying who
-/// may keep it and for how long; a request whose `If-None-Match` names the current `ETag` gets
-/// `304 Not Modified` with no body. What is personal is `private, no-cache`: no shared cache
+/// every GET route) carries an `ETag` (a hash of the exact bytes, unless the route gave its own)
+/// and a `Cache-Control` saying who may keep it and for how long; a request whose
+/// `If-None-Match` names the current `ETag` gets `304 Not Modified` with no body. What is personal is `private, no-cache`: no shared cache
 /// (nginx's, a CDN's) ever keeps it, and a browser-like client must ask again each time.
 struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
   /// Who may keep an answer, and for how long.
@@ -49,23 +49,30 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     }
     let response = try await next(request, context)
-    // A route that set its own validators (the catalog's kept answers) answered If-None-Match.
-    guard response.status == .ok, response.headers[.eTag] == nil else { return response }
+    guard response.status == .ok else { return response }
     let policy = Self.policy(
       path: request.uri.path, hasCredentials: request.headers[.authorization] != nil)
-    let sink = Sink()
-    try await response.body.write(Collector(sink: sink))
-    let bytes = sink.buffer
-    let tag = Self.entityTag(bytes.readableBytesView)
     var headers = response.headers
-    headers[.eTag] = tag
+    let tag: String
+    let body: ResponseBody
+    if let known = headers[.eTag] {
+      // A route that knows its tag (the catalog's kept answers): nothing gathered or hashed.
+      tag = known
+      body = response.body
+    } else {
+      let sink = Sink()
+      try await response.body.write(Collector(sink: sink))
+      tag = Self.entityTag(sink.buffer.readableBytesView)
+      body = .init(byteBuffer: sink.buffer)
+      headers[.eTag] = tag
+    }
     headers[.cacheControl] = policy.cacheControl
     if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tag) {
       headers[.contentLength] = nil
       headers[.contentType] = nil
       return Response(status: .notModified, headers: headers, body: .init())
     }
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: bytes))
+    return Response(status: .ok, headers: headers, body: body)
   }
 
   /// A strong entity tag: the first 16 bytes of the SHA-256 of the body, quoted.

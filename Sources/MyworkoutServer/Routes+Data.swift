@@ -35,7 +35,7 @@ extension Backend {
         }
       }
       guard let answer else { throw APIError.notFound }
-      return Self.catalogResponse(request, answer)
+      return Self.catalogResponse(answer)
     }
     router.get("api/classes/:id") { request, context in
       let id = try context.parameters.require("id")
@@ -47,7 +47,7 @@ extension Backend {
         }
       }
       guard let answer else { throw APIError.notFound }
-      return Self.catalogResponse(request, answer)
+      return Self.catalogResponse(answer)
     }
     router.post("api/progress/percents") { request, context in
       let account = try await self.account(request)
@@ -183,17 +183,12 @@ extension Backend {
     return number
   }
 
-  /// A kept catalog answer with its validators: `304` when `If-None-Match` names its tag.
-  static func catalogResponse(_ request: Request, _ answer: CatalogMemory.Answer) -> Response {
-    typealias Caching = HTTPCachingMiddleware<ServerContext>
-    let policy = Caching.policy(
-      path: request.uri.path, hasCredentials: request.headers[.authorization] != nil)
-    var headers: HTTPFields = [.eTag: answer.tag, .cacheControl: policy.cacheControl]
-    if let asked = request.headers[.ifNoneMatch], Caching.matches(asked, answer.tag) {
-      return Response(status: .notModified, headers: headers, body: .init())
-    }
-    headers[.contentType] = "application/json"
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: answer.body))
+  /// A kept catalog answer with its tag (the caching middleware adds `Cache-Control` and
+  /// answers `If-None-Match` from it).
+  static func catalogResponse(_ answer: CatalogMemory.Answer) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: "application/json", .eTag: answer.tag],
+      body: .init(byteBuffer: answer.body))
   }
 
   /// This server as the request reached it (through nginx: nginx's address).
