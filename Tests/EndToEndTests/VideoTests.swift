@@ -34,9 +34,12 @@ extension EndToEnd {
     }
 
     static func open(_ app: TerminalSession, catalog: String, row: Int = 0) throws {
-      try app.launch(
-        ["--catalog", catalog, "--latency", "0s", "--mute"], environment: ["COLORTERM": "truecolor"]
-      )
+      try open(app, launching: ["--catalog", catalog, "--latency", "0s"], row: row)
+    }
+
+    /// Launches with `arguments` (muted, 24-bit colour), logs in and opens class `row` of two.
+    static func open(_ app: TerminalSession, launching arguments: [String], row: Int) throws {
+      try app.launch(arguments + ["--mute"], environment: ["COLORTERM": "truecolor"])
       try app.waitFor("Myworkout GO")
       try app.submitEmail("registered@email.com", expecting: "Welcome back")
       try app.logIn()
@@ -204,14 +207,7 @@ extension EndToEnd {
         _ = cluster.waitBlocking()
       }
       let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
-      try app.launch(["--server", front, "--mute"], environment: ["COLORTERM": "truecolor"])
-      try app.waitFor("Myworkout GO")
-      try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      try app.logIn()
-      try app.waitFor("Edit number")
-      try app.press("c")
-      try app.waitFor("2 classes")
-      try app.press("Down", "Enter")
+      try Self.open(app, launching: ["--server", front], row: 0)
       #expect(try Self.agreeing(app, "the first frame from the server") == 0)
       try app.press("Space")
       _ = try app.waitUntil("playing past 00:02") { (Self.elapsed($0) ?? 0) >= 2 }
