@@ -315,6 +315,18 @@ def log_in(term):
     term.settle()
 
 
+def open_first_class(term, listed=" class"):
+    """Logs in, opens Classes (`listed` on screen), and presses Enter on the first class; returns
+    what `send` did for that Enter (the time, the output length)."""
+    log_in(term)
+    _, mark = term.send(b"c")
+    term.wait_for(listed, "the Classes list", since=mark)
+    term.settle()
+    term.send(b"\x1b[B")  # Down into the list
+    term.settle()
+    return term.send(b"\r")
+
+
 def run_images_screen(binary):
     """One run of the Images screen in the 80x24 pty with `--latency 0s` on a folder of 8 of the
     project's images: ms from `i` on Profile to the last byte of the last tile drawn (the
@@ -353,13 +365,7 @@ def run_player(binary, seconds, server=None):
         argv = [str(binary), "--no-mouse"] + (["--server", server] if server
                                               else ["--latency", "0s", "--catalog", CLOCK_CATALOG])
         with Terminal(argv, program_env(tmp)) as term:
-            log_in(term)
-            _, mark = term.send(b"c")
-            term.wait_for(" classes", "the Classes list", since=mark)
-            term.settle()
-            term.send(b"\x1b[B")  # Down into the list
-            term.settle()
-            _, mark = term.send(b"\r")
+            _, mark = open_first_class(term, listed=" classes")
             term.wait_for("Time in class", "the Player", since=mark)
             term.settle(quiet=0.5)  # the thumbnail decodes off the main thread
             switches = thread_switches(term.pid)
@@ -447,13 +453,7 @@ def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240
         argv = [str(binary), "--no-mouse", "--latency", "0s", *(["--mute"] if muted else []),
                 "--catalog", str(catalog)]
         with Terminal(argv, env, rows=rows, columns=columns) as term:
-            log_in(term)
-            _, mark = term.send(b"c")
-            term.wait_for(" class", "the Classes list", since=mark)
-            term.settle()
-            term.send(b"\x1b[B")
-            term.settle()
-            sent, mark = term.send(b"\r")
+            sent, mark = open_first_class(term)
             first = term.wait_for("\x1b[?2026h", "the first video frame", since=mark) - sent
             term.settle(quiet=0.3)
             pids = process_tree(term.pid)
@@ -578,13 +578,7 @@ def colour_figures(binary, env):
             argv = [str(binary), "--no-mouse", "--latency", "0s", "--mute", "--catalog",
                     str(catalog)]
             with Terminal(argv, app_env) as term:
-                log_in(term)
-                _, mark = term.send(b"c")
-                term.wait_for(" class", "the Classes list", since=mark)
-                term.settle()
-                term.send(b"\x1b[B")
-                term.settle()
-                _, mark = term.send(b"\r")
+                _, mark = open_first_class(term)
                 term.wait_for("\x1b[?2026l", "the first video frame", since=mark)
                 term.drain(1.0)
                 figures["myworkout"] = colour_error(term.output[mark:], truth)
@@ -813,26 +807,12 @@ def server_figures(binary, quick, app_binary=None, seconds=3):
             figures["wrk_missing"] = 1
             return figures
         seconds = 2 if quick else 10
-        done = subprocess.run([wrk, "-t2", "-c16", f"-d{seconds}s", "--latency", search],
-                              capture_output=True, text=True, timeout=seconds + 30)
-        for line in done.stdout.splitlines():
-            words = line.split()
-            if line.startswith("Requests/sec:"):
-                figures["search_rps"] = float(words[1])
-            elif len(words) == 2 and words[0] == "99%":
-                figures["search_p99_ms"] = wrk_milliseconds(words[1])
-            elif len(words) == 2 and words[0] == "50%":
-                figures["search_p50_ms"] = wrk_milliseconds(words[1])
-            elif "Non-2xx" in line:
-                figures["search_non_2xx"] = float(words[-1])
+        for key, value in run_wrk(wrk, search, seconds, 16).items():
+            figures["search_" + key] = value
     except (OSError, ValueError, subprocess.TimeoutExpired) as error:
         print(f"server: measurement failed: {error}", file=sys.stderr)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server, 10)
         shutil.rmtree(data_dir, ignore_errors=True)
     return figures
 
@@ -852,19 +832,33 @@ end
 
 
 def run_wrk(wrk, target, seconds, connections, extra=(), pin=None):
-    """wrk's requests/s and p99 (ms) against `target` (nan when it could not say)."""
+    """wrk (2 threads) against `target`: what it said of `rps`, `p99_ms`, `p50_ms` and
+    `non_2xx` (a key is missing when wrk did not say it); `pin`: the cores wrk runs on."""
     command = [wrk, "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", *extra, target]
     if pin is not None:
         command = ["taskset", "-c", pin, *command]
     done = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 30)
-    rps, p99 = float("nan"), float("nan")
+    said = {}
     for line in done.stdout.splitlines():
         words = line.split()
         if line.startswith("Requests/sec:"):
-            rps = float(words[1])
+            said["rps"] = float(words[1])
         elif len(words) == 2 and words[0] == "99%":
-            p99 = wrk_milliseconds(words[1])
-    return rps, p99
+            said["p99_ms"] = wrk_milliseconds(words[1])
+        elif len(words) == 2 and words[0] == "50%":
+            said["p50_ms"] = wrk_milliseconds(words[1])
+        elif "Non-2xx" in line:
+            said["non_2xx"] = float(words[-1])
+    return said
+
+
+def stop(process, timeout):
+    """Asks `process` to end (TERM), kills it after `timeout` seconds."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
 
 
 def read_path_figures(binary, quick):
@@ -898,18 +892,15 @@ def read_path_figures(binary, quick):
                     print(f"read path: the server did not start ({url!r})", file=sys.stderr)
                     continue
                 urllib.request.urlopen(url + READ_ROUTES[0][1], timeout=30).read()
-                for label, path in READ_ROUTES:
-                    results[(label, cores)] = run_wrk(wrk, url + path, seconds, 32, pin=client_pin)
-                results[("uncached search", cores)] = run_wrk(
-                    wrk, url, seconds, 32, extra=["-s", lua.name], pin=client_pin)
+                nan = float("nan")
+                for label, path, extra in (*((label, path, ()) for label, path in READ_ROUTES),
+                                           ("uncached search", "", ("-s", lua.name))):
+                    said = run_wrk(wrk, url + path, seconds, 32, extra, pin=client_pin)
+                    results[(label, cores)] = (said.get("rps", nan), said.get("p99_ms", nan))
             except (OSError, ValueError, subprocess.TimeoutExpired) as error:
                 print(f"read path: measurement failed: {error}", file=sys.stderr)
             finally:
-                server.terminate()
-                try:
-                    server.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    server.kill()
+                stop(server, 10)
                 shutil.rmtree(data_dir, ignore_errors=True)
     finally:
         os.unlink(lua.name)
@@ -953,11 +944,7 @@ def http_cache_figures(binary):
     except (OSError, ValueError) as error:
         print(f"http cache: measurement failed: {error}", file=sys.stderr)
     finally:
-        cluster.terminate()
-        try:
-            cluster.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            cluster.kill()
+        stop(cluster, 30)
     return figures
 
 
@@ -1017,30 +1004,16 @@ def cluster_figures(binary, quick):
             figures = {}
             for name, extra, target in (("search", [], search),
                                         ("save", ["-s", script], url + "/api/progress/bench")):
-                done = subprocess.run([wrk, "-t2", "-c16", f"-d{seconds}s", "--latency", *extra,
-                                       target], capture_output=True, text=True,
-                                      timeout=seconds + 30)
-                rps, p99, failed = float("nan"), float("nan"), 0.0
-                for line in done.stdout.splitlines():
-                    words = line.split()
-                    if line.startswith("Requests/sec:"):
-                        rps = float(words[1])
-                    elif len(words) == 2 and words[0] == "99%":
-                        p99 = wrk_milliseconds(words[1])
-                    elif "Non-2xx" in line:
-                        failed = float(words[-1])
-                figures[name] = (rps, p99, failed)
+                said = run_wrk(wrk, target, seconds, 16, extra)
+                figures[name] = (said.get("rps", float("nan")), said.get("p99_ms", float("nan")),
+                                 said.get("non_2xx", 0.0))
             results[(store, count)] = figures
         except (OSError, ValueError, KeyError, subprocess.TimeoutExpired) as error:
             print(f"cluster: {store} × {count}: measurement failed: {error}", file=sys.stderr)
         finally:
             if script:
                 os.unlink(script)
-            cluster.terminate()
-            try:
-                cluster.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                cluster.kill()
+            stop(cluster, 30)
     return results
 
 
