@@ -57,6 +57,8 @@ let package = Package(
   targets: [
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
     .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
+    // posix_spawn's closefrom action (glibc), for children that must hold nothing else.
+    .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
     // The system's libsqlite3 (FTS5 with the trigram tokenizer): catalog.sqlite, progress.sqlite.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     // Async-signal-safe crash handlers that put the terminal back (C: no Swift in a handler).
@@ -148,8 +150,8 @@ let package = Package(
     .target(
       name: "myworkout",
       dependencies: [
-        "CEventLoop", "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutTerminal",
-        "MyworkoutImages", "MyworkoutMedia",
+        "CEventLoop", "CSpawn", "MyworkoutCore", "MyworkoutServices", "MyworkoutView",
+        "MyworkoutTerminal", "MyworkoutImages", "MyworkoutMedia",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -186,7 +188,9 @@ let package = Package(
       name: "store-stress", dependencies: ["MyworkoutServices"], swiftSettings: strict),
     // Shared by the tests: starting and reaping real processes (tmux, the app, store-stress),
     // and files as earlier versions wrote them.
-    .target(name: "TestProcesses", path: "Tests/TestProcesses", swiftSettings: strict),
+    .target(
+      name: "TestProcesses", dependencies: ["CSpawn"], path: "Tests/TestProcesses",
+      swiftSettings: strict),
     .testTarget(
       name: "MyworkoutCoreTests", dependencies: ["MyworkoutCore", "TestProcesses"],
       swiftSettings: strict),
@@ -233,7 +237,7 @@ let package = Package(
     ),
     // The media clock and the wire (unit), and myworkout-media on clips made with ffmpeg.
     .testTarget(
-      name: "MyworkoutMediaTests", dependencies: ["MyworkoutMedia", "TestProcesses"],
+      name: "MyworkoutMediaTests", dependencies: ["CSpawn", "MyworkoutMedia", "TestProcesses"],
       swiftSettings: strict),
     .testTarget(
       name: "MyworkoutTerminalTests", dependencies: ["MyworkoutTerminal"], swiftSettings: strict),

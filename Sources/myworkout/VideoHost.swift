@@ -1,3 +1,4 @@
+import CSpawn
 import MyworkoutCore
 import MyworkoutMedia
 import MyworkoutView
@@ -127,6 +128,9 @@ final class VideoHost: VideoPlaying {
     posix_spawn_file_actions_adddup2(&actions, output[1], STDOUT_FILENO)
     // FFmpeg's and PulseAudio's words never reach the app's screen.
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+    // Nothing else the app has open (its databases, its terminal's descriptors) reaches the
+    // player, whatever its close-on-exec flag.
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     // The app blocks its signals for its signalfd; the player takes them as usual.

@@ -12,17 +12,16 @@ extension EndToEnd {
     static func clip(in app: TerminalSession) throws -> String {
       let folder = app.dataDirectory.deletingLastPathComponent()
       let clip = folder.appendingPathComponent("seconds.mp4").path
-      let ffmpeg = Process()
-      ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-      ffmpeg.arguments = [
-        "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+      // Reaped with waitpid, not Foundation's Process (which can miss an exit when tests spawn
+      // at once).
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
         "color=c=black:s=320x180:r=24,format=rgb24,"
           + "geq=r='if(lt(X,W/2),20+20*floor(T),0)':g=0:b='if(lt(X,W/2),0,200)'",
         "-t", "10", "-c:v", "libx264", "-g", "48", "-pix_fmt", "yuv444p", clip,
-      ]
-      try ffmpeg.run()
-      ffmpeg.waitUntilExit()
-      try #require(ffmpeg.terminationStatus == 0, "ffmpeg (apt-get install ffmpeg) made the clip")
+      ])
+      let end = ffmpeg.waitBlocking()
+      try #require(end == .exited(0), "ffmpeg (apt-get install ffmpeg) made the clip: \(end)")
       let catalog = folder.appendingPathComponent("video.csv")
       try """
       title,instructor,level,song,videoUrl,thumbnailSlug,duration

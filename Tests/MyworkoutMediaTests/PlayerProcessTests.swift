@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import MyworkoutMedia
 import Synchronization
@@ -170,7 +171,7 @@ import Testing
       switch event {
       case .buffering(true):
         buffered = true
-        FileManager.default.createFile(atPath: release, contents: Data())
+        _ = FileManager.default.createFile(atPath: release, contents: Data())
       case .buffering(false) where buffered: resumed = true
       case .frame(let frame): lastFrame = frame.milliseconds
       case .ended: ended = true
@@ -243,15 +244,14 @@ enum Clips {
       let path = folder + "/" + name
       if FileManager.default.fileExists(atPath: path) { return path }
       let partial = folder + "/partial-" + name
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-      process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments + [partial]
       try #require(
         FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"),
         "the clips are made with ffmpeg: apt-get install ffmpeg")
-      try process.run()
-      process.waitUntilExit()
-      try #require(process.terminationStatus == 0, "ffmpeg made \(name)")
+      // Reaped with waitpid, not Foundation's Process (see InheritedDescriptorTests).
+      let ffmpeg = try ChildProcess.spawn(
+        ["/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments + [partial])
+      let end = ffmpeg.waitBlocking()
+      try #require(end == .exited(0), "ffmpeg made \(name): \(end)")
       try #require(rename(partial, path) == 0)
       return path
     }
@@ -279,6 +279,8 @@ final class MediaProcess {
     posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
     posix_spawn_file_actions_addclose(&actions, toChild[1])
     posix_spawn_file_actions_addclose(&actions, fromChild[0])
+    // Nothing else the tests have open reaches the player (see InheritedDescriptorTests).
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
     let arguments = [executable] + (muted ? ["--mute"] : [])
     let argv = arguments.map { strdup($0) } + [nil]
     var child: pid_t = 0

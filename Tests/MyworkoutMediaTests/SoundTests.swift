@@ -1,5 +1,6 @@
 import Foundation
 import MyworkoutMedia
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -37,39 +38,39 @@ import Testing
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
 
-    @discardableResult
-    func run(_ tool: String, _ arguments: [String]) throws -> Int32 {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: tool)
-      process.arguments = arguments
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      process.standardError = FileHandle.nullDevice
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-      return process.terminationStatus
+    /// Runs `tool` to its end (reaped with waitpid: see InheritedDescriptorTests); throws
+    /// unless it exits with 0.
+    func run(_ tool: String, _ arguments: [String]) throws {
+      let end = try ChildProcess.spawn([tool] + arguments, environment: variables)
+        .waitBlocking()
+      guard end == .exited(0) else {
+        throw ChildProcess.Failed(description: "\(tool) \(arguments): \(end)")
+      }
+    }
+
+    private var variables: [String: String] {
+      ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
 
     /// Records what the sink plays (mono, 48 kHz, s16) while `body` runs.
     func record(_ body: () throws -> Void) throws -> [Int16] {
       let file = runtime + "/heard.raw"
-      let parec = Process()
-      parec.executableURL = URL(fileURLWithPath: "/usr/bin/parec")
-      parec.arguments = [
-        "-d", "probe.monitor", "--latency-msec=20", "--raw", "--format=s16le", "--rate=48000",
-        "--channels=1", file,
-      ]
-      parec.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      try parec.run()
+      let parec = try ChildProcess.spawn(
+        [
+          "/usr/bin/parec", "-d", "probe.monitor", "--latency-msec=20", "--raw",
+          "--format=s16le", "--rate=48000", "--channels=1", file,
+        ], environment: variables)
+      var running = true
       defer {
-        kill(parec.processIdentifier, SIGKILL)
-        parec.waitUntilExit()
+        if running {
+          parec.send(SIGKILL)
+          _ = parec.waitBlocking()
+        }
       }
       try body()
-      // Killed outright: the test process's blocked signals reach parec blocked too.
-      kill(parec.processIdentifier, SIGKILL)
-      parec.waitUntilExit()
+      parec.send(SIGKILL)
+      _ = parec.waitBlocking()
+      running = false
       let data = try Data(contentsOf: URL(fileURLWithPath: file))
       return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -70,6 +71,10 @@ public struct ChildProcess: Sendable {
     }
     redirect(STDERR_FILENO, to: standardError, in: &actions)
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    // Nothing else this process has open reaches the child: another test's pipe or socket kept
+    // open by a long-lived child would never reach end of file (Foundation's `Process` waits for
+    // exactly that to see its child end).
+    posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
     let argv = arguments.map { strdup($0) } + [nil]
     let variables = environment ?? ProcessInfo.processInfo.environment
