@@ -127,14 +127,15 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    // FFmpeg's libraries and PulseAudio's simple API behind a few C calls (Debian's
-    // libavformat-dev, libavcodec-dev, libswscale-dev, libavfilter-dev, libpulse-dev).
+    // FFmpeg's libraries, PulseAudio's simple API and ALSA (when no sound server answers) behind
+    // a few C calls (Debian's libavformat-dev, libavcodec-dev, libswscale-dev, libavfilter-dev,
+    // libpulse-dev, libasound2-dev).
     .target(
       name: "CMedia",
       linkerSettings: [
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
         .linkedLibrary("swscale"), .linkedLibrary("avfilter"), .linkedLibrary("pulse-simple"),
-        .linkedLibrary("pulse"),
+        .linkedLibrary("pulse"), .linkedLibrary("asound"),
       ]),
     // The wire between the app and its player process, the media clock and frame scheduling
     // (pure Swift: the app links it without FFmpeg).

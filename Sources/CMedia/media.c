@@ -8,6 +8,7 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
 #include <libswscale/swscale.h>
+#include <alsa/asoundlib.h>
 #include <pulse/error.h>
 #include <pulse/simple.h>
 #include <stdatomic.h>
@@ -346,11 +347,40 @@ void mw_media_close(mw_media *media) {
 }
 
 struct mw_sound {
+  // PulseAudio's stream, or, when no sound server answers, ALSA's default device.
   pa_simple *stream;
+  snd_pcm_t *pcm;
 };
 
+enum { MW_SOUND_RATE = 48000, MW_SOUND_CHANNELS = 2, MW_SOUND_FRAME = 4 };
+
+/// alsa-lib writes its own complaints to stderr (a missing card's config lines); the reason
+/// returned says what matters.
+static void mw_alsa_quiet(const char *file, int line, const char *function, int err,
+                          const char *format, ...) {
+  (void)file, (void)line, (void)function, (void)err, (void)format;
+}
+
+/// ALSA's default device (`ALSA_CONFIG_PATH` and `~/.asoundrc` choose it, as for any ALSA
+/// program), with about 100 ms of buffer as the PulseAudio stream has; NULL when it cannot play.
+static snd_pcm_t *mw_alsa_open(void) {
+  snd_lib_error_set_handler(mw_alsa_quiet);
+  snd_pcm_t *pcm = NULL;
+  int err = snd_pcm_open(&pcm, "default", SND_PCM_STREAM_PLAYBACK, 0);
+  if (err >= 0) {
+    err = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                             MW_SOUND_CHANNELS, MW_SOUND_RATE, 1, 100000);
+    if (err < 0) {
+      snd_pcm_close(pcm);
+      pcm = NULL;
+    }
+  }
+  return pcm;
+}
+
 mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
-  pa_sample_spec spec = {.format = PA_SAMPLE_S16LE, .rate = 48000, .channels = 2};
+  pa_sample_spec spec = {
+      .format = PA_SAMPLE_S16LE, .rate = MW_SOUND_RATE, .channels = MW_SOUND_CHANNELS};
   // About 100 ms queued: a pause or seek is heard at once, and a busy moment does not starve.
   pa_buffer_attr attributes = {
       .maxlength = (uint32_t)-1,
@@ -362,34 +392,65 @@ mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
   int err = 0;
   pa_simple *stream = pa_simple_new(NULL, name, PA_STREAM_PLAYBACK, NULL, "class", &spec, NULL,
                                     &attributes, &err);
+  snd_pcm_t *pcm = NULL;
   if (!stream) {
-    snprintf(reason, reason_size, "%s", pa_strerror(err));
-    return NULL;
+    pcm = mw_alsa_open();
+    if (!pcm) {
+      snprintf(reason, reason_size, "no server or device");
+      return NULL;
+    }
   }
   mw_sound *sound = calloc(1, sizeof *sound);
   sound->stream = stream;
+  sound->pcm = pcm;
   return sound;
 }
 
 int mw_sound_write(mw_sound *sound, const void *data, size_t bytes) {
-  int err = 0;
-  return pa_simple_write(sound->stream, data, bytes, &err) < 0 ? -1 : 0;
+  if (sound->stream) {
+    int err = 0;
+    return pa_simple_write(sound->stream, data, bytes, &err) < 0 ? -1 : 0;
+  }
+  const char *next = data;
+  snd_pcm_uframes_t left = bytes / MW_SOUND_FRAME;
+  while (left > 0) {
+    snd_pcm_sframes_t written = snd_pcm_writei(sound->pcm, next, left);
+    if (written < 0) {
+      // An underrun (the decoder was late) or a suspend: start again where it stopped.
+      if (snd_pcm_recover(sound->pcm, (int)written, 1) < 0) return -1;
+      continue;
+    }
+    next += written * MW_SOUND_FRAME;
+    left -= (snd_pcm_uframes_t)written;
+  }
+  return 0;
 }
 
 int64_t mw_sound_latency_us(mw_sound *sound) {
-  int err = 0;
-  pa_usec_t latency = pa_simple_get_latency(sound->stream, &err);
-  return latency == (pa_usec_t)-1 ? 0 : (int64_t)latency;
+  if (sound->stream) {
+    int err = 0;
+    pa_usec_t latency = pa_simple_get_latency(sound->stream, &err);
+    return latency == (pa_usec_t)-1 ? 0 : (int64_t)latency;
+  }
+  snd_pcm_sframes_t queued = 0;
+  if (snd_pcm_delay(sound->pcm, &queued) < 0 || queued < 0) return 0;
+  return (int64_t)queued * 1000000 / MW_SOUND_RATE;
 }
 
 void mw_sound_flush(mw_sound *sound) {
-  int err = 0;
-  pa_simple_flush(sound->stream, &err);
+  if (sound->stream) {
+    int err = 0;
+    pa_simple_flush(sound->stream, &err);
+    return;
+  }
+  snd_pcm_drop(sound->pcm);
+  snd_pcm_prepare(sound->pcm);
 }
 
 void mw_sound_close(mw_sound *sound) {
   if (!sound) return;
-  pa_simple_free(sound->stream);
+  if (sound->stream) pa_simple_free(sound->stream);
+  if (sound->pcm) snd_pcm_close(sound->pcm);
   free(sound);
 }
 

@@ -117,17 +117,53 @@ import Testing
         }
         #expect(reached != nil, "played at \(speed)%")
       }
-      let frequency = try #require(Self.frequency(heard), "a tone was heard at \(speed)%")
+      let tone = Self.frequency(heard)
+      let frequency = try #require(tone, "a tone was heard at \(speed)% (\(heard.count) samples)")
       #expect(abs(frequency - 440) < 15, "440 Hz at \(speed)%: heard \(frequency)")
     }
   }
 
-  @Test func withNoSoundServerThePlayerSaysSoAndPlaysOnTheWallClock() throws {
-    let nowhere = NSTemporaryDirectory() + "myworkout-no-pulse-\(getpid())"
+  /// No sound server to reach, and ALSA configured (`ALSA_CONFIG_PATH`, read in place of the
+  /// system's configuration) with `device` as its default.
+  static func withoutServer(alsaDefault device: String) throws -> [String: String] {
+    let nowhere =
+      NSTemporaryDirectory() + "myworkout-no-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     try FileManager.default.createDirectory(atPath: nowhere, withIntermediateDirectories: true)
+    let configuration = nowhere + "/alsa.conf"
+    try "pcm.!default \(device)\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+    return [
+      "XDG_RUNTIME_DIR": nowhere, "PULSE_SERVER": "unix:" + nowhere + "/none",
+      "ALSA_CONFIG_PATH": configuration,
+    ]
+  }
+
+  /// With no sound server to reach through PulseAudio's API, the sound goes to ALSA's default
+  /// device: here ALSA's `pulse` plugin pointed at the test's daemon (a device paced as a sound
+  /// card is, that `parec` can hear), so the tone is heard at its pitch, and the pictures move
+  /// with it.
+  @Test func withNoSoundServerTheSoundGoesToALSA() throws {
+    let server = try SoundServer()
+    let device = "{ type pulse server \"unix:\(server.runtime)/pulse/native\" }"
+    let heard = try server.record {
+      let player = try MediaProcess(
+        muted: false, environment: Self.withoutServer(alsaDefault: device))
+      player.send(.size(width: 16, height: 8))
+      player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+      _ = try #require(player.frame())
+      player.send(.play)
+      let reached = player.next(within: .seconds(15)) {
+        if case .time(let milliseconds) = $0 { milliseconds >= 2_500 } else { false }
+      }
+      #expect(reached != nil, "played")
+    }
+    let tone = Self.frequency(heard)
+    let frequency = try #require(tone, "a tone was heard through ALSA (\(heard.count) samples)")
+    #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
+  }
+
+  @Test func withNoSoundServerOrDeviceThePlayerSaysSoAndPlaysOnTheWallClock() throws {
     let player = try MediaProcess(
-      muted: false,
-      environment: ["XDG_RUNTIME_DIR": nowhere, "PULSE_SERVER": "unix:" + nowhere + "/none"])
+      muted: false, environment: Self.withoutServer(alsaDefault: "{ type hw card 99 }"))
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     let sound = player.next { if case .sound = $0 { true } else { false } }

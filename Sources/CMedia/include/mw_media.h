@@ -48,8 +48,9 @@ void mw_media_interrupt(mw_media *media, int on);
 void mw_media_close(mw_media *media);
 
 typedef struct mw_sound mw_sound;
-/// A playback stream on the sound server (PulseAudio's API): 48 kHz, stereo, s16, about 100 ms
-/// of buffer. NULL with `reason` when there is none.
+/// A playback stream on the sound server (PulseAudio's API), or on ALSA's default device when no
+/// server answers: 48 kHz, stereo, s16, about 100 ms of buffer. NULL with `reason` when neither
+/// opens.
 mw_sound *mw_sound_open(const char *name, char *reason, int reason_size);
 /// Blocks until the bytes are queued. 0 on success.
 int mw_sound_write(mw_sound *sound, const void *data, size_t bytes);
