@@ -56,9 +56,16 @@ struct KeyDecoder {
       return
     }
     guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return }
-    if paste != nil {
-      paste?.unicodeScalars.append(scalar)
-      return
+    if let text = paste {
+      // Ctrl-C always quits: in a paste whose end marker was lost (cut or garbled on the way)
+      // it ends the paste, which would otherwise take every key as text for ever. A real paste
+      // never carries it: its control characters are dropped anyway.
+      guard scalar.value == 3 else {
+        paste?.unicodeScalars.append(scalar)
+        return
+      }
+      keys.append(.paste(text))
+      paste = nil
     }
     guard continueEscape(scalar, into: &keys) else { return }
     if scalar.value == 27 {
