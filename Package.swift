@@ -238,7 +238,8 @@ let package = Package(
     ),
     // The media clock and the wire (unit), and myworkout-media on clips made with ffmpeg.
     .testTarget(
-      name: "MyworkoutMediaTests", dependencies: ["CSpawn", "MyworkoutMedia", "TestProcesses"],
+      name: "MyworkoutMediaTests",
+      dependencies: ["CMedia", "CSpawn", "MyworkoutMedia", "TestProcesses"],
       swiftSettings: strict),
     .testTarget(
       name: "MyworkoutTerminalTests", dependencies: ["MyworkoutTerminal"], swiftSettings: strict),

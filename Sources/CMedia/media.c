@@ -28,8 +28,12 @@ struct mw_media {
   AVFilterContext *source, *sink;
   int tempo;           // hundredths
   int64_t skip_until;  // ms: pictures and sound before this are decoded and dropped
-  int64_t audio_next;  // ms: media time of the next filtered sample
-  int audio_primed;    // audio_next is set
+  // The media time of the sound: `audio_anchor` (ms) plus `audio_out` samples put out at 48 kHz
+  // since, each standing for tempo/100 of media time. Counted in samples, not summed in whole
+  // milliseconds: an AAC frame's 21.33 ms taken as 21 put the pictures 1.6 % behind the sound.
+  int64_t audio_anchor;
+  int64_t audio_out;
+  int audio_primed;  // audio_anchor is set
   int video_draining, audio_draining, at_end;
   struct SwsContext *scaler;
   int scaled_w, scaled_h;
@@ -209,16 +213,20 @@ static int64_t to_ms(int64_t value, AVRational base) {
   return av_rescale_q(value, base, (AVRational){1, 1000});
 }
 
+// The media time (ms) of the next sample put out: output samples times the tempo.
+static int64_t sound_time(const mw_media *media) {
+  return media->audio_anchor + media->audio_out * 1000 * media->tempo / 100 / 48000;
+}
+
 // Sound from the filter graph, if it has some: 1 with samples set, 0 when it needs more.
 static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count) {
   av_frame_unref(media->filtered);
   int err = av_buffersink_get_frame(media->sink, media->filtered);
   if (err < 0) return 0;
-  int64_t start = media->audio_next;
   int frames = media->filtered->nb_samples;
-  // Media time advances by output samples times the tempo.
-  media->audio_next = start + (int64_t)frames * 1000 * media->tempo / 100 / 48000;
-  if (start + (int64_t)frames * 1000 * media->tempo / 100 / 48000 <= media->skip_until) return 2;
+  int64_t start = sound_time(media);
+  media->audio_out += frames;
+  if (sound_time(media) <= media->skip_until) return 2;
   *pts_ms = start;
   *samples = (const int16_t *)media->filtered->data[0];
   *count = frames;
@@ -255,7 +263,8 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
         int64_t length = (int64_t)media->sound->nb_samples * 1000 / media->audio->sample_rate;
         if (pts != AV_NOPTS_VALUE && pts + length <= media->skip_until) continue;
         if (!media->audio_primed) {
-          media->audio_next = pts == AV_NOPTS_VALUE ? media->skip_until : pts;
+          media->audio_anchor = pts == AV_NOPTS_VALUE ? media->skip_until : pts;
+          media->audio_out = 0;
           media->audio_primed = 1;
         }
         av_buffersrc_add_frame(media->source, media->sound);
@@ -326,6 +335,9 @@ int mw_media_seek(mw_media *media, int64_t ms) {
 int mw_media_set_tempo(mw_media *media, int hundredths) {
   if (hundredths < 25) hundredths = 25;
   if (hundredths > 10000) hundredths = 10000;
+  // The samples put out so far stand for the old tempo's media time.
+  media->audio_anchor = sound_time(media);
+  media->audio_out = 0;
   media->tempo = hundredths;
   return media->audio ? build_graph(media) : 0;
 }
