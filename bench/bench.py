@@ -594,6 +594,138 @@ def colour_figures(binary, env):
     return figures
 
 
+def flash_onsets(chunks):
+    """When a white picture came after a dark one, from `chunks` [(arrival time, bytes)] of a
+    terminal's output: the arrival time of the first chunk that sets a bright 24-bit colour
+    (all three channels ≥ 200) after chunks that set only dark ones (all ≤ 60); the picture
+    before the first chunk was dark."""
+    import re
+    onsets, dark = [], True
+    for arrived, data in chunks:
+        colours = [tuple(map(int, found)) for found in
+                   re.findall(rb"[34]8;2;(\d+);(\d+);(\d+)", data)]
+        if any(min(colour) >= 200 for colour in colours):
+            if dark:
+                onsets.append(arrived)
+            dark = False
+        elif colours and all(max(colour) <= 60 for colour in colours):
+            dark = True
+    return onsets
+
+
+def beep_onsets(samples, rate, anchor):
+    """When each beep began in `samples` (mono s16 recorded from the sink's monitor, sample 0 at
+    monotonic time `anchor`): the first loud sample after at least half a second of quiet."""
+    onsets, quiet_since = [], 0
+    for index, value in enumerate(samples):
+        if abs(value) > 1500:
+            if index - quiet_since > rate / 2:
+                onsets.append(anchor + index / rate)
+            quiet_since = index
+    return onsets
+
+
+def av_offset_figures(binary):
+    """Issue 29's A/V offset: a clip whose picture flashes white and whose sound beeps at the
+    same media instants (each second from 1 s, 0.2 s long), played with sound on a private
+    PulseAudio daemon by the app and by mpv (--vo=tct --ao=pulse). The sink's monitor is
+    recorded with parec; each beep's onset (on the monotonic clock, the recording anchored by
+    the earliest arrival of its chunks) minus the arrival of the flash's first bytes at the
+    terminal: positive means the sound is late. {program: [offsets in ms]}; {} when something is
+    missing. The recording's timing is good to about its 10 ms latency."""
+    import shutil
+    import threading
+    figures = {}
+    if not (shutil.which("parec") and shutil.which("ffmpeg")):
+        return figures
+    with tempfile.TemporaryDirectory(prefix="bench-av-") as folder, pulse_daemon() as sound:
+        if sound is None:
+            return figures
+        flashing = "gte(t,1)*lt(mod(t,1),0.2)"
+        clip = make_clip(folder, "flash.mp4", [
+            "-f", "lavfi", "-i", "color=c=black:s=320x180:r=24",
+            "-f", "lavfi", "-i", "sine=f=1000:sample_rate=48000",
+            "-vf", f"drawbox=x=0:y=0:w=iw:h=ih:color=white:t=fill:enable='{flashing}'",
+            "-af", f"volume=0:enable='not({flashing})',volume=6",
+            "-t", "8", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac"])
+        if clip is None:
+            return figures
+        catalog = Path(folder, "flash.csv")
+        catalog.write_text("title,instructor,level,song,videoUrl,thumbnailSlug,duration\n"
+                           f"Flash,Ada,beginner,Beep,{clip},,8\n")
+        env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8",
+               "PATH": os.environ.get("PATH", ""), "HOME": folder, **sound}
+        programs = {"myworkout": ([str(binary), "--no-mouse", "--latency", "0s", "--catalog",
+                                   str(catalog)], dict(program_env(folder), **env))}
+        if shutil.which("mpv"):
+            programs["mpv"] = ([shutil.which("mpv"), "--vo=tct", "--ao=pulse", "--really-quiet",
+                                "--no-config", str(clip)], env)
+        for name, (argv, program_env_) in programs.items():
+            recorder = subprocess.Popen(
+                [shutil.which("parec"), "-d", "bench.monitor", "--latency-msec=10", "--raw",
+                 "--format=s16le", "--rate=48000", "--channels=1"],
+                env=dict(os.environ, **sound), stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL)
+            arrivals, recorded = [], bytearray()
+
+            def record():
+                while True:
+                    data = recorder.stdout.read1(65536)
+                    if not data:
+                        return
+                    recorded.extend(data)
+                    arrivals.append((time.monotonic(), len(recorded) // 2))
+
+            reader = threading.Thread(target=record, daemon=True)
+            reader.start()
+            chunks = []
+            try:
+                with Terminal(argv, program_env_) as term:
+                    if name == "myworkout":
+                        open_first_class(term)
+                        term.wait_for("\x1b[?2026l", "the first video frame")
+                        term.settle(quiet=0.3)
+                        term.send(b" ")
+                    deadline = time.monotonic() + 9.5
+                    while time.monotonic() < deadline and term.poll() is None:
+                        before = len(term.output)
+                        term.read(deadline - time.monotonic())
+                        if len(term.output) > before:
+                            chunks.append((time.monotonic(), bytes(term.output[before:])))
+                    term.send(b"\x03" if name == "myworkout" else b"q")
+                    term.wait_exit(f"{name} exits")
+            except DriveError as error:
+                print(f"A/V offset: {name} could not be driven: {error}", file=sys.stderr)
+            finally:
+                recorder.terminate()
+                recorder.wait()
+                reader.join(timeout=2)
+            if not arrivals:
+                continue
+            # When sample n was heard: chunks arrive late, never early, so the line through the
+            # arrivals (least squares: the sink's clock may run a little off the monotonic one)
+            # moved down to the earliest arrival places the recording best.
+            count_mean = statistics.fmean(count for _, count in arrivals)
+            at_mean = statistics.fmean(at for at, _ in arrivals)
+            spread = sum((count - count_mean) ** 2 for _, count in arrivals)
+            slope = (sum((count - count_mean) * (at - at_mean) for at, count in arrivals) / spread
+                     if spread > 0 else 1 / 48000)
+            anchor = min(at - count * slope for at, count in arrivals)
+            samples = memoryview(bytes(recorded[:len(recorded) // 2 * 2])).cast("h")
+            beeps = beep_onsets(samples, 1 / slope, anchor)
+            flashes = flash_onsets(chunks)
+            offsets = []
+            for flash in flashes:
+                nearest = min(beeps, key=lambda beep: abs(beep - flash), default=None)
+                if nearest is not None and abs(nearest - flash) < 0.5:
+                    offsets.append((nearest - flash) * 1000)
+            figures[name] = offsets
+            if os.environ.get("BENCH_DEBUG"):
+                print(name, "flashes", [round(f - chunks[0][0], 3) for f in flashes],
+                      "beeps", [round(b - chunks[0][0], 3) for b in beeps], file=sys.stderr)
+    return figures
+
+
 def video_figures(binary, quick):
     """SPEC §19 beside timg and mpv (--vo=tct, no sound), the same dance clip at the same sizes,
     one run each: frames shown per second, bytes to the terminal and CPU seconds per second of
@@ -1265,6 +1397,18 @@ def main():
         print(f"  colour error on a solid clip (decoded {colours['truth']}, mean per channel, 0–255):"
               f" myworkout {colours['myworkout']:.1f}"
               + (f", timg {colours['timg']:.1f}" if "timg" in colours else ""))
+    try:
+        offsets = av_offset_figures(app_binary)
+    except (OSError, ValueError) as error:
+        offsets = {}
+        print(f"A/V offset: not measured: {error}", file=sys.stderr)
+    for program, found in offsets.items():
+        if found:
+            print(f"  A/V offset, {program:<9} (sound minus picture, {len(found)} flashes and beeps):"
+                  f" median {statistics.median(found):+.0f} ms, from {min(found):+.0f} to"
+                  f" {max(found):+.0f} ms")
+        else:
+            print(f"  A/V offset, {program}: no flash and beep paired", file=sys.stderr)
     reads, caching = {}, {}
     if server_binary is not None:
         print(f"\nthe server's read path (issue 30; one instance over SQLite, the brief's catalog,"
