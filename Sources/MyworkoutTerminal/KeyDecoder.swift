@@ -90,8 +90,10 @@ struct KeyDecoder {
     case .none:
       return true
     case .singleShift:
+      // Its next character ends it, unless that is a control character (a cut sequence):
+      // then the character is a key of its own, so a Ctrl-C after a cut `ESC O` still quits.
       escape = .none
-      return false
+      return value < 0x20 || value == 0x7F
     case .controlSequence(var parameters):
       // Parameter and intermediate bytes continue it, a final byte ends it.
       if (0x20...0x3F).contains(value) {
