@@ -58,7 +58,20 @@ package final class SQLiteDatabase {
     let milliseconds =
       options.busyTimeout.components.seconds * 1000
       + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-    sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+    // SQLite's own busy handler sleeps longer and longer between tries (up to 100 ms), so a
+    // connection waiting for another process that writes back to back can miss every short
+    // gap between its transactions and give up ("database is locked", seen once in CI with two
+    // processes saving progress at once on a loaded machine). This one tries again every
+    // millisecond, for at least the same time.
+    if milliseconds > 0 {
+      sqlite3_busy_handler(
+        handle,
+        { limit, tries in
+          guard Int(tries) < Int(bitPattern: limit) else { return 0 }
+          usleep(1_000)
+          return 1
+        }, UnsafeMutableRawPointer(bitPattern: Int(milliseconds)))
+    }
     if options.interruptsWhenCancelled {
       // Every 1,000 virtual machine steps, stop if the task running the statement was cancelled.
       sqlite3_progress_handler(handle, 1000, { _ in Task.isCancelled ? 1 : 0 }, nil)
