@@ -291,6 +291,14 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     }
     int index = media->packet->stream_index;
     if (index == media->video_index) {
+      // Before a seek's target, a frame no other frame refers to (most B-frames) is not
+      // decoded at all: it would be dropped anyway, and a long way from a keyframe (720p with
+      // ten seconds between them) that is much of the seek's time.
+      int64_t pts = to_ms(media->packet->pts, media->format->streams[index]->time_base);
+      media->video->skip_frame =
+          pts != AV_NOPTS_VALUE && pts + media->info.frame_ms <= media->skip_until
+              ? AVDISCARD_NONREF
+              : AVDISCARD_DEFAULT;
       err = avcodec_send_packet(media->video, media->packet);
     } else if (index == media->audio_index) {
       err = avcodec_send_packet(media->audio, media->packet);
