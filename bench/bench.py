@@ -660,7 +660,7 @@ def av_offset_figures(binary):
         if shutil.which("mpv"):
             programs["mpv"] = ([shutil.which("mpv"), "--vo=tct", "--ao=pulse", "--really-quiet",
                                 "--no-config", str(clip)], env)
-        for name, (argv, program_env_) in programs.items():
+        for name, (argv, run_env) in programs.items():
             recorder = subprocess.Popen(
                 [shutil.which("parec"), "-d", "bench.monitor", "--latency-msec=10", "--raw",
                  "--format=s16le", "--rate=48000", "--channels=1"],
@@ -680,7 +680,7 @@ def av_offset_figures(binary):
             reader.start()
             chunks = []
             try:
-                with Terminal(argv, program_env_) as term:
+                with Terminal(argv, run_env) as term:
                     if name == "myworkout":
                         open_first_class(term)
                         term.wait_for("\x1b[?2026l", "the first video frame")

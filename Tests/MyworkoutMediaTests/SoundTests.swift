@@ -60,17 +60,14 @@ import Testing
           "/usr/bin/parec", "-d", "probe.monitor", "--latency-msec=20", "--raw",
           "--format=s16le", "--rate=48000", "--channels=1", file,
         ], environment: variables)
-      var running = true
-      defer {
-        if running {
+      do {
+        // Gone before the file is read, whether `body` returned or threw.
+        defer {
           parec.send(SIGKILL)
           _ = parec.waitBlocking()
         }
+        try body()
       }
-      try body()
-      parec.send(SIGKILL)
-      _ = parec.waitBlocking()
-      running = false
       let data = try Data(contentsOf: URL(fileURLWithPath: file))
       return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }

@@ -9,6 +9,14 @@ import Testing
 @Suite struct SQLiteTransactionTests {
   struct Oops: Error {}
 
+  /// A database at `path` in write-ahead-log mode with a table `t(x)`, for connections to share.
+  static func sharedTable(at path: String) throws -> SQLiteDatabase {
+    let database = try SQLiteDatabase(path: path)
+    try database.enableWriteAheadLog()
+    try database.execute("CREATE TABLE t(x)")
+    return database
+  }
+
   @Test func commitsOnReturnAndRollsBackOnThrow() throws {
     let database = try SQLiteDatabase(path: ":memory:")
     try database.execute("CREATE TABLE t(x)")
@@ -26,9 +34,7 @@ import Testing
   @Test func immediateKeepsOtherWritersOutUntilCommit() async throws {
     try await withTemporaryDirectory { root throws in
       let path = root + "/shared.sqlite"
-      let first = try SQLiteDatabase(path: path)
-      try first.enableWriteAheadLog()
-      try first.execute("CREATE TABLE t(x)")
+      let first = try Self.sharedTable(at: path)
       let second = try SQLiteDatabase(path: path, options: .init(busyTimeout: .zero))
       try first.transaction(.immediate) {
         try first.execute("INSERT INTO t VALUES (1)")
@@ -52,9 +58,7 @@ import Testing
   @Test func aWriterWaitingOnBackToBackCommitsGetsIn() async throws {
     try await withTemporaryDirectory { root throws in
       let path = root + "/shared.sqlite"
-      let setUp = try SQLiteDatabase(path: path)
-      try setUp.enableWriteAheadLog()
-      try setUp.execute("CREATE TABLE t(x)")
+      _ = try Self.sharedTable(at: path)
       let done = Flag()
       let writing = Flag()
       let busy = Thread {
