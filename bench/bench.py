@@ -521,6 +521,16 @@ def pulse_daemon():
         awake = subprocess.Popen([shutil.which("pacat"), "--latency-msec=20", "--raw"],
                                  stdin=open("/dev/zero", "rb"),
                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # The keeper's 20 ms reaches the sink only when its current block ends (up to 2 s):
+        # until a short stream plays through at once, the sink still sleeps.
+        probe = bytes(48000 * 4 // 20)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            subprocess.run([shutil.which("pacat"), "--latency-msec=20", "--raw"], input=probe,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            if time.monotonic() - started < 0.3:
+                break
     try:
         yield {"XDG_RUNTIME_DIR": runtime} if socket_path.exists() else None
     finally:

@@ -12,12 +12,18 @@ package struct MediaClock: Equatable, Sendable {
   private var anchorMedia: Int64 = 0
   /// Monotonic nanoseconds.
   private var anchorTime: Int64 = 0
-  /// After a play with sound: the clock stands until the sound device is seen taking sound (two
-  /// reports that differ), as mpv waits for its audio to start; else the pictures would run
-  /// ahead of a device slow to start and then go back to it.
+  /// After a play with sound: the clock stands until the sound device is seen taking sound, as
+  /// mpv waits for its audio to start; else the pictures would run ahead of a device slow to
+  /// start and then go back to it. Taking sound: a report that moved on from the one before and
+  /// came `soundStartGap` or more after it (a write that waited for the device). Writes that
+  /// only fill the stream's buffer come back at once, and PulseAudio says a latency of 0 until
+  /// it has timing from a stream that plays, so their reports move on without anything heard.
   package private(set) var waitingForSound = false
-  private var firstHeard: Int64?
+  private var lastHeard: Int64?
+  private var lastHeardAt: Int64 = 0
   private var waitingSince: Int64 = 0
+  /// A write that returns this long (ns) after the one before waited for the device.
+  package static let soundStartGap: Int64 = 5_000_000
   /// How long (ns) the clock waits for the sound at most before it runs on the wall clock.
   package static let soundStartLimit: Int64 = 2_500_000_000
 
@@ -41,7 +47,7 @@ package struct MediaClock: Equatable, Sendable {
     anchorTime = now
     running = true
     waitingForSound = awaitingSound
-    firstHeard = nil
+    lastHeard = nil
     waitingSince = now
   }
 
@@ -86,11 +92,12 @@ package struct MediaClock: Equatable, Sendable {
   package mutating func heard(_ milliseconds: Int64, at now: Int64) {
     guard running else { return }
     if waitingForSound {
-      guard let first = firstHeard else {
-        firstHeard = milliseconds
-        return
+      defer {
+        lastHeard = milliseconds
+        lastHeardAt = now
       }
-      guard milliseconds > first else { return }
+      guard let last = lastHeard, milliseconds > last, now - lastHeardAt >= Self.soundStartGap
+      else { return }
       // The device takes sound: the clock runs from what it says.
       waitingForSound = false
       anchorMedia = max(0, milliseconds) * 1000

@@ -522,6 +522,7 @@ final class Player: @unchecked Sendable {
 
   private func play() {
     var lastGeneration = -1
+    var unheard = SoundLatency()
     while true {
       let taken = monitor.locked { () -> (Chunk?, Bool, Int, Int, Int, OpaquePointer?)? in
         while !quitting && !flushSound
@@ -546,6 +547,7 @@ final class Player: @unchecked Sendable {
       guard let (chunk, flush, current, volume, speed, stream) = taken, let stream else { return }
       if flush || current != lastGeneration {
         mw_sound_flush(stream)
+        unheard.flushed()
         lastGeneration = current
       }
       guard var chunk, chunk.generation == current else { continue }
@@ -558,9 +560,11 @@ final class Player: @unchecked Sendable {
         mw_sound_write(stream, $0.baseAddress, $0.count)
       }
       guard written == 0 else { continue }
-      let latency = mw_sound_latency_us(stream)
-      let heard = chunk.pts + chunk.length - latency / 1000 * Int64(speed) / 100
       let now = monotonicNow()
+      let latency = unheard.wrote(
+        microseconds: Int64(chunk.samples.count / 2) * 1_000_000 / 48_000,
+        reported: mw_sound_latency_us(stream), at: now)
+      let heard = chunk.pts + chunk.length - latency / 1000 * Int64(speed) / 100
       let started = monitor.locked { () -> Bool in
         guard current == generation && playing && !buffering && !showNext else { return false }
         let waiting = clock.waitingForSound

@@ -113,6 +113,25 @@ import Testing
     #expect(muted.media(at: Self.second) == 1_000)
   }
 
+  /// PulseAudio says a latency of 0 until it has timing from a stream that plays, so what is
+  /// "heard" grows with every write even while the writes only fill the stream's buffer. Seen on
+  /// a null sink: three writes at once, the fourth 922 ms later; the pictures ran those 922 ms
+  /// on the wall clock and then stood a second to wait for the sound. Only a write that had to
+  /// wait for the device (a report some milliseconds after the one before) starts the clock.
+  @Test func writesThatOnlyFillTheBufferDoNotStartTheClock() {
+    let millisecond: Int64 = 1_000_000
+    var clock = MediaClock()
+    clock.play(at: 0, awaitingSound: true)
+    clock.heard(13, at: 0)
+    clock.heard(33, at: millisecond / 10)
+    clock.heard(53, at: millisecond / 5)
+    #expect(clock.waitingForSound, "three writes into the buffer at once")
+    #expect(clock.media(at: 900 * millisecond) == 0)
+    clock.heard(73, at: 922 * millisecond)  // the device took some: this write waited
+    #expect(!clock.waitingForSound)
+    #expect(clock.media(at: 942 * millisecond) == 93)
+  }
+
   @Test func aFrameIsShownWhenItsTimeComesAndDroppedWhenItsSuccessorIsDue() {
     #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_000, speed: 100) == .show)
     #expect(FrameSchedule.decide(pts: 1_000, next: 1_041, clock: 1_050, speed: 100) == .drop)
