@@ -5,7 +5,9 @@
 // (macros and global variables). The Terminal adapter is the only code that uses this module.
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
+#include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -82,8 +84,27 @@ static inline void mw_write_raw(const char *text) {
 
 /// Bytes to the terminal through ncurses' own stream (so they follow what it wrote), at once.
 static inline void mw_write_bytes(const void *bytes, size_t count) {
-  fwrite(bytes, 1, count, stdout);
+  // What ncurses left in stdio's buffer goes first; then the bytes in one write (through
+  // stdio they went out in three: the buffer's remainder, whole blocks, the tail), so the
+  // terminal gets a picture at once.
   fflush(stdout);
+  const char *next = bytes;
+  while (count > 0) {
+    ssize_t written = write(STDOUT_FILENO, next, count);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN) {
+        // A terminal set non-blocking by someone else: wait for room rather than cut a
+        // sequence in two.
+        struct pollfd out = {.fd = STDOUT_FILENO, .events = POLLOUT};
+        poll(&out, 1, 1000);
+        continue;
+      }
+      return;
+    }
+    next += written;
+    count -= (size_t)written;
+  }
 }
 
 /// Ctrl-C becomes a key the app reads instead of a SIGINT the terminal sends to the whole

@@ -2,17 +2,33 @@
   import Glibc
 #endif
 
-/// A lock with a condition, for the player's three threads (decoding, sound, showing).
+/// A lock with a condition for each thread that waits on it: the decoding thread (for room in
+/// the queues) and the sound thread (for sound to play). The showing thread waits in `poll`.
+/// Each is woken only for what it waits for, so a picture shown does not wake the sound thread.
 final class Monitor: @unchecked Sendable {
+  enum Waiter: Int {
+    case decoder = 0
+    case sound = 1
+  }
+
   private var mutex = pthread_mutex_t()
-  private var condition = pthread_cond_t()
+  /// At fixed addresses, as pthreads wants them.
+  private let conditions = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 2)
 
   init() {
     pthread_mutex_init(&mutex, nil)
     var attributes = pthread_condattr_t()
     pthread_condattr_init(&attributes)
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-    pthread_cond_init(&condition, &attributes)
+    for index in 0..<2 {
+      (conditions + index).initialize(to: pthread_cond_t())
+      pthread_cond_init(conditions + index, &attributes)
+    }
+  }
+
+  deinit {
+    for index in 0..<2 { pthread_cond_destroy(conditions + index) }
+    conditions.deallocate()
   }
 
   func locked<T>(_ body: () throws -> T) rethrows -> T {
@@ -21,10 +37,16 @@ final class Monitor: @unchecked Sendable {
     return try body()
   }
 
-  /// Waits (the lock held by the caller) until signalled.
-  func wait() { pthread_cond_wait(&condition, &mutex) }
+  /// Waits (the lock held by the caller) until `waiter` is woken.
+  func wait(_ waiter: Waiter) { pthread_cond_wait(conditions + waiter.rawValue, &mutex) }
 
-  func broadcast() { pthread_cond_broadcast(&condition) }
+  func wake(_ waiter: Waiter) { pthread_cond_broadcast(conditions + waiter.rawValue) }
+
+  /// After a command or a change of state both may wait on.
+  func wakeAll() {
+    wake(.decoder)
+    wake(.sound)
+  }
 }
 
 /// Monotonic nanoseconds.

@@ -29,6 +29,10 @@ final class Player: @unchecked Sendable {
   /// About a second of pictures and two of sound are decoded ahead.
   private static let frameCapacity = 24
   private static let soundCapacity = 96_000
+  /// Once the queues are full the decoder rests until a quarter of either is used: it wakes a
+  /// few times a second, not at every picture and every write of sound.
+  private static let frameLow = frameCapacity * 3 / 4
+  private static let soundLow = soundCapacity * 3 / 4
   /// Media time is reported this often while playing.
   private static let timeEvery: Int64 = 250_000_000
 
@@ -50,6 +54,8 @@ final class Player: @unchecked Sendable {
   /// what of it was not heard yet goes back to the queue.
   private var written: [Chunk] = []
   private var decodedAll = false
+  /// The decoder filled the queues and waits for them to go down to their low marks.
+  private var resting = false
   private var failure: String?
   private var info: mw_media_info?
   private var readySent = false
@@ -151,7 +157,7 @@ final class Player: @unchecked Sendable {
         if sound != nil {
           requeueUnheard(from: clock.media(at: now))
           flushSound = true
-          monitor.broadcast()
+          monitor.wakeAll()
         }
       case .seek(let milliseconds):
         restart(at: Int64(max(0, milliseconds)), show: true, now: now)
@@ -188,7 +194,7 @@ final class Player: @unchecked Sendable {
           restart(at: max(0, lastShown - 1), show: true, now: now)
         }
       }
-      monitor.broadcast()
+      monitor.wakeAll()
     }
     if let soundEvent { send([soundEvent]) }
   }
@@ -327,7 +333,10 @@ final class Player: @unchecked Sendable {
       return events
     }
     if showNext {
-      if stepping { frames.removeAll { $0.pts <= lastShown } }
+      if stepping {
+        frames.removeAll { $0.pts <= lastShown }
+        monitor.wake(.decoder)
+      }
       if let head = frames.first {
         frames.removeFirst()
         showNext = false
@@ -335,7 +344,7 @@ final class Player: @unchecked Sendable {
         lastShown = head.pts
         clock.jump(to: head.pts, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
-        monitor.broadcast()
+        monitor.wakeAll()
         events.append(frameEvent(head))
       } else if decodedAll {
         showNext = false
@@ -347,6 +356,7 @@ final class Player: @unchecked Sendable {
       if frames.count >= Self.frameCapacity / 2 || decodedAll {
         buffering = false
         clock.play(at: now, awaitingSound: soundLeads)
+        monitor.wakeAll()
         events.append(.buffering(false))
       }
       return events
@@ -370,7 +380,7 @@ final class Player: @unchecked Sendable {
       }
       break
     }
-    monitor.broadcast()
+    if frames.count <= Self.frameLow { monitor.wake(.decoder) }
     let frameLength = Int64(info.frame_ms)
     if frames.isEmpty && decodedAll && media >= lastShown + frameLength && !endedSent {
       endedSent = true
@@ -435,10 +445,8 @@ final class Player: @unchecked Sendable {
     while true {
       let (seek, tempoChange, size, mine, late, showing) = monitor.locked {
         () -> (Int64?, Int?, (Int, Int), Int, Int64?, Bool) in
-        while !quitting && pendingSeek == nil && pendingTempo == nil
-          && (decodedAll || frames.count >= Self.frameCapacity || queuedSound >= Self.soundCapacity)
-        {
-          monitor.wait()
+        while !quitting && pendingSeek == nil && pendingTempo == nil && decoderRests() {
+          monitor.wait(.decoder)
         }
         let seek = pendingSeek
         let tempoChange = pendingTempo
@@ -469,8 +477,11 @@ final class Player: @unchecked Sendable {
         let wakeUp = monitor.locked { () -> Bool in
           guard mine == generation else { return false }
           frames.append(frame)
-          monitor.broadcast()
-          return showNext || playing
+          // The showing thread waits for the next frame's time; only these change what it
+          // waits for: a frame to show at once, the first in an empty queue, enough to end
+          // buffering.
+          return showNext || (playing && frames.count == 1)
+            || (buffering && frames.count >= Self.frameCapacity / 2)
         }
         if wakeUp { signalWake() }
       case Int32(MW_READ_AUDIO):
@@ -482,7 +493,7 @@ final class Player: @unchecked Sendable {
           let length = Int64(count) * 1000 * Int64(tempo) / 100 / 48_000
           chunks.append(Chunk(generation: mine, pts: pts, samples: copy, length: length))
           queuedSound += Int(count)
-          monitor.broadcast()
+          if chunks.count == 1 { monitor.wake(.sound) }
         }
       case Int32(MW_READ_SKIPPED):
         continue
@@ -496,6 +507,22 @@ final class Player: @unchecked Sendable {
         return
       }
     }
+  }
+
+  /// Whether the decoder waits (the lock held): everything decoded, or the queues full and,
+  /// since they were, neither down to its low mark. Sound counts only while it is kept.
+  private func decoderRests() -> Bool {
+    if decodedAll { return true }
+    if frames.count >= Self.frameCapacity || queuedSound >= Self.soundCapacity {
+      resting = true
+      return true
+    }
+    guard resting else { return false }
+    let soundKept = soundOn && sound != nil
+    if frames.count <= Self.frameLow || (soundKept && queuedSound <= Self.soundLow) {
+      resting = false
+    }
+    return resting
   }
 
   /// A C string in a buffer the C side filled.
@@ -528,7 +555,7 @@ final class Player: @unchecked Sendable {
         while !quitting && !flushSound
           && !(soundOn && playing && !buffering && !showNext && !chunks.isEmpty)
         {
-          monitor.wait()
+          monitor.wait(.sound)
         }
         if quitting { return nil }
         let flush = flushSound
@@ -540,7 +567,7 @@ final class Player: @unchecked Sendable {
           queuedSound -= next.samples.count / 2
           // Kept (before it is written) for a pause that comes while it is being written.
           keepWritten(next)
-          monitor.broadcast()
+          if queuedSound <= Self.soundLow { monitor.wake(.decoder) }
         }
         return (chunk, flush, generation, volume, tempo, sound)
       }

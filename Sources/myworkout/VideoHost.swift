@@ -122,6 +122,11 @@ final class VideoHost: VideoPlaying {
     }
     // The app's ends are closed in the player (and in any later child).
     for fd in [input[0], input[1], output[0], output[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    // A picture (120 KB at 200x60, 576 KB over a whole 400x120 terminal) goes through in one
+    // write and is read in one wake-up, not in 64 KB pieces. Where the system allows less,
+    // the pipe stays as it is.
+    _ = fcntl(output[0], Self.setPipeSize, Self.pipeSize)
+    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Int(Self.pipeSize)) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
@@ -184,8 +189,13 @@ final class VideoHost: VideoPlaying {
     (child, commands, events) = (0, -1, -1)
   }
 
+  private static let pipeSize: Int32 = 1 << 20
+  /// Linux's `F_SETPIPE_SZ` (`F_LINUX_SPECIFIC_BASE + 7`), which Glibc's module leaves out.
+  private static let setPipeSize: Int32 = 1031
+  /// Read into, reused (made when a player starts): a picture at a time.
+  private var buffer: [UInt8] = []
+
   private func readable() {
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
     var latest: MediaFrame?
     var reports: [VideoEvent] = []
     var ended = false

@@ -88,6 +88,20 @@ import Testing
     #expect(canvas.paint(green, in: region).count > second.count, "after ncurses drew: whole")
   }
 
+  /// The bytes of one cell in each colour mode: the move, both colours in one SGR, the glyph.
+  @Test(arguments: [
+    (VideoColors.direct, "\u{1B}[38;2;255;0;0;48;2;0;0;255m▌"),
+    (.palette256, "\u{1B}[38;5;196;48;5;21m▌"),
+    (.basic8, "\u{1B}[31;44m▌"),
+  ])
+  func aCellIsSentAsItsColoursAndItsGlyph(colors: VideoColors, bytes: String) {
+    var canvas = VideoCanvas(colors: colors)
+    let region = VideoRegion(rect: Rect(x: 119, y: 9, width: 1, height: 1), mirrored: false)
+    let split = Self.picture(2, 2) { x, _ in x == 0 ? (255, 0, 0) : (0, 0, 255) }
+    let sent = String(decoding: canvas.paint(split, in: region), as: UTF8.self)
+    #expect(sent == "\u{1B}[?2026h\u{1B}7\u{1B}[10;120H" + bytes + "\u{1B}[0m\u{1B}8\u{1B}[?2026l")
+  }
+
   @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
     var player = PlayerState(
       danceClass: DanceClass(

@@ -26,86 +26,133 @@ package enum QuarterBlocks {
   /// The shades for NO_COLOR, dark to light.
   package static let shades: [String] = [" ", "░", "▒", "▓", "█"]
 
+  /// The masks of `masks`, four bits each (index 0 in the lowest), so the search reads no array.
+  private static let packedMasks: UInt32 = 0xC958_4210
+
   /// The cells of `picture` for a region of `columns`x`rows` (the picture is drawn from its
-  /// top-left; pixels past its edge are black).
+  /// top-left; pixels past its edge are black). With `previous` (the last picture, how it was
+  /// drawn and its cells, for the same region), a cell whose four pixels are the same as then
+  /// keeps its cell: a still background costs a comparison, not a search.
   package static func cells(
     _ picture: VideoPicture, columns: Int, rows: Int, mirrored: Bool, colors: VideoColors,
-    quantizer: inout VideoQuantizer
+    quantizer: inout VideoQuantizer,
+    previous: (picture: VideoPicture, mirrored: Bool, cells: [BlockCell])? = nil
   ) -> [BlockCell] {
     var cells = [BlockCell](
       repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
     let width = picture.width
     let height = picture.height
     guard picture.rgb.count >= width * height * 3 else { return cells }
+    let kept = previous.flatMap {
+      $0.picture.width == width && $0.picture.height == height
+        && $0.picture.rgb.count == picture.rgb.count && $0.mirrored == mirrored
+        && $0.cells.count == columns * rows ? $0 : nil
+    }
+    let keptRGB = kept?.picture.rgb ?? []
+    let keptCells = kept?.cells ?? []
     picture.rgb.withUnsafeBufferPointer { rgb in
-      var r = [Int](repeating: 0, count: 4)
-      var g = [Int](repeating: 0, count: 4)
-      var b = [Int](repeating: 0, count: 4)
-      for row in 0..<rows {
-        for column in 0..<columns {
-          for quadrant in 0..<4 {
-            var x = column * 2 + quadrant % 2
-            let y = row * 2 + quadrant / 2
-            if mirrored { x = width - 1 - x }
-            if x >= 0, x < width, y < height {
-              let offset = (y * width + x) * 3
-              r[quadrant] = Int(rgb[offset])
-              g[quadrant] = Int(rgb[offset + 1])
-              b[quadrant] = Int(rgb[offset + 2])
-            } else {
-              (r[quadrant], g[quadrant], b[quadrant]) = (0, 0, 0)
+      keptRGB.withUnsafeBufferPointer { old in
+        cells.withUnsafeMutableBufferPointer { out in
+          for row in 0..<rows {
+            let top = row * 2
+            for column in 0..<columns {
+              // The four pixels' offsets (top-left, top-right, bottom-left, bottom-right), -1
+              // past the picture's edge (black).
+              var x0 = column * 2
+              var x1 = x0 + 1
+              if mirrored {
+                x0 = width - 1 - x0
+                x1 = width - 1 - x1
+              }
+              let o0 = offset(x0, top, width, height)
+              let o1 = offset(x1, top, width, height)
+              let o2 = offset(x0, top + 1, width, height)
+              let o3 = offset(x1, top + 1, width, height)
+              let index = row * columns + column
+              if !old.isEmpty, same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2),
+                same(rgb, old, o3)
+              {
+                out[index] = keptCells[index]
+                continue
+              }
+              let (r0, g0, b0) = pixel(rgb, o0)
+              let (r1, g1, b1) = pixel(rgb, o1)
+              let (r2, g2, b2) = pixel(rgb, o2)
+              let (r3, g3, b3) = pixel(rgb, o3)
+              if colors == .shades {
+                let light =
+                  (r0 + r1 + r2 + r3) * 299 + (g0 + g1 + g2 + g3) * 587
+                  + (b0 + b1 + b2 + b3) * 114
+                let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
+                out[index] = BlockCell(glyph: UInt8(level), foreground: 0, background: 0)
+              } else {
+                out[index] = best(
+                  (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
+                  quantizer: &quantizer)
+              }
             }
           }
-          let cell: BlockCell
-          if colors == .shades {
-            let light =
-              (r[0] + r[1] + r[2] + r[3]) * 299 + (g[0] + g[1] + g[2] + g[3]) * 587
-              + (b[0] + b[1] + b[2] + b[3]) * 114
-            let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
-            cell = BlockCell(glyph: UInt8(level), foreground: 0, background: 0)
-          } else {
-            cell = best(r, g, b, colors: colors, quantizer: &quantizer)
-          }
-          cells[row * columns + column] = cell
         }
       }
     }
     return cells
   }
 
+  @inline(__always)
+  private static func offset(_ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Int {
+    x >= 0 && x < width && y < height ? (y * width + x) * 3 : -1
+  }
+
+  @inline(__always)
+  private static func pixel(_ rgb: UnsafeBufferPointer<UInt8>, _ offset: Int) -> (Int, Int, Int) {
+    offset < 0 ? (0, 0, 0) : (Int(rgb[offset]), Int(rgb[offset + 1]), Int(rgb[offset + 2]))
+  }
+
+  @inline(__always)
+  private static func same(
+    _ rgb: UnsafeBufferPointer<UInt8>, _ old: UnsafeBufferPointer<UInt8>, _ offset: Int
+  ) -> Bool {
+    offset < 0
+      || (rgb[offset] == old[offset] && rgb[offset + 1] == old[offset + 1]
+        && rgb[offset + 2] == old[offset + 2])
+  }
+
+  private typealias Four = (Int, Int, Int, Int)
+
+  /// Of the eight shapes, the one whose two averaged colours lose the least (the first of equals).
   private static func best(
-    _ r: [Int], _ g: [Int], _ b: [Int], colors: VideoColors, quantizer: inout VideoQuantizer
+    _ r: Four, _ g: Four, _ b: Four, colors: VideoColors, quantizer: inout VideoQuantizer
   ) -> BlockCell {
+    let totalR = r.0 + r.1 + r.2 + r.3
+    let totalG = g.0 + g.1 + g.2 + g.3
+    let totalB = b.0 + b.1 + b.2 + b.3
     var bestIndex = 0
     var bestError = Int.max
     var bestColors = (0, 0, 0, 0, 0, 0)
-    for (index, mask) in masks.enumerated() {
-      var sums = (0, 0, 0, 0, 0, 0)
-      var inCount = 0
-      for quadrant in 0..<4 {
-        if mask & (1 << quadrant) != 0 {
-          sums.0 += r[quadrant]
-          sums.1 += g[quadrant]
-          sums.2 += b[quadrant]
-          inCount += 1
-        } else {
-          sums.3 += r[quadrant]
-          sums.4 += g[quadrant]
-          sums.5 += b[quadrant]
-        }
-      }
+    for index in 0..<8 {
+      let mask = Int(packedMasks >> UInt32(index * 4) & 15)
+      let in0 = mask & 1 != 0
+      let in1 = mask & 2 != 0
+      let in2 = mask & 4 != 0
+      let in3 = mask & 8 != 0
+      let inCount = mask.nonzeroBitCount
+      var sumR = 0
+      var sumG = 0
+      var sumB = 0
+      if in0 { (sumR, sumG, sumB) = (sumR + r.0, sumG + g.0, sumB + b.0) }
+      if in1 { (sumR, sumG, sumB) = (sumR + r.1, sumG + g.1, sumB + b.1) }
+      if in2 { (sumR, sumG, sumB) = (sumR + r.2, sumG + g.2, sumB + b.2) }
+      if in3 { (sumR, sumG, sumB) = (sumR + r.3, sumG + g.3, sumB + b.3) }
       let outCount = 4 - inCount
-      let fg =
-        inCount > 0 ? (sums.0 / inCount, sums.1 / inCount, sums.2 / inCount) : (0, 0, 0)
-      let bg = (sums.3 / outCount, sums.4 / outCount, sums.5 / outCount)
-      var error = 0
-      for quadrant in 0..<4 {
-        let c = mask & (1 << quadrant) != 0 ? fg : bg
-        let dr = r[quadrant] - c.0
-        let dg = g[quadrant] - c.1
-        let db = b[quadrant] - c.2
-        error += dr * dr + dg * dg + db * db
+      let fg = inCount > 0 ? (sumR / inCount, sumG / inCount, sumB / inCount) : (0, 0, 0)
+      let bg = ((totalR - sumR) / outCount, (totalG - sumG) / outCount, (totalB - sumB) / outCount)
+      @inline(__always) func loss(_ inside: Bool, _ r: Int, _ g: Int, _ b: Int) -> Int {
+        let c = inside ? fg : bg
+        return (r - c.0) * (r - c.0) + (g - c.1) * (g - c.1) + (b - c.2) * (b - c.2)
       }
+      let error =
+        loss(in0, r.0, g.0, b.0) + loss(in1, r.1, g.1, b.1) + loss(in2, r.2, g.2, b.2)
+        + loss(in3, r.3, g.3, b.3)
       if error < bestError {
         bestError = error
         bestIndex = index

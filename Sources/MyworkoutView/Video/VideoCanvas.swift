@@ -6,6 +6,9 @@
 package struct VideoCanvas: Sendable {
   private var shown: [BlockCell] = []
   private var region: VideoRegion?
+  /// The last picture painted and its cells (for the region as it is): a cell whose pixels did
+  /// not change keeps its cell.
+  private var last: (picture: VideoPicture, mirrored: Bool, cells: [BlockCell])?
   private var colors: VideoColors
   private var quantizer: VideoQuantizer
 
@@ -31,7 +34,8 @@ package struct VideoCanvas: Sendable {
     }
     let cells = QuarterBlocks.cells(
       picture, columns: columns, rows: rows, mirrored: region.mirrored, colors: colors,
-      quantizer: &quantizer)
+      quantizer: &quantizer, previous: last)
+    last = (picture, region.mirrored, cells)
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     var cursor: (row: Int, column: Int)? = nil
@@ -42,46 +46,72 @@ package struct VideoCanvas: Sendable {
         let cell = cells[row * columns + column]
         let index = row * columns + column
         if !shown.isEmpty, shown[index] == cell { continue }
-        if out.isEmpty { out += Array("\u{1B}[?2026h\u{1B}7".utf8) }
+        if out.isEmpty { out += Self.begin }
         if cursor.map({ $0.row != row || $0.column != column }) ?? true {
-          out += Array("\u{1B}[\(region.rect.y + row + 1);\(region.rect.x + column + 1)H".utf8)
+          // CSI row ; column H
+          out += [0x1B, 0x5B]
+          Self.append(region.rect.y + row + 1, to: &out)
+          out.append(0x3B)
+          Self.append(region.rect.x + column + 1, to: &out)
+          out.append(0x48)
         }
         if colors != .shades {
           let needsForeground = cell.glyph != 0 && cell.foreground != foreground
           let needsBackground = cell.background != background
           if needsForeground || needsBackground {
-            var codes: [String] = []
+            out += [0x1B, 0x5B]
             if needsForeground {
-              codes.append(code(cell.foreground, layer: 38))
+              appendCode(cell.foreground, layer: 38, to: &out)
               foreground = cell.foreground
             }
             if needsBackground {
-              codes.append(code(cell.background, layer: 48))
+              if needsForeground { out.append(0x3B) }
+              appendCode(cell.background, layer: 48, to: &out)
               background = cell.background
             }
-            out += Array("\u{1B}[\(codes.joined(separator: ";"))m".utf8)
+            out.append(0x6D)
           }
-          out += Array(QuarterBlocks.glyphs[Int(cell.glyph)].utf8)
+          out += Self.glyphBytes[Int(cell.glyph)]
         } else {
-          out += Array(QuarterBlocks.shades[Int(cell.glyph)].utf8)
+          out += Self.shadeBytes[Int(cell.glyph)]
         }
         cursor = (row, column + 1)
       }
     }
     shown = cells
     guard !out.isEmpty else { return [] }
-    out += Array("\u{1B}[0m\u{1B}8\u{1B}[?2026l".utf8)
+    out += Self.end
     return out
   }
 
-  private func code(_ color: UInt32, layer: Int) -> String {
+  private static let begin = Array("\u{1B}[?2026h\u{1B}7".utf8)
+  private static let end = Array("\u{1B}[0m\u{1B}8\u{1B}[?2026l".utf8)
+  private static let glyphBytes = QuarterBlocks.glyphs.map { Array($0.utf8) }
+  private static let shadeBytes = QuarterBlocks.shades.map { Array($0.utf8) }
+
+  /// `value` (not negative) in decimal.
+  private static func append(_ value: Int, to out: inout [UInt8]) {
+    if value >= 10 { append(value / 10, to: &out) }
+    out.append(0x30 + UInt8(value % 10))
+  }
+
+  /// The SGR parameters of `color` as a foreground (38) or background (48).
+  private func appendCode(_ color: UInt32, layer: Int, to out: inout [UInt8]) {
     switch colors {
     case .direct:
-      "\(layer);2;\(color >> 16 & 255);\(color >> 8 & 255);\(color & 255)"
+      Self.append(layer, to: &out)
+      out += [0x3B, 0x32, 0x3B]  // ;2;
+      Self.append(Int(color >> 16 & 255), to: &out)
+      out.append(0x3B)
+      Self.append(Int(color >> 8 & 255), to: &out)
+      out.append(0x3B)
+      Self.append(Int(color & 255), to: &out)
     case .palette256:
-      "\(layer);5;\(color)"
+      Self.append(layer, to: &out)
+      out += [0x3B, 0x35, 0x3B]  // ;5;
+      Self.append(Int(color), to: &out)
     case .basic8, .shades:
-      "\(layer - 8 + Int(color & 7))"
+      Self.append(layer - 8 + Int(color & 7), to: &out)
     }
   }
 }

@@ -1,0 +1,165 @@
+import Testing
+
+@testable import MyworkoutCore
+@testable import MyworkoutView
+
+/// The quarter-block cells are computed fast (no arrays per cell, a cell whose four pixels did
+/// not change since the last picture keeps its cell): they must stay exactly what the plain
+/// computation gives. The oracle below is that plain computation, kept as it first shipped.
+@Suite struct QuarterBlocksOracleTests {
+  /// A picture with flat areas, edges and noise (seeded, so a failure replays).
+  static func randomPicture(width: Int, height: Int, seed: inout UInt64) -> VideoPicture {
+    var rgb = [UInt8](repeating: 0, count: width * height * 3)
+    for index in rgb.indices {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let pixel = index / 3
+      // Half the pixels noise, a quarter one flat colour, a quarter another.
+      switch (seed >> 40) % 4 {
+      case 0, 1: rgb[index] = UInt8(truncatingIfNeeded: seed >> 33)
+      case 2: rgb[index] = pixel % 7 == 0 ? 200 : 10
+      default: rgb[index] = 128
+      }
+    }
+    return VideoPicture(width: width, height: height, rgb: rgb)
+  }
+
+  @Test(arguments: [VideoColors.direct, .palette256, .basic8, .shades])
+  func theCellsAreThoseOfThePlainComputation(colors: VideoColors) {
+    let seed: UInt64 = 1129
+    var state = seed
+    var fast = VideoQuantizer(colors: colors)
+    var plain = VideoQuantizer(colors: colors)
+    var previous: (VideoPicture, Bool, [BlockCell])?
+    for round in 0..<12 {
+      // Two rounds to a size: the second may keep cells of the first.
+      let width = [8, 9, 16, 3][round / 2 % 4]
+      let height = [6, 5, 8, 4][round / 2 % 4]
+      var picture = Self.randomPicture(width: width, height: height, seed: &state)
+      // Every other picture changes only some pixels of the one before (the case kept cells
+      // serve), when it has the same size.
+      if round % 2 == 1, let (last, _, _) = previous, last.width == width, last.height == height {
+        picture = last
+        for index in stride(from: round, to: picture.rgb.count, by: 17) {
+          picture.rgb[index] &+= 40
+        }
+      }
+      let columns = width / 2 + round / 2 % 2  // sometimes past the picture's edge
+      let rows = height / 2 + round / 2 % 3 / 2
+      let mirrored = round % 3 == 0
+      let expected = Oracle.cells(
+        picture, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+        quantizer: &plain)
+      let cells = QuarterBlocks.cells(
+        picture, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+        quantizer: &fast)
+      #expect(cells == expected, "seed \(seed), round \(round)")
+      let kept = QuarterBlocks.cells(
+        picture, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+        quantizer: &fast, previous: previous.map { ($0.0, $0.1, $0.2) })
+      #expect(kept == expected, "seed \(seed), round \(round), with the last picture's cells")
+      previous = (picture, mirrored, cells)
+    }
+  }
+
+  /// The plain computation: arrays for the four pixels, each shape tried in turn.
+  enum Oracle {
+    static let masks: [Int] = [0, 1, 2, 4, 8, 5, 9, 12]
+
+    static func cells(
+      _ picture: VideoPicture, columns: Int, rows: Int, mirrored: Bool, colors: VideoColors,
+      quantizer: inout VideoQuantizer
+    ) -> [BlockCell] {
+      var cells = [BlockCell](
+        repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
+      let width = picture.width
+      let height = picture.height
+      let rgb = picture.rgb
+      var r = [Int](repeating: 0, count: 4)
+      var g = [Int](repeating: 0, count: 4)
+      var b = [Int](repeating: 0, count: 4)
+      for row in 0..<rows {
+        for column in 0..<columns {
+          for quadrant in 0..<4 {
+            var x = column * 2 + quadrant % 2
+            let y = row * 2 + quadrant / 2
+            if mirrored { x = width - 1 - x }
+            if x >= 0, x < width, y < height {
+              let offset = (y * width + x) * 3
+              r[quadrant] = Int(rgb[offset])
+              g[quadrant] = Int(rgb[offset + 1])
+              b[quadrant] = Int(rgb[offset + 2])
+            } else {
+              (r[quadrant], g[quadrant], b[quadrant]) = (0, 0, 0)
+            }
+          }
+          if colors == .shades {
+            let light =
+              (r[0] + r[1] + r[2] + r[3]) * 299 + (g[0] + g[1] + g[2] + g[3]) * 587
+              + (b[0] + b[1] + b[2] + b[3]) * 114
+            let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
+            cells[row * columns + column] = BlockCell(
+              glyph: UInt8(level), foreground: 0, background: 0)
+          } else {
+            cells[row * columns + column] = best(r, g, b, colors: colors, quantizer: &quantizer)
+          }
+        }
+      }
+      return cells
+    }
+
+    static func best(
+      _ r: [Int], _ g: [Int], _ b: [Int], colors: VideoColors, quantizer: inout VideoQuantizer
+    ) -> BlockCell {
+      var bestIndex = 0
+      var bestError = Int.max
+      var bestColors = (0, 0, 0, 0, 0, 0)
+      for (index, mask) in masks.enumerated() {
+        var sums = (0, 0, 0, 0, 0, 0)
+        var inCount = 0
+        for quadrant in 0..<4 {
+          if mask & (1 << quadrant) != 0 {
+            sums.0 += r[quadrant]
+            sums.1 += g[quadrant]
+            sums.2 += b[quadrant]
+            inCount += 1
+          } else {
+            sums.3 += r[quadrant]
+            sums.4 += g[quadrant]
+            sums.5 += b[quadrant]
+          }
+        }
+        let outCount = 4 - inCount
+        let fg =
+          inCount > 0 ? (sums.0 / inCount, sums.1 / inCount, sums.2 / inCount) : (0, 0, 0)
+        let bg = (sums.3 / outCount, sums.4 / outCount, sums.5 / outCount)
+        var error = 0
+        for quadrant in 0..<4 {
+          let c = mask & (1 << quadrant) != 0 ? fg : bg
+          let dr = r[quadrant] - c.0
+          let dg = g[quadrant] - c.1
+          let db = b[quadrant] - c.2
+          error += dr * dr + dg * dg + db * db
+        }
+        if error < bestError {
+          bestError = error
+          bestIndex = index
+          bestColors = (fg.0, fg.1, fg.2, bg.0, bg.1, bg.2)
+          if error == 0 { break }
+        }
+      }
+      let c = bestColors
+      let foreground = UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
+      let background = UInt32(c.3) << 16 | UInt32(c.4) << 8 | UInt32(c.5)
+      switch colors {
+      case .direct:
+        return BlockCell(
+          glyph: UInt8(bestIndex), foreground: bestIndex == 0 ? background : foreground,
+          background: background)
+      default:
+        let bg = UInt32(quantizer.index(background, colors: colors))
+        let fg = bestIndex == 0 ? bg : UInt32(quantizer.index(foreground, colors: colors))
+        return BlockCell(glyph: fg == bg ? 0 : UInt8(bestIndex), foreground: fg, background: bg)
+      }
+    }
+  }
+}
