@@ -134,7 +134,7 @@ let package = Package(
       name: "CMedia",
       linkerSettings: [
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
-        .linkedLibrary("swscale"), .linkedLibrary("avfilter"), .linkedLibrary("pulse-simple"),
+        .linkedLibrary("swscale"), .linkedLibrary("swresample"), .linkedLibrary("pulse-simple"),
         .linkedLibrary("pulse"), .linkedLibrary("asound"),
       ]),
     // The wire between the app and its player process, the media clock and frame scheduling

@@ -7,7 +7,9 @@
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/opt.h>
+#include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
+#include <dlfcn.h>
 #include <alsa/asoundlib.h>
 #include <pulse/error.h>
 #include <pulse/simple.h>
@@ -24,6 +26,11 @@ struct mw_media {
   AVFrame *frame;      // the held picture
   AVFrame *sound;      // a decoded audio frame
   AVFrame *filtered;   // what the filter graph gives
+  // The sound becomes 48 kHz stereo S16 through libswresample at 1x, through a libavfilter
+  // graph (atempo, then aformat) at any other speed.
+  SwrContext *resampler;
+  int16_t *converted;  // what the resampler gave, `pending` frames of it not yet put out
+  int converted_capacity, pending;
   AVFilterGraph *graph;
   AVFilterContext *source, *sink;
   int tempo;           // hundredths
@@ -68,53 +75,153 @@ fail:
   return NULL;
 }
 
-static int build_graph(mw_media *media) {
-  avfilter_graph_free(&media->graph);
-  media->graph = avfilter_graph_alloc();
-  if (!media->graph) return AVERROR(ENOMEM);
-  AVCodecContext *audio = media->audio;
-  char layout[128] = {0};
-  AVChannelLayout fallback;
-  const AVChannelLayout *channels = &audio->ch_layout;
-  if (channels->order == AV_CHANNEL_ORDER_UNSPEC) {
-    av_channel_layout_default(&fallback, channels->nb_channels);
-    channels = &fallback;
+// libavfilter, opened the first time the speed is not 1x: with the libraries it brings (text
+// to speech voices, SVG, Vulkan, BLAS: 32 of them in Debian 12) it costs 12 MiB of memory, and
+// at 1x the sound needs only libswresample. NULL functions when it cannot be opened.
+static struct {
+  int tried;
+  void (*graph_free)(AVFilterGraph **);
+  AVFilterGraph *(*graph_alloc)(void);
+  int (*graph_create_filter)(AVFilterContext **, const AVFilter *, const char *, const char *,
+                             void *, AVFilterGraph *);
+  const AVFilter *(*get_by_name)(const char *);
+  AVFilterInOut *(*inout_alloc)(void);
+  void (*inout_free)(AVFilterInOut **);
+  int (*graph_parse_ptr)(AVFilterGraph *, const char *, AVFilterInOut **, AVFilterInOut **,
+                         void *);
+  int (*graph_config)(AVFilterGraph *, void *);
+  int (*sink_get_frame)(AVFilterContext *, AVFrame *);
+  int (*source_add_frame)(AVFilterContext *, AVFrame *);
+} lavfi;
+
+// Only the decoding thread calls this (as every mw_media function but interrupt).
+static int load_avfilter(void) {
+  if (lavfi.tried) return lavfi.graph_config ? 0 : -1;
+  lavfi.tried = 1;
+  void *library = dlopen("libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR),
+                         RTLD_NOW | RTLD_LOCAL);
+  if (!library) return -1;
+#define MW_SYMBOL(field, name)                                  \
+  *(void **)&lavfi.field = dlsym(library, name);               \
+  if (!lavfi.field) {                                           \
+    lavfi.graph_config = NULL;                                  \
+    return -1;                                                  \
   }
-  av_channel_layout_describe(channels, layout, sizeof layout);
+  MW_SYMBOL(graph_free, "avfilter_graph_free")
+  MW_SYMBOL(graph_alloc, "avfilter_graph_alloc")
+  MW_SYMBOL(graph_create_filter, "avfilter_graph_create_filter")
+  MW_SYMBOL(get_by_name, "avfilter_get_by_name")
+  MW_SYMBOL(inout_alloc, "avfilter_inout_alloc")
+  MW_SYMBOL(inout_free, "avfilter_inout_free")
+  MW_SYMBOL(graph_parse_ptr, "avfilter_graph_parse_ptr")
+  MW_SYMBOL(sink_get_frame, "av_buffersink_get_frame")
+  MW_SYMBOL(source_add_frame, "av_buffersrc_add_frame")
+  MW_SYMBOL(graph_config, "avfilter_graph_config")
+#undef MW_SYMBOL
+  return 0;
+}
+
+static void free_sound_path(mw_media *media) {
+  if (media->graph) lavfi.graph_free(&media->graph);
+  swr_free(&media->resampler);
+  media->pending = 0;
+}
+
+// The decoder's channel layout, or the usual one for its channel count.
+static AVChannelLayout decoder_layout(const AVCodecContext *audio) {
+  AVChannelLayout layout;
+  if (audio->ch_layout.order == AV_CHANNEL_ORDER_UNSPEC ||
+      av_channel_layout_copy(&layout, &audio->ch_layout) < 0) {
+    av_channel_layout_default(&layout, audio->ch_layout.nb_channels);
+  }
+  return layout;
+}
+
+static int build_graph(mw_media *media) {
+  AVCodecContext *audio = media->audio;
+  media->graph = lavfi.graph_alloc();
+  if (!media->graph) return AVERROR(ENOMEM);
+  char layout[128] = {0};
+  AVChannelLayout channels = decoder_layout(audio);
+  av_channel_layout_describe(&channels, layout, sizeof layout);
+  av_channel_layout_uninit(&channels);
   char args[512];
   snprintf(args, sizeof args, "time_base=1/%d:sample_rate=%d:sample_fmt=%s:channel_layout=%s",
            audio->sample_rate, audio->sample_rate, av_get_sample_fmt_name(audio->sample_fmt),
            layout);
-  int err = avfilter_graph_create_filter(&media->source, avfilter_get_by_name("abuffer"), "in",
-                                         args, NULL, media->graph);
+  int err = lavfi.graph_create_filter(&media->source, lavfi.get_by_name("abuffer"), "in", args,
+                                      NULL, media->graph);
   if (err < 0) return err;
-  err = avfilter_graph_create_filter(&media->sink, avfilter_get_by_name("abuffersink"), "out",
-                                     NULL, NULL, media->graph);
+  err = lavfi.graph_create_filter(&media->sink, lavfi.get_by_name("abuffersink"), "out", NULL,
+                                  NULL, media->graph);
   if (err < 0) return err;
   // atempo takes 0.5...100 per stage; slower than 0.5 is two stages.
   char chain[256] = "";
   double tempo = media->tempo / 100.0;
-  if (media->tempo != 100) {
-    if (tempo < 0.5) {
-      snprintf(chain, sizeof chain, "atempo=0.5,atempo=%.4f,", tempo / 0.5);
-    } else {
-      snprintf(chain, sizeof chain, "atempo=%.4f,", tempo);
-    }
+  if (tempo < 0.5) {
+    snprintf(chain, sizeof chain, "atempo=0.5,atempo=%.4f,", tempo / 0.5);
+  } else {
+    snprintf(chain, sizeof chain, "atempo=%.4f,", tempo);
   }
   char description[512];
   snprintf(description, sizeof description,
            "%saformat=sample_fmts=s16:sample_rates=48000:channel_layouts=stereo", chain);
-  AVFilterInOut *outputs = avfilter_inout_alloc();
-  AVFilterInOut *inputs = avfilter_inout_alloc();
+  AVFilterInOut *outputs = lavfi.inout_alloc();
+  AVFilterInOut *inputs = lavfi.inout_alloc();
   outputs->name = av_strdup("in");
   outputs->filter_ctx = media->source;
   inputs->name = av_strdup("out");
   inputs->filter_ctx = media->sink;
-  err = avfilter_graph_parse_ptr(media->graph, description, &inputs, &outputs, NULL);
-  avfilter_inout_free(&inputs);
-  avfilter_inout_free(&outputs);
+  err = lavfi.graph_parse_ptr(media->graph, description, &inputs, &outputs, NULL);
+  lavfi.inout_free(&inputs);
+  lavfi.inout_free(&outputs);
   if (err < 0) return err;
-  return avfilter_graph_config(media->graph, NULL);
+  return lavfi.graph_config(media->graph, NULL);
+}
+
+static int build_resampler(mw_media *media) {
+  AVCodecContext *audio = media->audio;
+  AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+  AVChannelLayout channels = decoder_layout(audio);
+  int err = swr_alloc_set_opts2(&media->resampler, &stereo, AV_SAMPLE_FMT_S16, 48000, &channels,
+                                audio->sample_fmt, audio->sample_rate, 0, NULL);
+  av_channel_layout_uninit(&channels);
+  if (err < 0) return err;
+  return swr_init(media->resampler);
+}
+
+// The sound's way to 48 kHz stereo S16 for the current speed, empty (nothing pending).
+static int build_sound_path(mw_media *media) {
+  free_sound_path(media);
+  int err;
+  if (media->tempo == 100) {
+    err = build_resampler(media);
+  } else {
+    err = load_avfilter() < 0 ? AVERROR(ENOSYS) : build_graph(media);
+  }
+  if (err < 0) free_sound_path(media);
+  return err;
+}
+
+// A decoded audio frame (NULL: the end) into the sound's way.
+static void push_sound(mw_media *media, AVFrame *frame) {
+  if (media->graph) {
+    if (lavfi.source_add_frame(media->source, frame) < 0) return;
+  } else if (media->resampler) {
+    int in = frame ? frame->nb_samples : 0;
+    int room = swr_get_out_samples(media->resampler, in);
+    if (room <= 0) return;
+    if (room > media->converted_capacity) {
+      int16_t *grown = realloc(media->converted, (size_t)room * 4);
+      if (!grown) return;
+      media->converted = grown;
+      media->converted_capacity = room;
+    }
+    uint8_t *out[1] = {(uint8_t *)media->converted};
+    int made = swr_convert(media->resampler, out, room,
+                           frame ? (const uint8_t **)frame->extended_data : NULL, in);
+    media->pending = made > 0 ? made : 0;
+  }
 }
 
 mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, char *reason,
@@ -163,7 +270,7 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
     media->audio = open_decoder(media->format->streams[a], 1);
     if (media->audio) {
       media->audio_index = a;
-      if (build_graph(media) < 0) {
+      if (build_sound_path(media) < 0) {
         avcodec_free_context(&media->audio);
         media->audio_index = -1;
       }
@@ -220,15 +327,24 @@ static int64_t sound_time(const mw_media *media) {
 
 // Sound from the filter graph, if it has some: 1 with samples set, 0 when it needs more.
 static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count) {
-  av_frame_unref(media->filtered);
-  int err = av_buffersink_get_frame(media->sink, media->filtered);
-  if (err < 0) return 0;
-  int frames = media->filtered->nb_samples;
+  int frames = 0;
+  const int16_t *data = NULL;
+  if (media->graph) {
+    av_frame_unref(media->filtered);
+    if (lavfi.sink_get_frame(media->sink, media->filtered) < 0) return 0;
+    frames = media->filtered->nb_samples;
+    data = (const int16_t *)media->filtered->data[0];
+  } else {
+    if (media->pending <= 0) return 0;
+    frames = media->pending;
+    data = media->converted;
+    media->pending = 0;
+  }
   int64_t start = sound_time(media);
   media->audio_out += frames;
   if (sound_time(media) <= media->skip_until) return 2;
   *pts_ms = start;
-  *samples = (const int16_t *)media->filtered->data[0];
+  *samples = data;
   *count = frames;
   return 1;
 }
@@ -267,7 +383,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
           media->audio_out = 0;
           media->audio_primed = 1;
         }
-        av_buffersrc_add_frame(media->source, media->sound);
+        push_sound(media, media->sound);
         continue;
       }
     }
@@ -281,7 +397,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       avcodec_send_packet(media->video, NULL);
       if (media->audio) {
         avcodec_send_packet(media->audio, NULL);
-        av_buffersrc_add_frame(media->source, NULL);
+        push_sound(media, NULL);
       }
       continue;
     }
@@ -330,7 +446,7 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   avcodec_flush_buffers(media->video);
   if (media->audio) {
     avcodec_flush_buffers(media->audio);
-    build_graph(media);
+    build_sound_path(media);
   }
   media->skip_until = ms;
   media->audio_primed = 0;
@@ -347,14 +463,15 @@ int mw_media_set_tempo(mw_media *media, int hundredths) {
   media->audio_anchor = sound_time(media);
   media->audio_out = 0;
   media->tempo = hundredths;
-  return media->audio ? build_graph(media) : 0;
+  return media->audio ? build_sound_path(media) : 0;
 }
 
 void mw_media_interrupt(mw_media *media, int on) { atomic_store(&media->interrupted, on); }
 
 void mw_media_close(mw_media *media) {
   if (!media) return;
-  avfilter_graph_free(&media->graph);
+  free_sound_path(media);
+  free(media->converted);
   avcodec_free_context(&media->video);
   avcodec_free_context(&media->audio);
   if (media->format) avformat_close_input(&media->format);

@@ -220,6 +220,18 @@ enum Clips {
       ])
   }
 
+  /// 4 s of a 440 Hz tone at CD's 44.1 kHz in mono (the sound is made 48 kHz stereo), over a
+  /// black picture.
+  static func monoCD() throws -> String {
+    try make(
+      "mono-44100.mp4",
+      [
+        "-f", "lavfi", "-i", "color=c=black:s=160x90:r=24", "-f", "lavfi", "-i",
+        "sine=f=440:sample_rate=44100", "-t", "4", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        "-c:a", "aac", "-ac", "1",
+      ])
+  }
+
   /// 10 s of ffmpeg's moving test pattern, 320x180 at 24 fps, its index first (as a streamed
   /// file is made): read from the start in one request, opening it reads only its start.
   static func moving() throws -> String {
