@@ -1,5 +1,9 @@
 import MyworkoutCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One cell of a video picture: a quarter-block glyph with two colours (24-bit RGB, or palette
 /// indices in the low byte).
 package struct BlockCell: Equatable, Sendable {
@@ -53,8 +57,21 @@ package enum QuarterBlocks {
     picture.rgb.withUnsafeBufferPointer { rgb in
       keptRGB.withUnsafeBufferPointer { old in
         cells.withUnsafeMutableBufferPointer { out in
+          let rowBytes = width * 3
           for row in 0..<rows {
             let top = row * 2
+            // Both rows of pixels as they were (most rows of a still background): the row of
+            // cells as it was.
+            if !old.isEmpty, top + 1 < height,
+              memcmp(
+                rgb.baseAddress! + top * rowBytes, old.baseAddress! + top * rowBytes, 2 * rowBytes)
+                == 0
+            {
+              for column in 0..<columns {
+                out[row * columns + column] = keptCells[row * columns + column]
+              }
+              continue
+            }
             for column in 0..<columns {
               // The four pixels' offsets (top-left, top-right, bottom-left, bottom-right), -1
               // past the picture's edge (black).
