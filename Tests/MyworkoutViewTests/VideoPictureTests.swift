@@ -102,6 +102,27 @@ import Testing
     #expect(sent == "\u{1B}[?2026h\u{1B}7\u{1B}[10;120H" + bytes + "\u{1B}[0m\u{1B}8\u{1B}[?2026l")
   }
 
+  /// The decoder's noise (a still colour moving by 1 or 2) is not sent; a change the eye sees
+  /// is, and a slow fade is sent once it adds up, measured from what the screen shows.
+  @Test func noiseIsNotSentAndAFadeIsSentAsItAddsUp() {
+    var canvas = VideoCanvas(colors: .direct)
+    let region = VideoRegion(rect: Rect(x: 0, y: 0, width: 1, height: 1), mirrored: false)
+    func grey(_ level: UInt8) -> VideoPicture {
+      Self.picture(2, 2) { _, _ in (level, level, level) }
+    }
+    #expect(!canvas.paint(grey(100), in: region).isEmpty)
+    #expect(canvas.paint(grey(102), in: region).isEmpty, "2 of 255: noise")
+    #expect(canvas.paint(grey(98), in: region).isEmpty)
+    let fade = String(decoding: canvas.paint(grey(104), in: region), as: UTF8.self)
+    #expect(fade.contains("48;2;104;104;104"), "4 from the 100 shown: sent")
+    #expect(canvas.paint(grey(106), in: region).isEmpty)
+    #expect(!canvas.paint(grey(108), in: region).isEmpty)
+    // A palette index that changes is always sent.
+    var palette = VideoCanvas(colors: .palette256)
+    _ = palette.paint(Self.picture(2, 2) { _, _ in (255, 0, 0) }, in: region)
+    #expect(!palette.paint(Self.picture(2, 2) { _, _ in (0, 0, 255) }, in: region).isEmpty)
+  }
+
   @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
     var player = PlayerState(
       danceClass: DanceClass(

@@ -32,10 +32,11 @@ package struct VideoCanvas: Sendable {
       shown = []
       self.region = region
     }
-    let cells = QuarterBlocks.cells(
+    var cells = QuarterBlocks.cells(
       picture, columns: columns, rows: rows, mirrored: region.mirrored, colors: colors,
       quantizer: &quantizer, previous: last)
     last = (picture, region.mirrored, cells)
+    // From here `cells` becomes what the terminal will show.
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     var cursor: (row: Int, column: Int)? = nil
@@ -45,9 +46,18 @@ package struct VideoCanvas: Sendable {
       for column in 0..<columns {
         let cell = cells[row * columns + column]
         let index = row * columns + column
-        if !shown.isEmpty, shown[index] == cell { continue }
+        if !shown.isEmpty, Self.looksTheSame(shown[index], cell, colors: colors) {
+          cells[index] = shown[index]  // what the terminal shows stays what is compared with
+          continue
+        }
         if out.isEmpty { out += Self.begin }
-        if cursor.map({ $0.row != row || $0.column != column }) ?? true {
+        if let cursor, cursor.row == row, cursor.column < column {
+          // Further along the same row: CSI n C (3 to 5 bytes, where CSI row ; column H
+          // takes 6 to 9).
+          out += [0x1B, 0x5B]
+          if column - cursor.column > 1 { Self.append(column - cursor.column, to: &out) }
+          out.append(0x43)
+        } else if cursor.map({ $0.row != row || $0.column != column }) ?? true {
           // CSI row ; column H
           out += [0x1B, 0x5B]
           Self.append(region.rect.y + row + 1, to: &out)
@@ -56,22 +66,50 @@ package struct VideoCanvas: Sendable {
           out.append(0x48)
         }
         if colors != .shades {
-          let needsForeground = cell.glyph != 0 && cell.foreground != foreground
-          let needsBackground = cell.background != background
+          // A colour within `colourTolerance` of the one in force is drawn in that one (the
+          // cell records what is shown): no sequence for a colour the eye cannot tell apart.
+          func matches(_ colour: UInt32, _ current: UInt32?) -> Bool {
+            guard let current else { return false }
+            return colour == current || (colors == .direct && Self.close(colour, current))
+          }
+          // A shape's complement with the colours swapped looks the same (`▄` red on blue is
+          // `▀` blue on red): of the two, the one that needs fewer colours sent.
+          let plain =
+            (cell.glyph != 0 && !matches(cell.foreground, foreground) ? 1 : 0)
+            + (matches(cell.background, background) ? 0 : 1)
+          let swapped =
+            cell.glyph == 0
+            ? 3
+            : (matches(cell.background, foreground) ? 0 : 1)
+              + (matches(cell.foreground, background) ? 0 : 1)
+          let (ink, paper, glyph) =
+            swapped < plain
+            ? (cell.background, cell.foreground, Self.complementBytes[Int(cell.glyph)])
+            : (cell.foreground, cell.background, Self.glyphBytes[Int(cell.glyph)])
+          let needsForeground = cell.glyph != 0 && !matches(ink, foreground)
+          let needsBackground = !matches(paper, background)
           if needsForeground || needsBackground {
             out += [0x1B, 0x5B]
             if needsForeground {
-              appendCode(cell.foreground, layer: 38, to: &out)
-              foreground = cell.foreground
+              appendCode(ink, layer: 38, to: &out)
+              foreground = ink
             }
             if needsBackground {
               if needsForeground { out.append(0x3B) }
-              appendCode(cell.background, layer: 48, to: &out)
-              background = cell.background
+              appendCode(paper, layer: 48, to: &out)
+              background = paper
             }
             out.append(0x6D)
           }
-          out += Self.glyphBytes[Int(cell.glyph)]
+          out += glyph
+          let shownInk = cell.glyph != 0 ? foreground ?? ink : 0
+          let shownPaper = background ?? paper
+          cells[index] =
+            cell.glyph == 0
+            ? BlockCell(glyph: 0, foreground: shownPaper, background: shownPaper)
+            : swapped < plain
+              ? BlockCell(glyph: cell.glyph, foreground: shownPaper, background: shownInk)
+              : BlockCell(glyph: cell.glyph, foreground: shownInk, background: shownPaper)
         } else {
           out += Self.shadeBytes[Int(cell.glyph)]
         }
@@ -87,7 +125,38 @@ package struct VideoCanvas: Sendable {
   private static let begin = Array("\u{1B}[?2026h\u{1B}7".utf8)
   private static let end = Array("\u{1B}[0m\u{1B}8\u{1B}[?2026l".utf8)
   private static let glyphBytes = QuarterBlocks.glyphs.map { Array($0.utf8) }
+  /// Each glyph's complement (the quarters it leaves out): drawn with the colours swapped.
+  private static let complementBytes = [" ", "▟", "▙", "▜", "▛", "▐", "▞", "▀"].map {
+    Array($0.utf8)
+  }
   private static let shadeBytes = QuarterBlocks.shades.map { Array($0.utf8) }
+
+  /// How far (per channel, of 255) a 24-bit colour may move before its cell is sent again: the
+  /// decoder's noise moves still parts of a picture by 1 or 2, and sending them cost a third of
+  /// the bytes at 200x60 (measured on the shipped clip: 94 % of cells' pixels unchanged, 96 %
+  /// within 3). The shown colour is the one compared with, so a slow fade is sent as it
+  /// accumulates.
+  static let colourTolerance: UInt32 = 3
+
+  /// Whether `new` would look like `old` on the screen: the same glyph and, in 24-bit colour,
+  /// colours within `colourTolerance` (palette indices must be equal).
+  private static func looksTheSame(_ old: BlockCell, _ new: BlockCell, colors: VideoColors)
+    -> Bool
+  {
+    guard old.glyph == new.glyph else { return false }
+    guard colors == .direct else { return old == new }
+    return close(old.background, new.background)
+      && (new.glyph == 0 || close(old.foreground, new.foreground))
+  }
+
+  private static func close(_ a: UInt32, _ b: UInt32) -> Bool {
+    for shift: UInt32 in [0, 8, 16] {
+      let x = a >> shift & 255
+      let y = b >> shift & 255
+      if (x > y ? x - y : y - x) > colourTolerance { return false }
+    }
+    return true
+  }
 
   /// `value` (not negative) in decimal.
   private static func append(_ value: Int, to out: inout [UInt8]) {
