@@ -10,6 +10,7 @@
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <alsa/asoundlib.h>
 #include <pulse/error.h>
 #include <pulse/simple.h>
@@ -79,7 +80,7 @@ fail:
 // to speech voices, SVG, Vulkan, BLAS: 32 of them in Debian 12) it costs 12 MiB of memory, and
 // at 1x the sound needs only libswresample. NULL functions when it cannot be opened.
 static struct {
-  int tried;
+  int loaded;  // every function below found
   void (*graph_free)(AVFilterGraph **);
   AVFilterGraph *(*graph_alloc)(void);
   int (*graph_create_filter)(AVFilterContext **, const AVFilter *, const char *, const char *,
@@ -94,19 +95,13 @@ static struct {
   int (*source_add_frame)(AVFilterContext *, AVFrame *);
 } lavfi;
 
-// Only the decoding thread calls this (as every mw_media function but interrupt).
-static int load_avfilter(void) {
-  if (lavfi.tried) return lavfi.graph_config ? 0 : -1;
-  lavfi.tried = 1;
+static void load_avfilter_once(void) {
   void *library = dlopen("libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR),
                          RTLD_NOW | RTLD_LOCAL);
-  if (!library) return -1;
+  if (!library) return;
 #define MW_SYMBOL(field, name)                                  \
   *(void **)&lavfi.field = dlsym(library, name);               \
-  if (!lavfi.field) {                                           \
-    lavfi.graph_config = NULL;                                  \
-    return -1;                                                  \
-  }
+  if (!lavfi.field) return;
   MW_SYMBOL(graph_free, "avfilter_graph_free")
   MW_SYMBOL(graph_alloc, "avfilter_graph_alloc")
   MW_SYMBOL(graph_create_filter, "avfilter_graph_create_filter")
@@ -118,7 +113,15 @@ static int load_avfilter(void) {
   MW_SYMBOL(source_add_frame, "av_buffersrc_add_frame")
   MW_SYMBOL(graph_config, "avfilter_graph_config")
 #undef MW_SYMBOL
-  return 0;
+  lavfi.loaded = 1;
+}
+
+// 0 when libavfilter's functions are there. Once per process, whichever thread asks first (the
+// player has one decoding thread; the tests open many sources at once).
+static int load_avfilter(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, load_avfilter_once);
+  return lavfi.loaded ? 0 : -1;
 }
 
 static void free_sound_path(mw_media *media) {
