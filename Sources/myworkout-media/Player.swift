@@ -26,12 +26,13 @@ final class Player: @unchecked Sendable {
     var length: Int64
   }
 
-  /// About a second of pictures and two of sound are decoded ahead.
-  private static let frameCapacity = 24
+  /// Half a second of pictures (at 24 a second; 1.3 MiB at 200x60) and two seconds of sound
+  /// are decoded ahead: the sound is what a stream's stall must not cut.
+  private static let frameCapacity = 12
   private static let soundCapacity = 96_000
-  /// Once the queues are full the decoder rests until a quarter of either is used: it wakes a
-  /// few times a second, not at every picture and every write of sound.
-  private static let frameLow = frameCapacity * 3 / 4
+  /// Once the queues are full the decoder rests until half the pictures or a quarter of the
+  /// sound is used: it wakes a few times a second, not at every picture and every write of sound.
+  private static let frameLow = frameCapacity / 2
   private static let soundLow = soundCapacity * 3 / 4
   /// Media time is reported this often while playing.
   private static let timeEvery: Int64 = 250_000_000

@@ -126,7 +126,12 @@ final class VideoHost: VideoPlaying {
     // write and is read in one wake-up, not in 64 KB pieces. Where the system allows less,
     // the pipe stays as it is.
     _ = fcntl(output[0], Self.setPipeSize, Self.pipeSize)
-    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: Int(Self.pipeSize)) }
+    if buffer.isEmpty {
+      // Not filled in advance: only the pages a picture reaches become memory.
+      buffer = [UInt8](unsafeUninitializedCapacity: Int(Self.pipeSize)) { _, count in
+        count = Int(Self.pipeSize)
+      }
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     posix_spawn_file_actions_adddup2(&actions, input[0], STDIN_FILENO)
