@@ -37,6 +37,9 @@ package struct ServerOptions: Sendable {
   package var chaosSeed: UInt64?
   /// Work factor for new password hashes (tests lower it).
   package var hasherIterations = PasswordHasher.defaultIterations
+  /// How long a PostgreSQL call may take before the client gets 503 `temporarily_unavailable`
+  /// (tests on a loaded machine allow more: they check answers, not timing).
+  package var databaseCallTimeout: Duration = .seconds(5)
   /// Wall-clock time for tokens.
   package var now: @Sendable () -> Date = { Date() }
   /// Monotonic seconds for the rate limits.

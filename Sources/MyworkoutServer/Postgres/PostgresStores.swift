@@ -23,7 +23,9 @@ extension ServerStores {
     let signer = SignerBox()
     let catalogFile = options.catalog ?? options.assets + "/classes.csv"
     let shipped = options.assets + "/classes.csv"
-    let database = try await PostgresDatabase.open(url: url, logger: logger) { connection in
+    let database = try await PostgresDatabase.open(
+      url: url, logger: logger, callTimeout: options.databaseCallTimeout
+    ) { connection in
       try await PostgresSetup.seed(on: connection, hasher: hasher, logger: logger)
       signer.value = try await PostgresSetup.signingKey(on: connection, logger: logger)
       try await PostgresCatalogStore.importIfChanged(

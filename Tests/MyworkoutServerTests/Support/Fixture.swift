@@ -70,6 +70,10 @@ func withBackend<T: Sendable>(
     let url = try DatabaseURL(try TestPostgres.sharedCluster().makeDatabase())
     var logger = Logger(label: "test-postgres")
     logger.logLevel = .critical
+    // The first minute of a full test run keeps both cores busy (a CI run saw a login's call
+    // take over the server's 5 s and answer 503): these tests check answers, not timing.
+    var options = options
+    options.databaseCallTimeout = .seconds(60)
     let opened = try await ServerStores.postgres(url: url, options: options, logger: logger)
     defer { opened.database.close() }
     return try await body(Backend(options: options, stores: opened.stores))
