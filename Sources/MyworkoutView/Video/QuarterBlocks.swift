@@ -24,13 +24,12 @@ package struct BlockCell: Equatable, Sendable {
 package enum QuarterBlocks {
   /// The glyphs by index: 0 is a space (one colour, the background).
   package static let glyphs: [String] = [" ", "▘", "▝", "▖", "▗", "▌", "▚", "▄"]
-  /// Which of the four pixels (top-left 1, top-right 2, bottom-left 4, bottom-right 8) each
-  /// glyph draws in the foreground colour.
-  static let masks: [Int] = [0, 1, 2, 4, 8, 5, 9, 12]
   /// The shades for NO_COLOR, dark to light.
   package static let shades: [String] = [" ", "░", "▒", "▓", "█"]
 
-  /// The masks of `masks`, four bits each (index 0 in the lowest), so the search reads no array.
+  /// Which of the four pixels (top-left 1, top-right 2, bottom-left 4, bottom-right 8) each
+  /// glyph draws in the foreground colour, by glyph index: 0, 1, 2, 4, 8, 5, 9, 12. Four bits
+  /// each, index 0 in the lowest, so the search reads no array.
   private static let packedMasks: UInt32 = 0xC958_4210
 
   /// The cells of `picture` for a region of `columns`x`rows` (the picture is drawn from its
@@ -97,11 +96,8 @@ package enum QuarterBlocks {
               let (r2, g2, b2) = pixel(rgb, o2)
               let (r3, g3, b3) = pixel(rgb, o3)
               if colors == .shades {
-                let light =
-                  (r0 + r1 + r2 + r3) * 299 + (g0 + g1 + g2 + g3) * 587
-                  + (b0 + b1 + b2 + b3) * 114
-                let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
-                out[index] = BlockCell(glyph: UInt8(level), foreground: 0, background: 0)
+                out[index] = shade(
+                  red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
               } else {
                 out[index] = best(
                   (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
@@ -145,7 +141,7 @@ package enum QuarterBlocks {
     let totalB = b.0 + b.1 + b.2 + b.3
     var bestIndex = 0
     var bestError = Int.max
-    var bestColors = (0, 0, 0, 0, 0, 0)
+    var bestColors = ((0, 0, 0), (0, 0, 0))
     for index in 0..<8 {
       let mask = Int(packedMasks >> UInt32(index * 4) & 15)
       let in0 = mask & 1 != 0
@@ -173,23 +169,39 @@ package enum QuarterBlocks {
       if error < bestError {
         bestError = error
         bestIndex = index
-        bestColors = (fg.0, fg.1, fg.2, bg.0, bg.1, bg.2)
+        bestColors = (fg, bg)
         if error == 0 { break }
       }
     }
-    let c = bestColors
-    let foreground = UInt32(c.0) << 16 | UInt32(c.1) << 8 | UInt32(c.2)
-    let background = UInt32(c.3) << 16 | UInt32(c.4) << 8 | UInt32(c.5)
+    return cell(
+      shape: bestIndex, foreground: bestColors.0, background: bestColors.1, colors: colors,
+      quantizer: &quantizer)
+  }
+
+  /// The NO_COLOR cell of four pixels, from their channels' sums: a shade by their lightness.
+  static func shade(red: Int, green: Int, blue: Int) -> BlockCell {
+    let light = red * 299 + green * 587 + blue * 114
+    let level = min(4, light * 5 / (4 * 255 * 1000 + 1))
+    return BlockCell(glyph: UInt8(level), foreground: 0, background: 0)
+  }
+
+  /// The cell of glyph `shape` (0: a space) drawn in its two averaged colours, as `colors` has
+  /// them.
+  static func cell(
+    shape: Int, foreground: (Int, Int, Int), background: (Int, Int, Int), colors: VideoColors,
+    quantizer: inout VideoQuantizer
+  ) -> BlockCell {
+    let ink = UInt32(foreground.0) << 16 | UInt32(foreground.1) << 8 | UInt32(foreground.2)
+    let paper = UInt32(background.0) << 16 | UInt32(background.1) << 8 | UInt32(background.2)
     switch colors {
     case .direct:
       return BlockCell(
-        glyph: UInt8(bestIndex), foreground: bestIndex == 0 ? background : foreground,
-        background: background)
+        glyph: UInt8(shape), foreground: shape == 0 ? paper : ink, background: paper)
     default:
-      let bg = UInt32(quantizer.index(background, colors: colors))
-      let fg = bestIndex == 0 ? bg : UInt32(quantizer.index(foreground, colors: colors))
+      let bg = UInt32(quantizer.index(paper, colors: colors))
+      let fg = shape == 0 ? bg : UInt32(quantizer.index(ink, colors: colors))
       // Two halves that come out the same colour are a space.
-      return BlockCell(glyph: fg == bg ? 0 : UInt8(bestIndex), foreground: fg, background: bg)
+      return BlockCell(glyph: fg == bg ? 0 : UInt8(shape), foreground: fg, background: bg)
     }
   }
 }
