@@ -32,14 +32,33 @@ package enum QuarterBlocks {
   /// each, index 0 in the lowest, so the search reads no array.
   private static let packedMasks: UInt32 = 0xC958_4210
 
+  /// A picture as it was drawn: how, in how many columns and rows, and its cells.
+  package struct Drawn: Sendable {
+    package var picture: VideoPicture
+    package var mirrored: Bool
+    package var columns: Int
+    package var rows: Int
+    package var cells: [BlockCell]
+
+    package init(
+      picture: VideoPicture, mirrored: Bool, columns: Int, rows: Int, cells: [BlockCell]
+    ) {
+      self.picture = picture
+      self.mirrored = mirrored
+      self.columns = columns
+      self.rows = rows
+      self.cells = cells
+    }
+  }
+
   /// The cells of `picture` for a region of `columns`x`rows` (the picture is drawn from its
-  /// top-left; pixels past its edge are black). With `previous` (the last picture, how it was
-  /// drawn and its cells, for the same region), a cell whose four pixels are the same as then
-  /// keeps its cell: a still background costs a comparison, not a search.
+  /// top-left; pixels past its edge are black). With `previous` (the last picture drawn), a
+  /// cell whose four pixels are the same as then keeps its cell: a still background costs a
+  /// comparison, not a search. Only a picture of the same size drawn the same way in the same
+  /// columns and rows is used (the same number of cells in another shape is other cells).
   package static func cells(
     _ picture: VideoPicture, columns: Int, rows: Int, mirrored: Bool, colors: VideoColors,
-    quantizer: inout VideoQuantizer,
-    previous: (picture: VideoPicture, mirrored: Bool, cells: [BlockCell])? = nil
+    quantizer: inout VideoQuantizer, previous: Drawn? = nil
   ) -> [BlockCell] {
     var cells = [BlockCell](
       repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
@@ -49,7 +68,8 @@ package enum QuarterBlocks {
     let kept = previous.flatMap {
       $0.picture.width == width && $0.picture.height == height
         && $0.picture.rgb.count == picture.rgb.count && $0.mirrored == mirrored
-        && $0.cells.count == columns * rows ? $0 : nil
+        && $0.columns == columns && $0.rows == rows && $0.cells.count == columns * rows
+        ? $0 : nil
     }
     let keptRGB = kept?.picture.rgb ?? []
     let keptCells = kept?.cells ?? []

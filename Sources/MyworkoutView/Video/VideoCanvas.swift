@@ -8,7 +8,7 @@ package struct VideoCanvas: Sendable {
   private var region: VideoRegion?
   /// The last picture painted and its cells (for the region as it is): a cell whose pixels did
   /// not change keeps its cell.
-  private var last: (picture: VideoPicture, mirrored: Bool, cells: [BlockCell])?
+  private var last: QuarterBlocks.Drawn?
   private var colors: VideoColors
   private var quantizer: VideoQuantizer
 
@@ -35,7 +35,8 @@ package struct VideoCanvas: Sendable {
     var cells = QuarterBlocks.cells(
       picture, columns: columns, rows: rows, mirrored: region.mirrored, colors: colors,
       quantizer: &quantizer, previous: last)
-    last = (picture, region.mirrored, cells)
+    last = QuarterBlocks.Drawn(
+      picture: picture, mirrored: region.mirrored, columns: columns, rows: rows, cells: cells)
     // From here `cells` becomes what the terminal will show.
     var out: [UInt8] = []
     out.reserveCapacity(4096)
