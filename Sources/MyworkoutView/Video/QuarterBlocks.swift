@@ -60,11 +60,27 @@ package enum QuarterBlocks {
     _ picture: VideoPicture, columns: Int, rows: Int, mirrored: Bool, colors: VideoColors,
     quantizer: inout VideoQuantizer, previous: Drawn? = nil
   ) -> [BlockCell] {
+    var changed: [Int] = []
+    return cells(
+      picture, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+      quantizer: &quantizer, previous: previous, changed: &changed)
+  }
+
+  /// As above; `changed` is emptied and then lists, in order, the cells not kept from
+  /// `previous` (every cell without it): the others are exactly the cells drawn last time.
+  package static func cells(
+    _ picture: VideoPicture, columns: Int, rows: Int, mirrored: Bool, colors: VideoColors,
+    quantizer: inout VideoQuantizer, previous: Drawn?, changed: inout [Int]
+  ) -> [BlockCell] {
+    changed.removeAll(keepingCapacity: true)
     var cells = [BlockCell](
       repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
     let width = picture.width
     let height = picture.height
-    guard picture.rgb.count >= width * height * 3 else { return cells }
+    guard picture.rgb.count >= width * height * 3 else {
+      changed.append(contentsOf: 0..<cells.count)
+      return cells
+    }
     let kept = previous.flatMap {
       $0.picture.width == width && $0.picture.height == height
         && $0.picture.rgb.count == picture.rgb.count && $0.mirrored == mirrored
@@ -111,6 +127,7 @@ package enum QuarterBlocks {
                 out[index] = keptCells[index]
                 continue
               }
+              changed.append(index)
               let (r0, g0, b0) = pixel(rgb, o0)
               let (r1, g1, b1) = pixel(rgb, o1)
               let (r2, g2, b2) = pixel(rgb, o2)

@@ -9,6 +9,8 @@ package struct VideoCanvas: Sendable {
   /// The last picture painted and its cells (for the region as it is): a cell whose pixels did
   /// not change keeps its cell.
   private var last: QuarterBlocks.Drawn?
+  /// The cells the last picture did not keep (reused from picture to picture).
+  private var changed: [Int] = []
   private var colors: VideoColors
   private var quantizer: VideoQuantizer
 
@@ -32,92 +34,92 @@ package struct VideoCanvas: Sendable {
       shown = []
       self.region = region
     }
-    var cells = QuarterBlocks.cells(
+    let cells = QuarterBlocks.cells(
       picture, columns: columns, rows: rows, mirrored: region.mirrored, colors: colors,
-      quantizer: &quantizer, previous: last)
+      quantizer: &quantizer, previous: last, changed: &changed)
     last = QuarterBlocks.Drawn(
       picture: picture, mirrored: region.mirrored, columns: columns, rows: rows, cells: cells)
-    // From here `cells` becomes what the terminal will show.
+    // A cell kept from the last picture is the cell compared or sent then: it looks like what
+    // the screen shows. Only the others are visited, unless the screen is unknown (all are).
+    let everything = shown.isEmpty
+    if everything { shown = cells }
     var out: [UInt8] = []
     out.reserveCapacity(4096)
     var cursor: (row: Int, column: Int)? = nil
     var foreground: UInt32? = nil
     var background: UInt32? = nil
-    for row in 0..<rows {
-      for column in 0..<columns {
-        let cell = cells[row * columns + column]
-        let index = row * columns + column
-        if !shown.isEmpty, Self.looksTheSame(shown[index], cell, colors: colors) {
-          cells[index] = shown[index]  // what the terminal shows stays what is compared with
-          continue
-        }
-        if out.isEmpty { out += Self.begin }
-        if let cursor, cursor.row == row, cursor.column < column {
-          // Further along the same row: CSI n C (3 to 5 bytes, where CSI row ; column H
-          // takes 6 to 9).
-          out += [0x1B, 0x5B]
-          if column - cursor.column > 1 { Self.append(column - cursor.column, to: &out) }
-          out.append(0x43)
-        } else if cursor.map({ $0.row != row || $0.column != column }) ?? true {
-          // CSI row ; column H
-          out += [0x1B, 0x5B]
-          Self.append(region.rect.y + row + 1, to: &out)
-          out.append(0x3B)
-          Self.append(region.rect.x + column + 1, to: &out)
-          out.append(0x48)
-        }
-        if colors != .shades {
-          // A colour within `colourTolerance` of the one in force is drawn in that one (the
-          // cell records what is shown): no sequence for a colour the eye cannot tell apart.
-          func matches(_ colour: UInt32, _ current: UInt32?) -> Bool {
-            guard let current else { return false }
-            return colour == current || (colors == .direct && Self.close(colour, current))
-          }
-          // A shape's complement with the colours swapped looks the same (`▄` red on blue is
-          // `▀` blue on red): of the two, the one that needs fewer colours sent.
-          let plain =
-            (cell.glyph != 0 && !matches(cell.foreground, foreground) ? 1 : 0)
-            + (matches(cell.background, background) ? 0 : 1)
-          let swapped =
-            cell.glyph == 0
-            ? 3
-            : (matches(cell.background, foreground) ? 0 : 1)
-              + (matches(cell.foreground, background) ? 0 : 1)
-          let (ink, paper, glyph) =
-            swapped < plain
-            ? (cell.background, cell.foreground, Self.complementBytes[Int(cell.glyph)])
-            : (cell.foreground, cell.background, Self.glyphBytes[Int(cell.glyph)])
-          let needsForeground = cell.glyph != 0 && !matches(ink, foreground)
-          let needsBackground = !matches(paper, background)
-          if needsForeground || needsBackground {
-            out += [0x1B, 0x5B]
-            if needsForeground {
-              appendCode(ink, layer: 38, to: &out)
-              foreground = ink
-            }
-            if needsBackground {
-              if needsForeground { out.append(0x3B) }
-              appendCode(paper, layer: 48, to: &out)
-              background = paper
-            }
-            out.append(0x6D)
-          }
-          out += glyph
-          let shownInk = cell.glyph != 0 ? foreground ?? ink : 0
-          let shownPaper = background ?? paper
-          cells[index] =
-            cell.glyph == 0
-            ? BlockCell(glyph: 0, foreground: shownPaper, background: shownPaper)
-            : swapped < plain
-              ? BlockCell(glyph: cell.glyph, foreground: shownPaper, background: shownInk)
-              : BlockCell(glyph: cell.glyph, foreground: shownInk, background: shownPaper)
-        } else {
-          out += Self.shadeBytes[Int(cell.glyph)]
-        }
-        cursor = (row, column + 1)
+    let visits = everything ? cells.count : changed.count
+    for visit in 0..<visits {
+      let index = everything ? visit : changed[visit]
+      let (row, column) = index.quotientAndRemainder(dividingBy: columns)
+      let cell = cells[index]
+      if !everything, Self.looksTheSame(shown[index], cell, colors: colors) { continue }
+      if out.isEmpty { out += Self.begin }
+      if let cursor, cursor.row == row, cursor.column < column {
+        // Further along the same row: CSI n C (3 to 5 bytes, where CSI row ; column H
+        // takes 6 to 9).
+        out += [0x1B, 0x5B]
+        if column - cursor.column > 1 { Self.append(column - cursor.column, to: &out) }
+        out.append(0x43)
+      } else if cursor.map({ $0.row != row || $0.column != column }) ?? true {
+        // CSI row ; column H
+        out += [0x1B, 0x5B]
+        Self.append(region.rect.y + row + 1, to: &out)
+        out.append(0x3B)
+        Self.append(region.rect.x + column + 1, to: &out)
+        out.append(0x48)
       }
+      if colors != .shades {
+        // A colour within `colourTolerance` of the one in force is drawn in that one (the
+        // cell records what is shown): no sequence for a colour the eye cannot tell apart.
+        func matches(_ colour: UInt32, _ current: UInt32?) -> Bool {
+          guard let current else { return false }
+          return colour == current || (colors == .direct && Self.close(colour, current))
+        }
+        // A shape's complement with the colours swapped looks the same (`▄` red on blue is
+        // `▀` blue on red): of the two, the one that needs fewer colours sent.
+        let plain =
+          (cell.glyph != 0 && !matches(cell.foreground, foreground) ? 1 : 0)
+          + (matches(cell.background, background) ? 0 : 1)
+        let swapped =
+          cell.glyph == 0
+          ? 3
+          : (matches(cell.background, foreground) ? 0 : 1)
+            + (matches(cell.foreground, background) ? 0 : 1)
+        let (ink, paper, glyph) =
+          swapped < plain
+          ? (cell.background, cell.foreground, Self.complementBytes[Int(cell.glyph)])
+          : (cell.foreground, cell.background, Self.glyphBytes[Int(cell.glyph)])
+        let needsForeground = cell.glyph != 0 && !matches(ink, foreground)
+        let needsBackground = !matches(paper, background)
+        if needsForeground || needsBackground {
+          out += [0x1B, 0x5B]
+          if needsForeground {
+            appendCode(ink, layer: 38, to: &out)
+            foreground = ink
+          }
+          if needsBackground {
+            if needsForeground { out.append(0x3B) }
+            appendCode(paper, layer: 48, to: &out)
+            background = paper
+          }
+          out.append(0x6D)
+        }
+        out += glyph
+        let shownInk = cell.glyph != 0 ? foreground ?? ink : 0
+        let shownPaper = background ?? paper
+        shown[index] =
+          cell.glyph == 0
+          ? BlockCell(glyph: 0, foreground: shownPaper, background: shownPaper)
+          : swapped < plain
+            ? BlockCell(glyph: cell.glyph, foreground: shownPaper, background: shownInk)
+            : BlockCell(glyph: cell.glyph, foreground: shownInk, background: shownPaper)
+      } else {
+        out += Self.shadeBytes[Int(cell.glyph)]
+        shown[index] = cell
+      }
+      cursor = (row, column + 1)
     }
-    shown = cells
     guard !out.isEmpty else { return [] }
     out += Self.end
     return out
