@@ -66,6 +66,14 @@ import Testing
     }
   }
 
+  /// The search divides without a division instruction: every sum it can meet, every count.
+  @Test func theDivisionIsExactForEverySumOfFourChannelValues() {
+    for count in 1...4 {
+      let wrong = (0...1020).filter { QuarterBlocks.divide($0, by: count) != $0 / count }
+      #expect(wrong.isEmpty, "by \(count): \(wrong.prefix(3))")
+    }
+  }
+
   /// The same picture in a region of the same number of cells but another shape (a resize,
   /// full view): the cells of the other shape are not kept (found by the canvas's model test).
   @Test func cellsOfAnotherShapeAreNotKept() {
