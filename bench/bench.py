@@ -635,6 +635,53 @@ def beep_onsets(samples, rate, anchor):
     return onsets
 
 
+def stream_start_figures(binary, server_binary, runs=3):
+    """Time from Enter on a class to its first video frame (80x24, muted), from the local file
+    (the shipped catalog) and streamed from myworkout-server on loopback (remote mode: the
+    bearer-authorised GET /videos/<file> with byte ranges, opened and probed by FFmpeg over
+    HTTP). Medians of `runs` runs; an empty dict and a printed reason when it cannot run."""
+    import shutil
+    figures = {}
+    data_dir = tempfile.mkdtemp(prefix="myworkout-bench-stream-")
+    try:
+        server = subprocess.Popen([str(server_binary), "--host", "127.0.0.1", "--port", "0",
+                                   "--data-dir", data_dir, "--catalog",
+                                   str(ROOT / "Assets/classes.csv"), "--videos-dir",
+                                   str(ROOT / "Assets/videos")],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError as error:
+        print(f"stream: could not start {server_binary}: {error}", file=sys.stderr)
+        return figures
+    try:
+        ready, _, _ = select.select([server.stdout], [], [], 30)
+        url = server.stdout.readline().strip() if ready else ""
+        if not url.startswith("http://127.0.0.1:"):
+            print(f"stream: no base URL on the server's first line ({url!r})", file=sys.stderr)
+            return figures
+        for label, where in (("local", ["--latency", "0s", "--catalog",
+                                        str(ROOT / "Assets/classes.csv")]),
+                             ("streamed", ["--server", url])):
+            times = []
+            for _ in range(runs):
+                with tempfile.TemporaryDirectory(prefix="bench-stream-") as tmp:
+                    argv = [str(binary), "--no-mouse", "--mute", *where]
+                    env = dict(program_env(tmp), COLORTERM="truecolor")
+                    with Terminal(argv, env) as term:
+                        sent, mark = open_first_class(term, listed=" classes")
+                        first = term.wait_for("\x1b[?2026h", f"the first {label} frame",
+                                              since=mark)
+                        times.append((first - sent) * 1000)
+                        term.send(b"\x03")
+                        term.wait_exit("exit after Ctrl-C")
+            figures[label] = times
+    except (DriveError, OSError, ValueError) as error:
+        print(f"stream: not measured: {error}", file=sys.stderr)
+    finally:
+        stop(server, 10)
+        shutil.rmtree(data_dir, ignore_errors=True)
+    return figures
+
+
 def av_offset_figures(binary):
     """Issue 29's A/V offset: a clip whose picture flashes white and whose sound beeps at the
     same media instants (each second from 1 s, 0.2 s long), played with sound on a private
@@ -1289,6 +1336,7 @@ def binaries(args):
     app = args.binary or swift_build("myworkout", release=True)
     swift_build("myworkout-media", release=True)  # beside the app: the Player's video
     swift_build("outbox-drive", release=True)  # beside the server: the outbox drain figure
+    swift_build("myworkout-remote", release=True)  # beside the app: remote mode's figures
     return (app, swift_build("hash-timing", release=True), swift_build("image-bench", release=True),
             swift_build("catalog-bench", release=True),
             swift_build("myworkout-server", release=True))
@@ -1419,6 +1467,12 @@ def main():
                   f" {max(found):+.0f} ms")
         else:
             print(f"  A/V offset, {program}: no flash and beep paired", file=sys.stderr)
+    if server_binary is not None:
+        starts = stream_start_figures(app_binary, server_binary, runs=1 if args.quick else 3)
+        if len(starts) == 2:
+            print(f"  first frame after Enter, 80x24 (median of {len(starts['local'])}):"
+                  f" local file {statistics.median(starts['local']):.0f} ms, streamed from"
+                  f" myworkout-server on loopback {statistics.median(starts['streamed']):.0f} ms")
     reads, caching = {}, {}
     if server_binary is not None:
         print(f"\nthe server's read path (issue 30; one instance over SQLite, the brief's catalog,"
