@@ -10,7 +10,8 @@ package enum Subscription: Hashable, Sendable {
   /// makes a new subscription (another query), so the pause starts again.
   case searchPause(query: String)
   /// The wall clock, while a screen keeps time (the Player): read at once when it starts and
-  /// before every action, and with `every`, also on a timer (`.clockRead`).
+  /// before every action, and with `every`, also on a timer (`.clockRead`) — while playing,
+  /// unless a video shows (its reports are actions).
   case clock(every: Duration?)
   /// Once, 2 s after a volume key (its count): `.player(.volumeNoteEnded)`.
   case volumeNote(Int)
@@ -32,7 +33,10 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
     wanted.insert(.searchPause(query: query))
   }
   if let player = state.player, player.playback != .loading {
-    wanted.insert(.clock(every: player.playback == .playing ? PlayerState.tick : nil))
+    // A video that shows and plays reports its time four times a second, and the clock is
+    // read before every action: a timer as well would only draw the screen twice as often.
+    let ticking = player.playback == .playing && player.video != .showing
+    wanted.insert(.clock(every: ticking ? PlayerState.tick : nil))
     if let note = player.volumeNote { wanted.insert(.volumeNote(note)) }
   }
   return wanted

@@ -45,6 +45,24 @@ import Testing
     #expect(subscriptions(store.state).contains(.clock(every: .milliseconds(250))))
   }
 
+  /// While a video shows and plays, its player's reports (four a second) read the clock before
+  /// they act: a timer of its own would only draw the screen twice as often. Without a video,
+  /// while it loads or buffers (no reports come), the timer reads it.
+  @Test func theClockTicksUnlessTheVideoReportsTime() {
+    var state = S.opened()
+    state.playerOnTop.playback = .playing
+    let ticking = Subscription.clock(every: PlayerState.tick)
+    for (phase, expected) in [
+      (VideoPhase.none, ticking), (.loading, ticking), (.buffering, ticking),
+      (.failed("the file is missing"), ticking), (.showing, .clock(every: nil)),
+    ] {
+      state.playerOnTop.video = phase
+      #expect(subscriptions(state).filter(\.isClock) == [expected], "\(phase)")
+    }
+    state.playerOnTop.playback = .paused
+    #expect(subscriptions(state).filter(\.isClock) == [.clock(every: nil)])
+  }
+
   @Test func aFinishedClassOpensAtTheStart() {
     let state = S.opened(stored: ClassProgress(lastPosition: 100_000))
     #expect(state.playerOnTop.position == 0)
