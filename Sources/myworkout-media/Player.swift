@@ -68,6 +68,9 @@ final class Player: @unchecked Sendable {
   private var stepping = false
   private var buffering = false
   private var lastShown: Int64 = 0
+  /// Where a restart is taking the picture, until its frame is shown: the position a new size
+  /// or a step back starts from then (the last frame shown is from before the seek).
+  private var target: Int64?
   private var lastTime: Int64 = 0
   private var tempo = 100
   private var soundOn: Bool
@@ -142,7 +145,7 @@ final class Player: @unchecked Sendable {
         guard newWidth != width || newHeight != height else { return }
         width = max(0, min(newWidth, 4096))
         height = max(0, min(newHeight, 4096))
-        restart(at: lastShown, show: true, now: now)
+        restart(at: target ?? lastShown, show: true, now: now)
       case .play:
         guard !playing else { return }
         playing = true
@@ -192,7 +195,7 @@ final class Player: @unchecked Sendable {
           showNext = true
           stepping = true
         } else {
-          restart(at: max(0, lastShown - 1), show: true, now: now)
+          restart(at: max(0, (target ?? lastShown) - 1), show: true, now: now)
         }
       }
       monitor.wakeAll()
@@ -256,6 +259,7 @@ final class Player: @unchecked Sendable {
     if show {
       showNext = true
       stepping = false
+      target = pendingSeek
     }
   }
 
@@ -342,6 +346,7 @@ final class Player: @unchecked Sendable {
         frames.removeFirst()
         showNext = false
         stepping = false
+        target = nil
         lastShown = head.pts
         clock.jump(to: head.pts, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
@@ -350,6 +355,7 @@ final class Player: @unchecked Sendable {
       } else if decodedAll {
         showNext = false
         stepping = false
+        target = nil
       }
       return events
     }

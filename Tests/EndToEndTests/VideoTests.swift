@@ -174,6 +174,28 @@ extension EndToEnd {
       #expect(try app.childPID(of: pid) == nil, "no player process left behind")
     }
 
+    /// Reopened, a class shows the frame where it was left and plays on from there (the
+    /// opening seek was lost when the picture's size came before its frame: the video played
+    /// from 00:00 under a clock that stood at the resume point).
+    @Test func aResumedClassShowsAndPlaysFromWhereItWasLeft() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      _ = try Self.agreeing(app, "the first frame")
+      try app.press("6")
+      #expect(try Self.agreeing(app, "60 %: 00:06") == 6)
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+      try app.press("Enter")
+      try app.waitFor("Resume at 00:06")
+      #expect(try Self.agreeing(app, "reopened: second 6's frame") == 6)
+      try app.press("Space")
+      _ = try app.waitUntil("playing on past 00:07") { (Self.elapsed($0) ?? 0) >= 8 }
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      #expect(try Self.agreeing(app, "paused after playing on") >= 8)
+    }
+
     @Test func aFileThatIsNotAVideoSaysSoAndTheClockRuns() throws {
       let app = try TerminalSession()
       let catalog = try Self.clip(in: app)

@@ -47,6 +47,32 @@ import Testing
     }
   }
 
+  /// As the app opens a class to resume: the seek follows the open at once, and the picture's
+  /// size comes when `ready` says how big the video is, before the sought frame is shown. The
+  /// size's redraw must go to the seek's time, not to the last frame shown (none: 00:00).
+  @Test func aSizeBeforeTheSoughtFrameKeepsTheSeek() throws {
+    for target in [2_500, 1_000, 3_500] {
+      let player = try MediaProcess()
+      player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+      player.send(.seek(milliseconds: target))
+      _ = try #require(player.next { if case .ready = $0 { true } else { false } })
+      player.send(.size(width: 32, height: 18))
+      let frame = try #require(
+        player.next(within: .seconds(10)) {
+          if case .frame(let frame) = $0 { frame.width == 32 } else { false }
+        })
+      guard case .frame(let picture) = frame else { continue }
+      #expect(
+        picture.milliseconds <= target && target - picture.milliseconds < 42,
+        "the picture for \(target) is at \(picture.milliseconds)")
+      player.send(.play)
+      let later = player.next {
+        if case .time(let milliseconds) = $0 { milliseconds > target + 200 } else { false }
+      }
+      #expect(later != nil, "plays on from \(target)")
+    }
+  }
+
   @Test func framesStepForwardAndBackWhilePaused() throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
