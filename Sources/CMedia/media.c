@@ -355,6 +355,17 @@ static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples,
   return 1;
 }
 
+// Whether the source's bytes ended before the source did: an input error, or the end of the
+// input reached short of the size it announced (HTTP's Content-Length). A file whose index
+// comes after its samples ends its packets before its bytes, but without reaching their end.
+static int source_stopped(AVIOContext *pb) {
+  if (!pb) return 0;
+  if (pb->error < 0 && pb->error != AVERROR_EOF && pb->error != AVERROR_EXIT) return 1;
+  if (!pb->eof_reached) return 0;
+  int64_t size = avio_size(pb);
+  return size > 0 && avio_tell(pb) < size;
+}
+
 int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
                   char *reason, int reason_size) {
   for (;;) {
@@ -398,6 +409,14 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       continue;
     }
     err = av_read_frame(media->format, media->packet);
+    if (err < 0 && err != AVERROR_EXIT && source_stopped(media->format->pb)) {
+      // The bytes stopped before the source's end (a server gone mid-class, a connection cut
+      // for good after the reconnects): not the video's end.
+      AVIOContext *pb = media->format->pb;
+      describe(pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : AVERROR(ECONNRESET),
+               reason, reason_size);
+      return MW_READ_ERROR;
+    }
     if (err == AVERROR_EOF || (err < 0 && avio_feof(media->format->pb) && err != AVERROR_EXIT)) {
       media->at_end = 1;
       avcodec_send_packet(media->video, NULL);

@@ -437,10 +437,11 @@ final class Player: @unchecked Sendable {
   // MARK: Decoding (its own thread)
 
   private func decode(source: String, header: String, timeout: Int) {
+    let networked = FailureReason.isNetworked(source)
     var reason = [CChar](repeating: 0, count: 512)
     guard let media = mw_media_open(source, header, Int32(timeout), &reason, Int32(reason.count))
     else {
-      monitor.locked { failure = Self.reasonText(Self.text(reason)) }
+      monitor.locked { failure = FailureReason.text(for: Self.text(reason), networked: networked) }
       signalWake()
       return
     }
@@ -515,7 +516,9 @@ final class Player: @unchecked Sendable {
         signalWake()
       default:
         let text = Self.text(reason)
-        monitor.locked { failure = "the stream stopped (\(text))" }
+        monitor.locked {
+          failure = "the stream stopped (\(FailureReason.text(for: text, networked: networked)))"
+        }
         signalWake()
         return
       }
@@ -541,21 +544,6 @@ final class Player: @unchecked Sendable {
   /// A C string in a buffer the C side filled.
   private static func text(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  }
-
-  /// FFmpeg's words for why a source cannot be opened, as the state line says them.
-  private static func reasonText(_ text: String) -> String {
-    switch text {
-    case "No such file or directory": "file not found"
-    case "Server returned 401 Unauthorized (authorization failed)": "not allowed (401)"
-    case "Server returned 403 Forbidden (access denied)": "not allowed (403)"
-    case "Server returned 404 Not Found": "not found (404)"
-    case "Connection refused", "Network is unreachable", "Connection timed out",
-      "Immediate exit requested":
-      "no connection"
-    case "Invalid data found when processing input": "not a video this player can read"
-    default: text.isEmpty ? "cannot be played" : text
-    }
   }
 
   // MARK: Sound (its own thread)

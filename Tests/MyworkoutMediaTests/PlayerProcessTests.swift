@@ -211,6 +211,50 @@ import Testing
   }
 }
 
+/// A stream whose server goes away mid-class (SPEC §19): the player says the stream stopped,
+/// not that the video ended (the class is not finished; §12's clock runs on from there).
+@Suite struct StreamGoneTests {
+  @Test func aStreamWhoseServerDiesSaysItStoppedNotThatItEnded() async throws {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
+    // The stream stalls at 80 % until the release file exists, which it never does: the server
+    // is killed while the player buffers.
+    let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
+    let server = try ChildProcess.spawn(
+      ["python3", script, try Clips.moving(), "0", "0.8", never], searchPath: true,
+      standardOutput: .pipe)
+    var killed = false
+    defer {
+      if !killed { server.send(SIGKILL) }
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    _ = try #require(player.frame(), "the first frame, before the stall")
+    player.send(.speed(400))
+    player.send(.play)
+    var last: MediaEvent?
+    while let event = player.next(within: .seconds(40), { _ in true }) {
+      if event == .buffering(true), !killed {
+        server.send(SIGKILL)
+        killed = true
+      }
+      if case .failed = event { last = event }
+      if event == .ended { last = event }
+      if last != nil { break }
+    }
+    #expect(killed, "the player buffered at the stall")
+    guard case .failed(let reason) = last else {
+      Issue.record("the server gone: \(String(describing: last)), not a failure")
+      return
+    }
+    #expect(reason.hasPrefix("the stream stopped"), "\(reason)")
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {

@@ -1,0 +1,32 @@
+/// FFmpeg's words (its `av_strerror` texts) for why a source cannot be played, as the Player's
+/// state line says them after `No video: ` (SPEC §19). Over the network, what only a lost
+/// connection produces there (an input error, an end before the headers) is `no connection`;
+/// a local file's own errors keep their meaning.
+package enum FailureReason {
+  package static func text(for words: String, networked: Bool) -> String {
+    switch words {
+    case "No such file or directory": "file not found"
+    case "Is a directory": "not a file"
+    case "Permission denied": "not allowed (permission denied)"
+    case "Server returned 401 Unauthorized (authorization failed)": "not allowed (401)"
+    case "Server returned 403 Forbidden (access denied)": "not allowed (403)"
+    case "Server returned 404 Not Found": "not found (404)"
+    case "Connection refused", "Network is unreachable", "Connection timed out",
+      "Connection reset by peer", "Broken pipe", "Immediate exit requested":
+      "no connection"
+    // (A `where` binds to the last pattern only: one case each.)
+    case "Input/output error" where networked: "no connection"
+    case "End of file" where networked: "no connection"
+    case "End of file", "Invalid data found when processing input":
+      "not a video this player can read"
+    default: words.isEmpty ? "cannot be played" : words
+    }
+  }
+
+  /// Whether `source` is read over the network (FFmpeg's protocols other than files).
+  package static func isNetworked(_ source: String) -> Bool {
+    guard let colon = source.firstIndex(of: ":") else { return false }
+    let scheme = source[..<colon].lowercased()
+    return scheme != "file" && scheme.count > 1 && scheme.allSatisfy(\.isLetter)
+  }
+}
