@@ -121,6 +121,70 @@ import Testing
     store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks() }
   }
 
+  /// B sends play back to A when play reaches it, not when a seek went past it: → past the
+  /// loop plays on there (a walk-through found every seek past B thrown back to A).
+  @Test func aSeekPastTheLoopPlaysOnThere() {
+    var store = Self.playing()
+    store.send(.player(.video(.time(milliseconds: 2_000)))) {
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000) }
+    store.send(.player(.video(.time(milliseconds: 4_000)))) {
+      $0.playerOnTop.position = 4_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_000])
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000) }
+    store.send(
+      .player(.seekPressed(seconds: 5)),
+      effects: [.video(.seek(milliseconds: 9_000)), S.update(position: 9_000, played: [0..<4_000])]
+    ) {
+      $0.playerOnTop.position = 9_000
+      $0.playerOnTop.progress.lastPosition = 9_000
+      $0.playerOnTop.progress.watched = IntervalSet([0..<4_000])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    store.send(.player(.video(.time(milliseconds: 9_250)))) {
+      $0.playerOnTop.position = 9_250
+      $0.playerOnTop.unsavedPlayed = IntervalSet([9_000..<9_250])
+    }
+    // Back before B, play reaches it again: the loop holds.
+    store.send(
+      .player(.seekPressed(seconds: -6)),
+      effects: [
+        .video(.seek(milliseconds: 3_250)), S.update(position: 3_250, played: [9_000..<9_250]),
+      ]
+    ) {
+      $0.playerOnTop.position = 3_250
+      $0.playerOnTop.progress.lastPosition = 3_250
+      $0.playerOnTop.progress.watched = IntervalSet([0..<4_000, 9_000..<9_250])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    store.send(
+      .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
+    ) {
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([3_250..<4_010])
+    }
+  }
+
+  /// Keys pressed while the video loads (full view, a loop) do not outlive its failure: the
+  /// clock's Player has neither, and `f`/`l` no longer reach them.
+  @Test func aFailedVideoLeavesNoFullViewOrLoopBehind() {
+    var state = Self.showing()
+    state.playerOnTop.video = .loading
+    state.playerOnTop.playback = .playing
+    state.playerOnTop.fullScreen = true
+    state.playerOnTop.loop = LoopMarks(start: 1_000)
+    var store = TestStore(state)
+    store.send(.player(.video(.failed("no connection")))) {
+      $0.playerOnTop.video = .failed("no connection")
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.fullScreen = false
+      $0.playerOnTop.loop = LoopMarks()
+    }
+  }
+
   @Test func bufferingCountsAsTimeInClassAndPlaysNothing() {
     var store = Self.playing()
     store.send(.player(.video(.buffering(true)))) { $0.playerOnTop.video = .buffering }
@@ -237,11 +301,13 @@ import Testing
     var marks = LoopMarks()
     marks.press(at: 5_000)
     #expect(marks == LoopMarks(start: 5_000))
-    #expect(marks.wrap(9_000) == nil)
+    #expect(marks.wrap(from: 8_750, to: 9_000) == nil)
     marks.press(at: 2_000)
     #expect(marks == LoopMarks(start: 2_000, end: 5_000), "B before A: the loop is still A→B")
-    #expect(marks.wrap(4_999) == nil)
-    #expect(marks.wrap(5_000) == 2_000)
+    #expect(marks.wrap(from: 4_750, to: 4_999) == nil)
+    #expect(marks.wrap(from: 4_750, to: 5_000) == 2_000)
+    #expect(marks.wrap(from: 5_000, to: 5_250) == 2_000, "B set where play was")
+    #expect(marks.wrap(from: 9_000, to: 9_250) == nil, "past B after a seek: plays on")
     marks.press(at: 7_000)
     #expect(marks == LoopMarks())
   }

@@ -113,9 +113,10 @@ package struct LoopMarks: Equatable, Sendable {
     }
   }
 
-  /// Where play goes back to, when `position` has reached the loop's end.
-  package func wrap(_ position: Int) -> Int? {
-    guard let start, let end, position >= end else { return nil }
+  /// Where play goes back to, when play from `previous` to `position` reached the loop's end
+  /// (from before it, or from it: B was set where play was). Past B after a seek, play goes on.
+  package func wrap(from previous: Int, to position: Int) -> Int? {
+    guard let start, let end, previous <= end, position >= end else { return nil }
     return start
   }
 }

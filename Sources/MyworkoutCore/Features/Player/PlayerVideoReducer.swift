@@ -41,6 +41,10 @@ enum PlayerVideoReducer {
     case .failed(let reason):
       state.video = .failed(reason)
       state.videoFit = nil
+      // What only a video has (pressed while it loaded) goes with it: the clock's Player
+      // shows neither, and `f` and `l` no longer reach them.
+      state.fullScreen = false
+      state.loop = LoopMarks()
       return []
     case .sound(let note):
       state.soundNote = note
@@ -58,9 +62,10 @@ enum PlayerVideoReducer {
     guard state.playback == .playing || state.playback == .paused, target >= state.position,
       target - state.position <= playedGap
     else { return [] }
-    state.unsavedPlayed.insert(state.position..<target)
+    let previous = state.position
+    state.unsavedPlayed.insert(previous..<target)
     state.position = target
-    if state.playback == .playing, let start = state.loop.wrap(target) {
+    if state.playback == .playing, let start = state.loop.wrap(from: previous, to: target) {
       state.position = start
       return [.video(.seek(milliseconds: start))]
     }
