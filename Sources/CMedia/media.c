@@ -6,6 +6,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavformat/avformat.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
 #include <libavutil/opt.h>
 #include <libswresample/swresample.h>
 #include <libswscale/swscale.h>
@@ -15,6 +16,7 @@
 #include <pulse/error.h>
 #include <pulse/simple.h>
 #include <stdatomic.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -308,6 +310,22 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
   AVRational sar = av_guess_sample_aspect_ratio(media->format, stream, NULL);
   if (sar.num > 0 && sar.den > 0 && sar.num != sar.den)
     info->width = (int)av_rescale(info->width, sar.num, sar.den);
+  // The display matrix (a phone's portrait video): turned as FFmpeg's own tools turn it, to the
+  // nearest quarter turn.
+  const int32_t *matrix =
+      (const int32_t *)av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+  if (matrix) {
+    double theta = -av_display_rotation_get(matrix);
+    if (theta == theta) {  // not NaN
+      long quarters = lround(theta / 90.0) % 4;
+      info->rotation = (int)((quarters + 4) % 4) * 90;
+    }
+  }
+  if (info->rotation == 90 || info->rotation == 270) {
+    int width = info->width;
+    info->width = info->height;
+    info->height = width;
+  }
   AVRational rate = av_guess_frame_rate(media->format, stream, NULL);
   info->frame_ms = rate.num > 0 && rate.den > 0 ? (int)(1000LL * rate.den / rate.num) : 40;
   if (info->frame_ms <= 0) info->frame_ms = 40;
@@ -452,12 +470,17 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
 int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
   AVFrame *frame = media->frame;
   if (!frame->data[0] || width <= 0 || height <= 0) return -1;
+  int rotation = media->info.rotation;
+  int turned = rotation == 90 || rotation == 270;
+  // Scaled as the frame stands, then turned into place.
+  int scaled_w = turned ? height : width;
+  int scaled_h = turned ? width : height;
   media->scaler = sws_getCachedContext(media->scaler, frame->width, frame->height, frame->format,
-                                       width, height, AV_PIX_FMT_RGBA, SWS_AREA, NULL, NULL,
+                                       scaled_w, scaled_h, AV_PIX_FMT_RGBA, SWS_AREA, NULL, NULL,
                                        NULL);
   if (!media->scaler) return -1;
-  int stride = FFALIGN(width * 4, 64);
-  size_t size = (size_t)stride * height;
+  int stride = FFALIGN(scaled_w * 4, 64);
+  size_t size = (size_t)stride * scaled_h;
   if (size > media->rgba_size) {
     av_free(media->rgba);
     media->rgba = av_malloc(size);
@@ -469,10 +492,30 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
   if (sws_scale(media->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0,
                 frame->height, planes, strides) <= 0)
     return -1;
+  if (rotation == 0) {
+    for (int y = 0; y < height; y++) {
+      const uint8_t *from = media->rgba + (size_t)y * stride;
+      uint8_t *to = rgb + (size_t)y * width * 3;
+      for (int x = 0; x < width; x++, from += 4, to += 3) {
+        to[0] = from[0];
+        to[1] = from[1];
+        to[2] = from[2];
+      }
+    }
+    return 0;
+  }
+  // Output pixel (x, y) from the scaled frame's (sx, sy): a quarter turn clockwise takes the
+  // frame's bottom-left to the top-left, anticlockwise its top-right; half a turn both ways.
   for (int y = 0; y < height; y++) {
-    const uint8_t *from = media->rgba + (size_t)y * stride;
     uint8_t *to = rgb + (size_t)y * width * 3;
-    for (int x = 0; x < width; x++, from += 4, to += 3) {
+    for (int x = 0; x < width; x++, to += 3) {
+      int sx, sy;
+      switch (rotation) {
+        case 90: sx = y; sy = scaled_h - 1 - x; break;
+        case 270: sx = scaled_w - 1 - y; sy = x; break;
+        default: sx = scaled_w - 1 - x; sy = scaled_h - 1 - y; break;
+      }
+      const uint8_t *from = media->rgba + (size_t)sy * stride + (size_t)sx * 4;
       to[0] = from[0];
       to[1] = from[1];
       to[2] = from[2];

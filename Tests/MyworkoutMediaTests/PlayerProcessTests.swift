@@ -73,6 +73,33 @@ import Testing
     }
   }
 
+  /// A video with a display matrix (a phone's portrait clip) is shown turned, as FFmpeg's own
+  /// tools show it (`ffmpeg` with its autorotate, checked by hand): the turned size, and where
+  /// the left half's red went — a `rotate=90` tag puts it at the bottom, `270` at the top, `180`
+  /// on the right.
+  @Test(arguments: [("90", "bottom"), ("270", "top"), ("180", "right")])
+  func aTurnedVideoIsShownTurned(tag: String, red: String) throws {
+    let player = try MediaProcess()
+    let upright = tag == "180"
+    player.send(upright ? .size(width: 32, height: 18) : .size(width: 18, height: 32))
+    player.send(.open(source: try Clips.turnedHalves(tag), timeoutMilliseconds: 5_000))
+    let ready = try #require(player.next { if case .ready = $0 { true } else { false } })
+    guard case .ready(_, let width, let height, _, _) = ready else { return }
+    #expect(upright ? (width, height) == (320, 180) : (width, height) == (180, 320))
+    let frame = try #require(player.frame())
+    func redness(_ x: Int, _ y: Int) -> Int {
+      let offset = (y * frame.width + x) * 3
+      return Int(frame.rgb[offset]) - Int(frame.rgb[offset + 2])
+    }
+    let (w, h) = (frame.width, frame.height)
+    let sides = [
+      "top": redness(w / 2, 2), "bottom": redness(w / 2, h - 3), "left": redness(2, h / 2),
+      "right": redness(w - 3, h / 2),
+    ]
+    let opposite = ["top": "bottom", "bottom": "top", "left": "right", "right": "left"][red]!
+    #expect(sides[red]! > 200 && sides[opposite]! < -200, "red \(red) (\(tag)): \(sides)")
+  }
+
   @Test func framesStepForwardAndBackWhilePaused() throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
@@ -288,6 +315,25 @@ enum Clips {
         "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000", "-t", "4", "-c:v", "libx264",
         "-g", "48", "-pix_fmt", "yuv420p", "-c:a", "aac",
       ])
+  }
+
+  /// 1 s, 320x180: the left half red, the right half blue.
+  static func halves() throws -> String {
+    try make(
+      "halves.mp4",
+      [
+        "-f", "lavfi", "-i",
+        "color=c=black:s=320x180:r=24,format=rgb24,"
+          + "geq=r='if(lt(X,W/2),255,0)':g=0:b='if(lt(X,W/2),0,255)'",
+        "-t", "1", "-c:v", "libx264", "-pix_fmt", "yuv444p",
+      ])
+  }
+
+  /// `halves()` with a display matrix (`rotate=90` as a phone records portrait; 180, 270).
+  static func turnedHalves(_ tag: String) throws -> String {
+    let source = try halves()
+    return try make(
+      "turned-\(tag).mp4", ["-i", source, "-c", "copy", "-metadata:s:v:0", "rotate=\(tag)"])
   }
 
   /// 4 s of a 440 Hz tone at CD's 44.1 kHz in mono (the sound is made 48 kHz stereo), over a

@@ -13,9 +13,10 @@ typedef struct {
   int64_t duration_ms;  // 0 when the source does not say
   int has_video;
   int has_audio;
-  int width;            // the picture's display size (sample aspect applied)
+  int width;            // the picture's display size (sample aspect and rotation applied)
   int height;
   int frame_ms;         // one frame's length (from the stream's rate; 40 when unknown)
+  int rotation;         // clockwise degrees the frames are turned to be shown (0, 90, 180, 270)
 } mw_media_info;
 
 enum {
@@ -36,7 +37,8 @@ void mw_media_info_get(const mw_media *media, mw_media_info *info);
 /// END at the end; ERROR with `reason` when the source fails for good.
 int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
                   char *reason, int reason_size);
-/// Scales the held picture to `width`x`height` RGB24 (`rgb` holds width*height*3 bytes).
+/// Scales the held picture to `width`x`height` RGB24 (`rgb` holds width*height*3 bytes), turned
+/// as the stream's display matrix says (a phone's portrait video stands up).
 int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 /// Moves to `ms`: the next pictures and sound start at that exact time (decoded forward from
 /// the keyframe before it).
