@@ -176,6 +176,11 @@ final class Player: @unchecked Sendable {
           soundEvent = .sound("no sound")
           return
         }
+        // No device to turn off: the reason there is none stays what is said.
+        if !on, sound == nil, let missing = soundMissing {
+          soundEvent = .sound(missing.isEmpty ? "no sound" : "no sound: \(missing)")
+          return
+        }
         soundOn = on
         if on {
           startSound()
@@ -271,13 +276,17 @@ final class Player: @unchecked Sendable {
       soundOn = false
       let text = Self.text(reason)
       failureOfSound = text
+      soundMissing = text
       return
     }
+    soundMissing = nil
     sound = stream
     startThread { [self] in play() }
   }
 
   private var failureOfSound: String?
+  /// Why the last try to open the sound failed (nil once a stream is open).
+  private var soundMissing: String?
 
   // MARK: Showing
 

@@ -175,5 +175,13 @@ import Testing
       if case .time(let milliseconds) = $0 { milliseconds >= 500 } else { false }
     }
     #expect(later != nil, "the wall clock moves the pictures")
+    // `s` with no device to turn off: still no sound, for the same reason (it said `sound
+    // off`, as if there were sound); on again, the device is tried again.
+    player.send(.sound(false))
+    let off = player.next { if case .sound = $0 { true } else { false } }
+    #expect(off == .sound(note), "off: \(String(describing: off))")
+    player.send(.sound(true))
+    let on = player.next { if case .sound = $0 { true } else { false } }
+    #expect(on == .sound(note), "on: \(String(describing: on))")
   }
 }

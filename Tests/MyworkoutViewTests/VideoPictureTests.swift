@@ -145,4 +145,24 @@ import Testing
     #expect(failed.video == nil)
     #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
   }
+
+  /// The state line says the picture is mirrored (a symmetric picture would not show it), and
+  /// with no sound device a volume key does not pretend there is sound.
+  @Test func theStateLineSaysMirroredAndNoSoundOverTheVolume() {
+    var player = PlayerState(
+      danceClass: DanceClass(
+        id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
+        videoURL: "v", thumbnailSlug: "", duration: 100))
+    player.playback = .playing
+    player.video = .showing
+    player.mirrored = true
+    #expect(PlayerView.videoText(player) == "Mirrored")
+    player.soundNote = "no sound: no server or device"
+    player.volumeNote = 1
+    #expect(PlayerView.videoText(player) == "no sound: no server or device  Mirrored")
+    player.soundNote = "sound off"
+    #expect(PlayerView.videoText(player) == "Volume 100%  sound off  Mirrored")
+    player.video = .failed("file not found")
+    #expect(PlayerView.videoText(player) == "No video: file not found", "no picture to mirror")
+  }
 }

@@ -260,6 +260,20 @@ import Testing
     #expect(store.state.playerOnTop.watched.isEmpty, "a step plays nothing")
   }
 
+  /// At the end there is no next frame: `.` leaves Finished as it is (it said Paused without
+  /// moving); `,` steps back from the last frame.
+  @Test func aStepForwardAtTheEndDoesNothing() {
+    var state = Self.showing()
+    state.playerOnTop.playback = .finished
+    state.playerOnTop.position = 100_000
+    var store = TestStore(state)
+    store.send(.player(.stepPressed(forward: true)))
+    store.send(.player(.stepPressed(forward: false)), effects: [.video(.step(forward: false))]) {
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.stepping = true
+    }
+  }
+
   @Test func speedSoundVolumeMirrorAndFullScreenReachTheVideo() {
     var store = TestStore(Self.showing())
     store.send(

@@ -132,7 +132,9 @@ enum PlayerReducer {
       state.loop.press(at: state.position)
       return []
     case .stepPressed(let forward):
-      guard state.playback != .playing, state.video == .showing else { return [] }
+      guard state.playback != .playing, state.video == .showing,
+        !(forward && state.playback == .finished)  // no frame after the last
+      else { return [] }
       state.stepping = true
       state.resumeAt = nil
       if state.playback == .finished { state.playback = .paused }

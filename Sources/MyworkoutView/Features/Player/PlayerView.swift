@@ -107,7 +107,8 @@ enum PlayerView {
   }
 
   /// The video's word after the state: `Loading video…`, `Buffering…`, `No video: <reason>`,
-  /// then `no sound` / `sound off`, the volume for 2 s after ↑/↓, and the loop.
+  /// then the volume for 2 s after ↑/↓ (not over `no sound`), `no sound` / `sound off`, the
+  /// loop, and `Mirrored`.
   static func videoText(_ state: PlayerState) -> String {
     var parts: [String] = []
     switch state.video {
@@ -117,7 +118,9 @@ enum PlayerView {
     case .failed(let reason): parts.append("No video: " + reason)
     }
     if state.video.drivesPosition {
-      if state.volumeNote != nil { parts.append("Volume \(state.volume)%") }
+      // With no sound to set the volume of, the reason there is none stays what is said.
+      let noSound = state.soundNote?.hasPrefix("no sound") ?? false
+      if state.volumeNote != nil, !noSound { parts.append("Volume \(state.volume)%") }
       if let note = state.soundNote { parts.append(note) }
     }
     let hours = state.duration >= 3_600_000
@@ -129,6 +132,7 @@ enum PlayerView {
           + PlayTime.text(seconds: b / 1000, hours: hours))
     default: break
     }
+    if state.mirrored, state.video.drivesPosition { parts.append("Mirrored") }
     return parts.joined(separator: "  ")
   }
 
