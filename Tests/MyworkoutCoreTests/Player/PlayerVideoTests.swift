@@ -223,6 +223,26 @@ import Testing
     }
   }
 
+  /// A clip longer than the class the catalog lists: the class ends at its listed end, and the
+  /// video stops there (it played on under a clock that stood at the end).
+  @Test func theClassEndsAtItsListedEndWhenTheClipIsLonger() {
+    var state = Self.playing().state
+    state.playerOnTop.position = 99_800
+    state.playerOnTop.unsavedPlayed = IntervalSet([0..<99_800])
+    var store = TestStore(state)
+    store.send(
+      .player(.video(.time(milliseconds: 100_050))),
+      effects: [.video(.pause), S.update(position: 100_000, played: [0..<100_000])]
+    ) {
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.progress.watched = IntervalSet([0..<100_000])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    #expect(store.state.playerOnTop.watchedPercent == 100)
+  }
+
   @Test func theEndFinishesTheClassWithItsLastPicturesPlayed() {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 1_000)))) {

@@ -69,6 +69,12 @@ enum PlayerVideoReducer {
       state.position = start
       return [.video(.seek(milliseconds: start))]
     }
+    if state.playback == .playing, target >= state.duration, state.duration > 0 {
+      // A clip longer than the class the catalog lists: the class ends at its end (the
+      // watched % divides by it), and so does the video.
+      state.playback = .finished
+      return [.video(.pause)] + PlayerReducer.save(&state, account: account)
+    }
     return []
   }
 }
