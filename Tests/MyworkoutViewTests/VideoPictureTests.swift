@@ -146,6 +146,48 @@ import Testing
     #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
   }
 
+  /// Full view on a narrow terminal: the times row keeps what fits whole (a total cut to a
+  /// stray `0` read as a time).
+  @Test func theFullViewsTimesRowDropsWhatDoesNotFitWhole() {
+    var player = PlayerState(
+      danceClass: DanceClass(
+        id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
+        videoURL: "v", thumbnailSlug: "", duration: 60))
+    player.playback = .playing
+    player.video = .showing
+    player.fullScreen = true
+    player.position = 30_000
+    for (width, row) in [(10, "▶ 00:30"), (14, "▶ 00:30  01:00"), (20, "▶ 00:30 ███─── 01:00")] {
+      var grid = Grid(width: width, height: 4)
+      PlayerView.drawFullScreen(player, into: &grid, area: Rect(width: width, height: 4))
+      let last = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+      #expect(last.trimmingCharacters(in: .whitespaces) == row, "at \(width) columns")
+    }
+  }
+
+  /// A class's pattern (no thumbnail) in any area, down to one cell: drawn clipped, never a
+  /// crash (an area narrower than the pattern made a backward range: full view while a video
+  /// loads, on a narrow terminal).
+  @Test func aClassPatternFitsAnyArea() {
+    for width in 0...20 {
+      for height in 0...6 {
+        var grid = Grid(width: 22, height: 8)
+        ClassPattern.draw(
+          id: "c0ffee00", colors: .basic8, into: &grid,
+          area: Rect(x: 1, y: 1, width: width, height: height))
+        let lines = grid.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let outside = lines.enumerated().contains { row, line in
+          line.enumerated().contains { column, character in
+            character != " " && !(1...max(1, height)).contains(row)
+              || character != " "
+                && !(1...max(1, width)).contains(column)
+          }
+        }
+        #expect(!outside || width == 0 || height == 0, "\(width)x\(height): drawn outside")
+      }
+    }
+  }
+
   /// The state line says the picture is mirrored (a symmetric picture would not show it), and
   /// with no sound device a volume key does not pretend there is sound.
   @Test func theStateLineSaysMirroredAndNoSoundOverTheVolume() {

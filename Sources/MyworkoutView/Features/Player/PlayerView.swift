@@ -221,6 +221,8 @@ enum PlayerView {
     let left = "\(symbol) \(elapsed) "
     let right = " \(total)"
     let end = grid.put(left, row: 0, column: 0, in: last, style: .success)
+    // The total and the bar only where they fit whole (a total cut short reads as a time).
+    guard end + DisplayWidth.of(right) <= area.width else { return }
     let barWidth = max(0, area.width - end - DisplayWidth.of(right))
     let bar = Rect(x: last.x + end, y: last.y, width: barWidth, height: 1)
     drawBar(position: state.position, duration: state.duration, into: &grid, area: bar)
@@ -288,6 +290,9 @@ enum ClassPattern {
         guard nibbles[(row * cellsAcross / 2 + source) % nibbles.count] % 2 == 0 else { continue }
         let cell = Rect(
           x: left + column * 2 * scale, y: top + row * scale, width: 2 * scale, height: scale)
+        // In an area narrower or shorter than the pattern, its far cells fall outside (their
+        // ranges would run backwards).
+        guard cell.x < area.maxX, cell.y < area.maxY else { continue }
         for y in cell.y..<min(cell.maxY, area.maxY) {
           for x in cell.x..<min(cell.maxX, area.maxX) {
             if let color {
