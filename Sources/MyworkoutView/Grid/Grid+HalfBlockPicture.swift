@@ -8,9 +8,14 @@ extension Grid {
   package mutating func draw(_ picture: HalfBlockPicture, row: Int, column: Int, clip: Rect? = nil)
   {
     let bounds = clip ?? self.bounds
-    let rows = max(row, bounds.y, 0)..<min(row + picture.rows, bounds.maxY, height)
-    let columns = max(column, bounds.x, 0)..<min(column + picture.columns, bounds.maxX, width)
-    guard !rows.isEmpty, !columns.isEmpty else { return }
+    let top = max(row, bounds.y, 0)
+    let bottom = min(row + picture.rows, bounds.maxY, height)
+    let left = max(column, bounds.x, 0)
+    let right = min(column + picture.columns, bounds.maxX, width)
+    // Nothing lands inside (a range whose ends crossed would trap).
+    guard top < bottom, left < right else { return }
+    let rows = top..<bottom
+    let columns = left..<right
     for y in rows {
       for x in columns {
         switch picture[y - row, x - column] {

@@ -66,8 +66,10 @@ package struct Grid: Equatable, Sendable {
 
   /// Fills a run of cells with spaces in a style.
   package mutating func fill(row: Int, from column: Int, count: Int, style: Style) {
-    guard row >= 0, row < height else { return }
-    for col in max(0, column)..<min(width, column + count) {
+    let start = max(0, column)
+    let end = min(width, column + count)
+    guard row >= 0, row < height, start < end else { return }
+    for col in start..<end {
       cells[row * width + col] = Cell(" ", style: style)
     }
   }
