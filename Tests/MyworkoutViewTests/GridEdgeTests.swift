@@ -32,3 +32,71 @@ import Testing
     }
   }
 }
+
+/// The Player in each of its looks, drawn at sizes from none to a small terminal: every size
+/// draws (the class pattern trapped in a narrow full view while a video loaded).
+@Suite struct PlayerAtEverySizeTests {
+  static func with(_ state: AppState, _ change: (inout PlayerState) -> Void) -> AppState {
+    var state = state
+    guard case .signedIn(var signedIn) = state.root, case .player(var player)? = signedIn.path.last
+    else { return state }
+    change(&player)
+    signedIn.path[signedIn.path.count - 1] = .player(player)
+    state.root = .signedIn(signedIn)
+    return state
+  }
+
+  @Test func everyLookDrawsAtEverySize() {
+    let base = PlayerSnapshotTests.state(stored: ClassProgress(lastPosition: 65_000))
+    let fit = VideoFit(tile: TileSize(columns: 40, rows: 12), videoWidth: 320, videoHeight: 180)
+    let looks: [(String, AppState)] = [
+      ("the clock over the pattern", base),
+      (
+        "loading, full view, a loop from A",
+        Self.with(base) {
+          $0.video = .loading
+          $0.fullScreen = true
+          $0.loop = LoopMarks(start: 10_000)
+        }
+      ),
+      (
+        "showing, full view, mirrored, a loop",
+        Self.with(base) {
+          $0.video = .showing
+          $0.videoFit = fit
+          $0.fullScreen = true
+          $0.mirrored = true
+          $0.loop = LoopMarks(start: 10_000, end: 20_000)
+        }
+      ),
+      (
+        "showing in the page",
+        Self.with(base) {
+          $0.video = .showing
+          $0.videoFit = fit
+          $0.playback = .playing
+          $0.soundNote = "no sound: no server or device"
+          $0.volumeNote = 1
+        }
+      ),
+      ("buffering", Self.with(base) { $0.video = .buffering }),
+      ("failed", Self.with(base) { $0.video = .failed("the stream stopped (no connection)") }),
+      (
+        "finished",
+        Self.with(base) {
+          $0.playback = .finished
+          $0.position = $0.duration
+        }
+      ),
+    ]
+    let widths = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 17, 20, 24, 30, 40]
+    for (name, state) in looks {
+      for width in widths {
+        for height in 0...14 {
+          let grid = Renderer.render(state, width: width, height: height)
+          #expect(grid.width == width && grid.height == height, "\(name) at \(width)x\(height)")
+        }
+      }
+    }
+  }
+}
