@@ -100,3 +100,46 @@ import Testing
     }
   }
 }
+
+/// Every other screen drawn at sizes from none to a small terminal: Get started, Profile,
+/// Lessons with a lesson, the Images grid with tiles and one opened, the Classes list and its
+/// thumbnail preview.
+@Suite struct ScreensAtEverySizeTests {
+  @Test func everyScreenDrawsAtEverySize() {
+    var classes = PlayerSnapshotTests.state(stored: ClassProgress())
+    _ = reduce(&classes, .player(.backPressed))
+    let screens: [(String, AppState)] = [
+      ("Get started", AppState.launch(with: .none)),
+      ("Profile", AppState.launch(with: .valid(ScreenSnapshotTests.session))),
+      ("Lessons", LessonsSnapshotTests.state()),
+      (
+        "Images",
+        ImagesSnapshotTests.state { layout in
+          [
+            0: .ready(
+              ImagesSnapshotTests.picture(columns: layout.tile.columns, rows: layout.tile.rows))
+          ]
+        }
+      ),
+      (
+        "an image opened",
+        ImagesSnapshotTests.state(open: true) { layout in
+          [
+            0: .ready(
+              ImagesSnapshotTests.picture(columns: layout.large.columns, rows: layout.large.rows))
+          ]
+        }
+      ),
+      ("Classes", classes),
+    ]
+    let widths = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 17, 20, 24, 30, 40]
+    for (name, state) in screens {
+      for width in widths {
+        for height in 0...14 {
+          let grid = Renderer.render(state, width: width, height: height)
+          #expect(grid.width == width && grid.height == height, "\(name) at \(width)x\(height)")
+        }
+      }
+    }
+  }
+}
