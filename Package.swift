@@ -97,6 +97,8 @@ let package = Package(
         "CSQLite", "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutWire",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
+        // Already built for Hummingbird's FileIO: the video files' chunks, read as it reads them.
+        .product(name: "_NIOFileSystem", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),

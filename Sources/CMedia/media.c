@@ -445,7 +445,11 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       continue;
     }
     if (err < 0) {
-      describe(err, reason, reason_size);
+      // The input's own error (a 404 when a reconnect found the file gone) says more than
+      // the demuxer's "invalid data" for the bytes that did not come.
+      AVIOContext *pb = media->format->pb;
+      describe(pb && pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : err, reason,
+               reason_size);
       return MW_READ_ERROR;
     }
     int index = media->packet->stream_index;

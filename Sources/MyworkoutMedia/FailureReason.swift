@@ -11,6 +11,10 @@ package enum FailureReason {
     case "Server returned 401 Unauthorized (authorization failed)": "not allowed (401)"
     case "Server returned 403 Forbidden (access denied)": "not allowed (403)"
     case "Server returned 404 Not Found": "not found (404)"
+    case "Server returned 5XX Server Error reply": "the server had a problem (5xx)"
+    case "Server returned 4XX Client Error, but not one of 40{0,1,3,4}":
+      "refused by the server (4xx)"
+    case "Server returned 400 Bad Request": "refused by the server (400)"
     case "Connection refused", "Network is unreachable", "Connection timed out",
       "Connection reset by peer", "Broken pipe", "Immediate exit requested":
       "no connection"

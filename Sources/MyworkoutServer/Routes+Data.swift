@@ -17,7 +17,7 @@ extension Backend {
   func addDataRoutes(to router: Router<ServerContext>) {
     // The public catalog: from memory while the catalog's version holds (CatalogMemory).
     router.get("api/classes") { request, _ in
-      let base = Self.base(request)
+      let base = self.base(request)
       let query = request.uri.queryParameters
       let text = query["q"].map(String.init) ?? ""
       let offset = try Self.integer(query["offset"], name: "offset", default: 0)
@@ -39,7 +39,7 @@ extension Backend {
     }
     router.get("api/classes/:id") { request, context in
       let id = try context.parameters.require("id")
-      let base = Self.base(request)
+      let base = self.base(request)
       let answer = try await self.catalogCall {
         try await self.catalogMemory.answer(.detail(id: id, base: base)) {
           guard let found = try await self.catalog.danceClass(id: id) else { return nil }
@@ -192,9 +192,20 @@ extension Backend {
   }
 
   /// This server as the request reached it (through nginx: nginx's address).
-  static func base(_ request: Request) -> String {
-    "http://" + (request.head.authority ?? "127.0.0.1")
+  /// The server's origin as the client reached it: the `Host`, and `https` when the proxy in
+  /// front that ended TLS says so (`X-Forwarded-Proto`, as nginx and HAProxy set it; heard only
+  /// `--behind-proxy`, as `X-Real-IP` is, since a client's own header would otherwise reach a
+  /// shared cache's copy): video URLs on a plain-HTTP origin behind TLS cannot be opened.
+  func base(_ request: Request) -> String {
+    let forwarded =
+      options.behindProxy
+      ? request.headers[Self.forwardedProto]?.split(separator: ",").first
+        .map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() } : nil
+    let scheme = forwarded == "https" ? "https" : "http"
+    return scheme + "://" + (request.head.authority ?? "127.0.0.1")
   }
+
+  package static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 
   static func dto(_ danceClass: DanceClass, base: String) -> ClassDTO {
     ClassDTO(

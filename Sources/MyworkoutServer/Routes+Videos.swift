@@ -3,6 +3,7 @@ import Hummingbird
 import MyworkoutServices
 import MyworkoutWire
 import NIOCore
+import _NIOFileSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -19,12 +20,17 @@ extension Backend {
   /// A class's `videoUrl` as the catalog answers it: a bare file name becomes this server's
   /// `/videos/` URL; an absolute URL (or nothing) passes through.
   package static func videoURL(_ stored: String, base: String) -> String {
-    if stored.isEmpty || stored.contains("://") { return stored }
+    let lowered = stored.lowercased()
+    if stored.isEmpty || lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+      return stored
+    }
+    // Another scheme (`file://`, `ftp://`…) names nothing a client should open: it would read
+    // the client's own disk. No video, as for a class without one.
+    if stored.contains("://") { return "" }
     return base + "/videos/" + Percent.encode(stored)
   }
 
   func addVideoRoutes(to router: Router<ServerContext>) {
-    let files = FileIO()
     router.get("videos/:file") { request, context in
       _ = try await self.account(request)
       let file = try VideoFile.find(context.parameters.require("file"), in: self.videosDirectory)
@@ -60,13 +66,12 @@ extension Backend {
       case .whole:
         headers[.contentLength] = String(file.size)
         guard file.size > 0 else { return Response(status: .ok, headers: headers, body: .init()) }
-        let body = try await files.loadFile(
-          path: file.path, range: 0...(file.size - 1), context: context)
+        let body = VideoFile.body(path: file.path, range: 0...(file.size - 1))
         return Response(status: .ok, headers: headers, body: body)
       case .part(let part):
         headers[.contentLength] = String(part.count)
         headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.size)"
-        let body = try await files.loadFile(path: file.path, range: part, context: context)
+        let body = VideoFile.body(path: file.path, range: part)
         return Response(status: .partialContent, headers: headers, body: body)
       }
     }
@@ -75,6 +80,29 @@ extension Backend {
 
 /// A video the folder holds: a regular file (not a link, not hidden) named by one path part.
 struct VideoFile {
+  /// The file was cut (or removed) while its bytes were being sent: fewer came than announced.
+  struct Cut: Error {}
+
+  /// `range` of the file at `path`, in 128 KiB chunks as Hummingbird's `FileIO` reads them. A
+  /// file that ends before the range does (truncated while being sent) ends the answer with an
+  /// error, so the connection is closed at once: the client sees a cut answer and asks again,
+  /// where a finished short body left it waiting for the rest for ever.
+  static func body(path: String, range: ClosedRange<Int>) -> ResponseBody {
+    ResponseBody(contentLength: range.count) { writer in
+      try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
+        var sent = 0
+        let chunks = handle.readChunks(
+          in: Int64(range.lowerBound)...Int64(range.upperBound), chunkLength: .kibibytes(128))
+        for try await chunk in chunks {
+          sent += chunk.readableBytes
+          try await writer.write(chunk)
+        }
+        guard sent == range.count else { throw Cut() }
+        try await writer.finish(nil)
+      }
+    }
+  }
+
   var name: String
   var path: String
   var size: Int

@@ -154,8 +154,9 @@ enum App {
       count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
     let video = VideoHost(
       executable: VideoHost.besideExecutable(), muted: options.mute,
-      locate: VideoSources(catalogFolder: assets, assets: assets, bearer: remote.videoBearer)
-        .locate)
+      locate: VideoSources(
+        catalogFolder: assets, assets: assets, bearer: remote.videoBearer, remote: true
+      ).locate)
     let runtime = Runtime(
       state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
@@ -176,13 +177,18 @@ struct VideoSources {
   var assets: String
   /// The session's token, for the server's own video URLs (remote mode).
   var bearer: (@Sendable (String) -> String?)?
+  /// Remote mode: the catalog is the server's, and only what it can send plays (a `file://`
+  /// URL or a path in its catalog would open a file on this machine's disk).
+  var remote = false
 
-  func locate(_ videoURL: String) -> VideoHost.MediaSource {
+  /// The source to open, or nil when the URL names nothing this mode plays.
+  func locate(_ videoURL: String) -> VideoHost.MediaSource? {
     let lowered = videoURL.lowercased()
     if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
       return VideoHost.MediaSource(
         source: videoURL, header: bearer?(videoURL).map { "Authorization: Bearer \($0)" })
     }
+    if remote { return nil }
     if lowered.hasPrefix("file://") {
       return VideoHost.MediaSource(source: String(videoURL.dropFirst(7)), header: nil)
     }

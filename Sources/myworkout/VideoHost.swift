@@ -32,7 +32,7 @@ final class VideoHost: VideoPlaying {
   }
 
   private let executable: String
-  private let locate: (String) -> MediaSource
+  private let locate: (String) -> MediaSource?
   private let muted: Bool
   private var wiring: Wiring?
   private var child: pid_t = 0
@@ -48,7 +48,7 @@ final class VideoHost: VideoPlaying {
     var header: String?
   }
 
-  init(executable: String, muted: Bool, locate: @escaping (String) -> MediaSource) {
+  init(executable: String, muted: Bool, locate: @escaping (String) -> MediaSource?) {
     self.executable = executable
     self.muted = muted
     self.locate = locate
@@ -57,6 +57,9 @@ final class VideoHost: VideoPlaying {
   func connect(_ wiring: Wiring) { self.wiring = wiring }
 
   /// `myworkout-media` beside the running executable.
+  /// Why a remote catalog's video that is not an http(s) URL does not play.
+  static let notOnTheServer = "not on the server"
+
   static func besideExecutable() -> String {
     (AssetsLocation.executableDirectory ?? ".") + "/myworkout-media"
   }
@@ -65,7 +68,10 @@ final class VideoHost: VideoPlaying {
     switch command {
     case .open(let videoURL):
       stop()
-      let source = locate(videoURL)
+      guard let source = locate(videoURL) else {
+        report(.failed(Self.notOnTheServer))
+        return
+      }
       guard start() else {
         report(
           .failed(

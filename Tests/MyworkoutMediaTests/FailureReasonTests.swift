@@ -8,6 +8,7 @@ import Testing
     ("No such file or directory", false, "file not found"),
     ("Is a directory", false, "not a file"),
     ("Server returned 404 Not Found", true, "not found (404)"),
+    ("Server returned 5XX Server Error reply", true, "the server had a problem (5xx)"),
     ("Connection refused", true, "no connection"),
     ("Input/output error", true, "no connection"),
     ("End of file", true, "no connection"),

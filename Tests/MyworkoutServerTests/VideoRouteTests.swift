@@ -185,6 +185,36 @@ import Testing
     #expect(Backend.videoURL("bounce.mp4", base: "http://h") == "http://h/videos/bounce.mp4")
     #expect(Backend.videoURL("a b.mp4", base: "http://h") == "http://h/videos/a%20b.mp4")
     #expect(Backend.videoURL("", base: "http://h") == "")
+    // Only http(s) passes through: a file URL would be opened on the client's own disk.
+    #expect(Backend.videoURL("file:///etc/passwd", base: "http://h") == "")
+    #expect(Backend.videoURL("FTP://h/a.mp4", base: "http://h") == "")
+    #expect(
+      Backend.videoURL("HTTPS://cdn.example/a.mp4", base: "http://h") == "HTTPS://cdn.example/a.mp4"
+    )
+  }
+
+  /// Behind a proxy that ends TLS (`--behind-proxy`, `X-Forwarded-Proto: https`), the
+  /// catalog's video URLs are https ones: plain-HTTP URLs on a TLS port could not be opened.
+  /// Without `--behind-proxy` a client's own header changes nothing (a shared cache keeps what
+  /// the first asker got).
+  @Test(arguments: [true, false])
+  func behindTLSTheCatalogNamesHTTPSVideoURLs(behindProxy: Bool) async throws {
+    try await withRouter(.sqlite, { $0.behindProxy = behindProxy }) { client, _ in
+      for (proto, scheme) in [
+        ("https", "https://"), ("HTTPS, http", "https://"), ("ftp", "http://"),
+      ] {
+        let page = try await client.execute(
+          uri: "/api/classes?limit=3", method: .get,
+          headers: [Backend.forwardedProto: proto]
+        ) { response in
+          try JSONDecoder().decode(
+            CatalogPageDTO.self, from: Data(response.body.readableBytesView))
+        }
+        #expect(!page.classes.isEmpty)
+        let expected = behindProxy ? scheme : "http://"
+        #expect(page.classes.allSatisfy { $0.videoURL.hasPrefix(expected) }, "\(proto)")
+      }
+    }
   }
 
   @Test func theSessionsTokenGoesOnlyToTheServersOwnVideos() {
