@@ -373,12 +373,19 @@ static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples,
   return 1;
 }
 
+// The input's own error (a refused reconnect, a 404 when it found the file gone), or 0: it
+// says more than the demuxer's "invalid data" for bytes that did not come.
+static int input_error(const AVIOContext *pb) {
+  return pb && pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : 0;
+}
+
 // Whether the source's bytes ended before the source did: an input error, or the end of the
 // input reached short of the size it announced (HTTP's Content-Length). A file whose index
 // comes after its samples ends its packets before its bytes, but without reaching their end.
 static int source_stopped(AVIOContext *pb) {
   if (!pb) return 0;
-  if (pb->error < 0 && pb->error != AVERROR_EOF && pb->error != AVERROR_EXIT) return 1;
+  int error = input_error(pb);
+  if (error && error != AVERROR_EXIT) return 1;
   if (!pb->eof_reached) return 0;
   int64_t size = avio_size(pb);
   return size > 0 && avio_tell(pb) < size;
@@ -430,9 +437,8 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     if (err < 0 && err != AVERROR_EXIT && source_stopped(media->format->pb)) {
       // The bytes stopped before the source's end (a server gone mid-class, a connection cut
       // for good after the reconnects): not the video's end.
-      AVIOContext *pb = media->format->pb;
-      describe(pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : AVERROR(ECONNRESET),
-               reason, reason_size);
+      int error = input_error(media->format->pb);
+      describe(error ? error : AVERROR(ECONNRESET), reason, reason_size);
       return MW_READ_ERROR;
     }
     if (err == AVERROR_EOF || (err < 0 && avio_feof(media->format->pb) && err != AVERROR_EXIT)) {
@@ -445,11 +451,8 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       continue;
     }
     if (err < 0) {
-      // The input's own error (a 404 when a reconnect found the file gone) says more than
-      // the demuxer's "invalid data" for the bytes that did not come.
-      AVIOContext *pb = media->format->pb;
-      describe(pb && pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : err, reason,
-               reason_size);
+      int error = input_error(media->format->pb);
+      describe(error ? error : err, reason, reason_size);
       return MW_READ_ERROR;
     }
     int index = media->packet->stream_index;

@@ -178,7 +178,7 @@ final class Player: @unchecked Sendable {
         }
         // No device to turn off: the reason there is none stays what is said.
         if !on, sound == nil, let missing = soundMissing {
-          soundEvent = .sound(missing.isEmpty ? "no sound" : "no sound: \(missing)")
+          soundEvent = .sound(Self.noSound(missing))
           return
         }
         soundOn = on
@@ -288,6 +288,11 @@ final class Player: @unchecked Sendable {
   /// Why the last try to open the sound failed (nil once a stream is open).
   private var soundMissing: String?
 
+  /// The state line's words for a sound device that could not be opened for `reason`.
+  private static func noSound(_ reason: String) -> String {
+    reason.isEmpty ? "no sound" : "no sound: \(reason)"
+  }
+
   // MARK: Showing
 
   /// What to wait for in `poll` (the lock held): the next frame's time while playing; forever
@@ -320,7 +325,7 @@ final class Player: @unchecked Sendable {
     var events: [MediaEvent] = []
     let now = monotonicNow()
     if let failureOfSound {
-      events.append(.sound(failureOfSound.isEmpty ? "no sound" : "no sound: \(failureOfSound)"))
+      events.append(.sound(Self.noSound(failureOfSound)))
       self.failureOfSound = nil
     }
     if muted && !readySent { events.append(.sound("no sound")) }
