@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import MyworkoutCore
 import MyworkoutServices
 import MyworkoutWire
 import NIOCore
@@ -20,10 +21,7 @@ extension Backend {
   /// A class's `videoUrl` as the catalog answers it: a bare file name becomes this server's
   /// `/videos/` URL; an absolute URL (or nothing) passes through.
   package static func videoURL(_ stored: String, base: String) -> String {
-    let lowered = stored.lowercased()
-    if stored.isEmpty || lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-      return stored
-    }
+    if stored.isEmpty || DanceClass.isWebAddress(stored) { return stored }
     // Another scheme (`file://`, `ftp://`…) names nothing a client should open: it would read
     // the client's own disk. No video, as for a class without one.
     if stored.contains("://") { return "" }

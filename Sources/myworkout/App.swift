@@ -183,13 +183,12 @@ struct VideoSources {
 
   /// The source to open, or nil when the URL names nothing this mode plays.
   func locate(_ videoURL: String) -> VideoHost.MediaSource? {
-    let lowered = videoURL.lowercased()
-    if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+    if DanceClass.isWebAddress(videoURL) {
       return VideoHost.MediaSource(
         source: videoURL, header: bearer?(videoURL).map { "Authorization: Bearer \($0)" })
     }
     if remote { return nil }
-    if lowered.hasPrefix("file://") {
+    if videoURL.lowercased().hasPrefix("file://") {
       return VideoHost.MediaSource(source: String(videoURL.dropFirst(7)), header: nil)
     }
     if videoURL.hasPrefix("/") { return VideoHost.MediaSource(source: videoURL, header: nil) }

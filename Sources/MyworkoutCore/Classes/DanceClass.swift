@@ -3,6 +3,13 @@ package struct DanceClass: Sendable, Hashable, Identifiable {
   /// What a class plays for when its file gives no duration (10:00; ANSWERS.md says why).
   package static let defaultDuration = 600
 
+  /// Whether a `videoUrl` is an absolute `http(s)` URL (SPEC §19): what the server passes
+  /// through and what the app in remote mode opens; anything else is a file's name or path.
+  package static func isWebAddress(_ videoURL: String) -> Bool {
+    let lowered = videoURL.lowercased()
+    return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+  }
+
   /// The hex SHA-256 of its title, instructor, level and song, so that progress kept under it
   /// survives a re-import of the file.
   package let id: String
