@@ -196,26 +196,15 @@ import Testing
 /// frame it does not have, and plays on to the end once the bytes come.
 @Suite struct StreamingTests {
   @Test func aStreamThatStallsSaysBufferingThenPlaysOn() async throws {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
     // The stream stops at 80 % (opening reads about half) until the test lets it go on.
     let release = Clips.folder + "/release-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(release) }
-    let server = try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), "0", "0.8", release], searchPath: true,
-      standardOutput: .pipe)
+    let server = try StallingStream.server(release: release)
     defer {
       server.send(SIGTERM)
       _ = server.waitBlocking()
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
-    _ = try #require(player.frame(), "the first frame, before the stall")
-    player.send(.speed(400))
-    player.send(.play)
+    let player = try await StallingStream.playing(from: server)
     var buffered = false
     var resumed = false
     var lastFrame = 0
@@ -238,23 +227,19 @@ import Testing
   }
 }
 
-/// A stream whose server goes away mid-class (SPEC §19): the player says the stream stopped,
-/// not that the video ended (the class is not finished; §12's clock runs on from there).
-@Suite struct StreamGoneTests {
-  @Test func aStreamWhoseServerDiesSaysItStoppedNotThatItEnded() async throws {
+/// `Tests/media-stream/stalling-server.py` serving the moving clip, and the player on it.
+enum StallingStream {
+  /// The server, stalling at 80 % of the clip until `release` exists.
+  static func server(release: String) throws -> ChildProcess {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
-    // The stream stalls at 80 % until the release file exists, which it never does: the server
-    // is killed while the player buffers.
-    let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
-    let server = try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), "0", "0.8", never], searchPath: true,
+    return try ChildProcess.spawn(
+      ["python3", script, try Clips.moving(), "0", "0.8", release], searchPath: true,
       standardOutput: .pipe)
-    var killed = false
-    defer {
-      if !killed { server.send(SIGKILL) }
-      _ = server.waitBlocking()
-    }
+  }
+
+  /// A player that opened the clip from `server`, showed its first frame and plays at 4×.
+  static func playing(from server: ChildProcess) async throws -> MediaProcess {
     let port = try #require(await server.firstLine(timeout: .seconds(20)))
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
@@ -263,6 +248,24 @@ import Testing
     _ = try #require(player.frame(), "the first frame, before the stall")
     player.send(.speed(400))
     player.send(.play)
+    return player
+  }
+}
+
+/// A stream whose server goes away mid-class (SPEC §19): the player says the stream stopped,
+/// not that the video ended (the class is not finished; §12's clock runs on from there).
+@Suite struct StreamGoneTests {
+  @Test func aStreamWhoseServerDiesSaysItStoppedNotThatItEnded() async throws {
+    // The stream stalls at 80 % until the release file exists, which it never does: the server
+    // is killed while the player buffers.
+    let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
+    let server = try StallingStream.server(release: never)
+    var killed = false
+    defer {
+      if !killed { server.send(SIGKILL) }
+      _ = server.waitBlocking()
+    }
+    let player = try await StallingStream.playing(from: server)
     var last: MediaEvent?
     while let event = player.next(within: .seconds(40), { _ in true }) {
       if event == .buffering(true), !killed {

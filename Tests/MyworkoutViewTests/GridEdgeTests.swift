@@ -89,15 +89,7 @@ import Testing
         }
       ),
     ]
-    let widths = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 17, 20, 24, 30, 40]
-    for (name, state) in looks {
-      for width in widths {
-        for height in 0...14 {
-          let grid = Renderer.render(state, width: width, height: height)
-          #expect(grid.width == width && grid.height == height, "\(name) at \(width)x\(height)")
-        }
-      }
-    }
+    drawAtEverySize(looks)
   }
 }
 
@@ -132,13 +124,19 @@ import Testing
       ),
       ("Classes", classes),
     ]
-    let widths = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 17, 20, 24, 30, 40]
-    for (name, state) in screens {
-      for width in widths {
-        for height in 0...14 {
-          let grid = Renderer.render(state, width: width, height: height)
-          #expect(grid.width == width && grid.height == height, "\(name) at \(width)x\(height)")
-        }
+    drawAtEverySize(screens)
+  }
+}
+
+/// Draws each named state at every size from none to 40x14 (narrow widths closely): each
+/// draws, at its size.
+func drawAtEverySize(_ states: [(String, AppState)]) {
+  let widths = [0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 17, 20, 24, 30, 40]
+  for (name, state) in states {
+    for width in widths {
+      for height in 0...14 {
+        let grid = Renderer.render(state, width: width, height: height)
+        #expect(grid.width == width && grid.height == height, "\(name) at \(width)x\(height)")
       }
     }
   }

@@ -123,11 +123,16 @@ import Testing
     #expect(!palette.paint(Self.picture(2, 2) { _, _ in (0, 0, 255) }, in: region).isEmpty)
   }
 
-  @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
-    var player = PlayerState(
+  /// The Player of a class with a video, `duration` seconds long.
+  static func player(duration: Int) -> PlayerState {
+    PlayerState(
       danceClass: DanceClass(
         id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
-        videoURL: "v", thumbnailSlug: "", duration: 100))
+        videoURL: "v", thumbnailSlug: "", duration: duration))
+  }
+
+  @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
+    var player = Self.player(duration: 100)
     player.playback = .paused
     player.video = .showing
     player.videoFit = VideoFit(
@@ -149,10 +154,7 @@ import Testing
   /// Full view on a narrow terminal: the times row keeps what fits whole (a total cut to a
   /// stray `0` read as a time).
   @Test func theFullViewsTimesRowDropsWhatDoesNotFitWhole() {
-    var player = PlayerState(
-      danceClass: DanceClass(
-        id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
-        videoURL: "v", thumbnailSlug: "", duration: 60))
+    var player = Self.player(duration: 60)
     player.playback = .playing
     player.video = .showing
     player.fullScreen = true
@@ -191,10 +193,7 @@ import Testing
   /// The state line says the picture is mirrored (a symmetric picture would not show it), and
   /// with no sound device a volume key does not pretend there is sound.
   @Test func theStateLineSaysMirroredAndNoSoundOverTheVolume() {
-    var player = PlayerState(
-      danceClass: DanceClass(
-        id: "c1", title: "Waacking 101", instructor: "Ada", level: .beginner, song: "Song",
-        videoURL: "v", thumbnailSlug: "", duration: 100))
+    var player = Self.player(duration: 100)
     player.playback = .playing
     player.video = .showing
     player.mirrored = true

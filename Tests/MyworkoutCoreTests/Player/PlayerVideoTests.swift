@@ -88,7 +88,8 @@ import Testing
     #expect(store.state.playerOnTop.watchedPercent == 0)
   }
 
-  @Test func anABLoopCountsItsStretchOnce() {
+  /// Playing, with `l` pressed at 2 s and again at 4 s: the loop A 2 s, B 4 s, play at B.
+  static func loopingFromTwoToFourSeconds() -> TestStore {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 2_000)))) {
       $0.playerOnTop.position = 2_000
@@ -100,6 +101,11 @@ import Testing
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_000])
     }
     store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000) }
+    return store
+  }
+
+  @Test func anABLoopCountsItsStretchOnce() {
+    var store = Self.loopingFromTwoToFourSeconds()
     store.send(
       .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
     ) {
@@ -124,17 +130,7 @@ import Testing
   /// B sends play back to A when play reaches it, not when a seek went past it: → past the
   /// loop plays on there (a walk-through found every seek past B thrown back to A).
   @Test func aSeekPastTheLoopPlaysOnThere() {
-    var store = Self.playing()
-    store.send(.player(.video(.time(milliseconds: 2_000)))) {
-      $0.playerOnTop.position = 2_000
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
-    }
-    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000) }
-    store.send(.player(.video(.time(milliseconds: 4_000)))) {
-      $0.playerOnTop.position = 4_000
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_000])
-    }
-    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000) }
+    var store = Self.loopingFromTwoToFourSeconds()
     store.send(
       .player(.seekPressed(seconds: 5)),
       effects: [.video(.seek(milliseconds: 9_000)), S.update(position: 9_000, played: [0..<4_000])]
