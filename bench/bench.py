@@ -635,6 +635,17 @@ def beep_onsets(samples, rate, anchor):
     return onsets
 
 
+def server_url(server, timeout=30):
+    """The base URL myworkout-server prints on its first line once it listens, or "" when none
+    came within `timeout` seconds."""
+    ready, _, _ = select.select([server.stdout], [], [], timeout)
+    line = server.stdout.readline().strip() if ready else ""
+    if line.startswith("http://127.0.0.1:"):
+        return line
+    print(f"myworkout-server's first line: {line!r}", file=sys.stderr)
+    return ""
+
+
 def stream_start_figures(binary, server_binary, runs=3):
     """Time from Enter on a class to its first video frame (80x24, muted), from the local file
     (the shipped catalog) and streamed from myworkout-server on loopback (remote mode: the
@@ -653,10 +664,9 @@ def stream_start_figures(binary, server_binary, runs=3):
         print(f"stream: could not start {server_binary}: {error}", file=sys.stderr)
         return figures
     try:
-        ready, _, _ = select.select([server.stdout], [], [], 30)
-        url = server.stdout.readline().strip() if ready else ""
-        if not url.startswith("http://127.0.0.1:"):
-            print(f"stream: no base URL on the server's first line ({url!r})", file=sys.stderr)
+        url = server_url(server)
+        if not url:
+            print("stream: no base URL on the server's first line", file=sys.stderr)
             return figures
         for label, where in (("local", ["--latency", "0s", "--catalog",
                                         str(ROOT / "Assets/classes.csv")]),
@@ -963,10 +973,9 @@ def server_figures(binary, quick, app_binary=None, seconds=3):
         print(f"server: could not start {binary}: {error}", file=sys.stderr)
         return figures
     try:
-        ready, _, _ = select.select([server.stdout], [], [], 30)
-        url = server.stdout.readline().strip() if ready else ""
-        if not url.startswith("http://127.0.0.1:"):
-            print(f"server: no base URL on its first line ({url!r})", file=sys.stderr)
+        url = server_url(server)
+        if not url:
+            print("server: no base URL on its first line", file=sys.stderr)
             return figures
         search = url + "/api/classes?q=anne&limit=50"
         urllib.request.urlopen(search, timeout=10).read()  # imports the catalog once
@@ -1075,10 +1084,9 @@ def read_path_figures(binary, quick):
                  "--catalog", str(catalog)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 text=True)
             try:
-                ready, _, _ = select.select([server.stdout], [], [], 30)
-                url = server.stdout.readline().strip() if ready else ""
-                if not url.startswith("http://127.0.0.1:"):
-                    print(f"read path: the server did not start ({url!r})", file=sys.stderr)
+                url = server_url(server)
+                if not url:
+                    print("read path: the server did not start", file=sys.stderr)
                     continue
                 urllib.request.urlopen(url + READ_ROUTES[0][1], timeout=30).read()
                 nan = float("nan")
