@@ -577,9 +577,12 @@ void mw_media_close(mw_media *media) {
 }
 
 struct mw_sound {
-  // PulseAudio's stream, or, when no sound server answers, ALSA's default device.
+  // PulseAudio's stream, or, when no sound server answered at the open, ALSA's default device;
+  // neither while the sound rests (see mw_sound_rest).
   pa_simple *stream;
   snd_pcm_t *pcm;
+  int pulse;  // the server answered at the open: a rested stream is opened there again
+  char name[64];
 };
 
 enum { MW_SOUND_RATE = 48000, MW_SOUND_CHANNELS = 2, MW_SOUND_FRAME = 4 };
@@ -608,7 +611,8 @@ static snd_pcm_t *mw_alsa_open(void) {
   return pcm;
 }
 
-mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
+/// A playback stream on the sound server; NULL when none answers.
+static pa_simple *mw_pulse_open(const char *name) {
   pa_sample_spec spec = {
       .format = PA_SAMPLE_S16LE, .rate = MW_SOUND_RATE, .channels = MW_SOUND_CHANNELS};
   // About 100 ms queued: a pause or seek is heard at once, and a busy moment does not starve.
@@ -620,8 +624,12 @@ mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
       .fragsize = (uint32_t)-1,
   };
   int err = 0;
-  pa_simple *stream = pa_simple_new(NULL, name, PA_STREAM_PLAYBACK, NULL, "class", &spec, NULL,
-                                    &attributes, &err);
+  return pa_simple_new(NULL, name, PA_STREAM_PLAYBACK, NULL, "class", &spec, NULL, &attributes,
+                       &err);
+}
+
+mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
+  pa_simple *stream = mw_pulse_open(name);
   snd_pcm_t *pcm = NULL;
   if (!stream) {
     pcm = mw_alsa_open();
@@ -633,10 +641,23 @@ mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
   mw_sound *sound = calloc(1, sizeof *sound);
   sound->stream = stream;
   sound->pcm = pcm;
+  sound->pulse = stream != NULL;
+  snprintf(sound->name, sizeof sound->name, "%s", name);
   return sound;
 }
 
+/// The stream or device, opened again if it rested; -1 when it cannot be.
+static int mw_sound_wake(mw_sound *sound) {
+  if (sound->stream || sound->pcm) return 0;
+  if (sound->pulse)
+    sound->stream = mw_pulse_open(sound->name);
+  else
+    sound->pcm = mw_alsa_open();
+  return sound->stream || sound->pcm ? 0 : -1;
+}
+
 int mw_sound_write(mw_sound *sound, const void *data, size_t bytes) {
+  if (mw_sound_wake(sound) < 0) return -1;
   if (sound->stream) {
     int err = 0;
     return pa_simple_write(sound->stream, data, bytes, &err) < 0 ? -1 : 0;
@@ -663,7 +684,7 @@ int64_t mw_sound_latency_us(mw_sound *sound) {
     return latency == (pa_usec_t)-1 ? 0 : (int64_t)latency;
   }
   snd_pcm_sframes_t queued = 0;
-  if (snd_pcm_delay(sound->pcm, &queued) < 0 || queued < 0) return 0;
+  if (!sound->pcm || snd_pcm_delay(sound->pcm, &queued) < 0 || queued < 0) return 0;
   return (int64_t)queued * 1000000 / MW_SOUND_RATE;
 }
 
@@ -673,14 +694,21 @@ void mw_sound_flush(mw_sound *sound) {
     pa_simple_flush(sound->stream, &err);
     return;
   }
+  if (!sound->pcm) return;
   snd_pcm_drop(sound->pcm);
   snd_pcm_prepare(sound->pcm);
 }
 
-void mw_sound_close(mw_sound *sound) {
-  if (!sound) return;
+void mw_sound_rest(mw_sound *sound) {
   if (sound->stream) pa_simple_free(sound->stream);
   if (sound->pcm) snd_pcm_close(sound->pcm);
+  sound->stream = NULL;
+  sound->pcm = NULL;
+}
+
+void mw_sound_close(mw_sound *sound) {
+  if (!sound) return;
+  mw_sound_rest(sound);
   free(sound);
 }
 

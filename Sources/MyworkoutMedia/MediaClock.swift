@@ -59,10 +59,11 @@ package struct MediaClock: Equatable, Sendable {
     waitingForSound = false
   }
 
-  /// Runs on without the sound when it has been waited for `soundStartLimit` (a device that
-  /// takes nothing, a sound track that has ended): whether it stopped waiting now.
-  package mutating func stopWaiting(at now: Int64) -> Bool {
-    guard waitingForSound, now - waitingSince >= Self.soundStartLimit else { return false }
+  /// Runs on without the sound when it has been waited for `limit` (a device that takes
+  /// nothing, a sound track that has ended; 0: the device is gone): whether it stopped waiting
+  /// now.
+  package mutating func stopWaiting(at now: Int64, after limit: Int64 = soundStartLimit) -> Bool {
+    guard waitingForSound, now - waitingSince >= limit else { return false }
     waitingForSound = false
     anchorTime = now
     return true

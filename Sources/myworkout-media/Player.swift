@@ -566,7 +566,7 @@ final class Player: @unchecked Sendable {
     var lastGeneration = -1
     var unheard = SoundLatency()
     while true {
-      let taken = monitor.locked { () -> (Chunk?, Bool, Int, Int, Int, OpaquePointer?)? in
+      let taken = monitor.locked { () -> (Chunk?, Bool, Int, Int, Int, OpaquePointer?, Bool)? in
         while !quitting && !flushSound
           && !(soundOn && playing && !buffering && !showNext && !chunks.isEmpty)
         {
@@ -584,13 +584,17 @@ final class Player: @unchecked Sendable {
           keepWritten(next)
           if queuedSound <= Self.soundLow { monitor.wake(.decoder) }
         }
-        return (chunk, flush, generation, volume, tempo, sound)
+        return (chunk, flush, generation, volume, tempo, sound, playing && soundOn)
       }
-      guard let (chunk, flush, current, volume, speed, stream) = taken, let stream else { return }
+      guard let (chunk, flush, current, volume, speed, stream, wanted) = taken, let stream else {
+        return
+      }
       if flush || current != lastGeneration {
         mw_sound_flush(stream)
         unheard.flushed()
         lastGeneration = current
+        // Paused or sound off: the stream is let go of until there is sound to play again.
+        if chunk == nil && !wanted { mw_sound_rest(stream) }
       }
       guard var chunk, chunk.generation == current else { continue }
       if volume < 100 {
@@ -601,7 +605,10 @@ final class Player: @unchecked Sendable {
       let written = chunk.samples.withUnsafeBytes {
         mw_sound_write(stream, $0.baseAddress, $0.count)
       }
-      guard written == 0 else { continue }
+      guard written == 0 else {
+        lost(stream)
+        return
+      }
       let now = monotonicNow()
       let latency = unheard.wrote(
         microseconds: Int64(chunk.samples.count / 2) * 1_000_000 / 48_000,
@@ -617,6 +624,27 @@ final class Player: @unchecked Sendable {
       if started { signalWake() }
     }
   }
+
+  /// The sound server or device stopped taking sound (a server that ended, a card unplugged):
+  /// the state line says so and the pictures go on, on the wall clock. `s` tries it again.
+  private func lost(_ stream: OpaquePointer) {
+    monitor.locked {
+      sound = nil
+      soundOn = false
+      failureOfSound = Self.soundStopped
+      soundMissing = Self.soundStopped
+      _ = clock.stopWaiting(at: monotonicNow(), after: 0)
+      chunks.removeAll()
+      written.removeAll()
+      queuedSound = 0
+      monitor.wake(.decoder)
+    }
+    signalWake()
+    mw_sound_close(stream)
+  }
+
+  /// Why there is no sound after the device stopped taking it.
+  static let soundStopped = "the sound device stopped"
 
   /// Whether a play waits for the sound to be heard (the lock held): sound on, a device, a
   /// sound track with sound still to come.

@@ -104,6 +104,12 @@ import Testing
     let late = stuck.stopWaiting(at: MediaClock.soundStartLimit)
     #expect(late)
     #expect(stuck.media(at: MediaClock.soundStartLimit + Self.second) == 1_000)
+    // A device that is gone: the wall clock runs it from then on, whatever the limit.
+    var gone = MediaClock()
+    gone.play(at: 0, awaitingSound: true)
+    let now = gone.stopWaiting(at: 5, after: 0)
+    #expect(now)
+    #expect(gone.media(at: 5 + Self.second) == 1_000)
     // A pause while waiting ends the wait; a play without sound never waits.
     stuck.play(at: 0, awaitingSound: true)
     stuck.pause(at: 1)

@@ -23,6 +23,11 @@ import Testing
       runtime =
         NSTemporaryDirectory() + "myworkout-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
       try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+      try start()
+    }
+
+    /// Starts the daemon (again, after `stop`, on the same socket) and waits until it answers.
+    func start() throws {
       try run(
         "/usr/bin/pulseaudio",
         [
@@ -46,6 +51,23 @@ import Testing
       guard end == .exited(0) else {
         throw ChildProcess.Failed(description: "\(tool) \(arguments): \(end)")
       }
+    }
+
+    /// The streams playing into the daemon now (`pactl list short sink-inputs`, one a line).
+    func streamsPlaying() throws -> Int {
+      try ChildProcess.run(
+        ["/usr/bin/pactl", "list", "short", "sink-inputs"], environment: variables
+      )
+      .split(separator: "\n").count
+    }
+
+    /// Waits until `streamsPlaying()` is `count`; false when it is not within 10 s.
+    func awaitStreams(_ count: Int) throws -> Bool {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while try streamsPlaying() != count {
+        guard ContinuousClock.now < deadline else { return false }
+      }
+      return true
     }
 
     private var variables: [String: String] {
@@ -72,9 +94,12 @@ import Testing
       return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
     }
 
-    deinit {
+    /// Ends the daemon (as a desktop's sound server that crashes or is restarted).
+    func stop() {
       _ = try? run("/usr/bin/pulseaudio", ["--kill"])
     }
+
+    deinit { stop() }
   }
 
   /// The tone's frequency, from the zero crossings of the loud part.
@@ -118,6 +143,85 @@ import Testing
       let frequency = try #require(tone, "a tone was heard at \(speed)% (\(heard.count) samples)")
       #expect(abs(frequency - 440) < 15, "440 Hz at \(speed)%: heard \(frequency)")
     }
+  }
+
+  /// A paused class lets go of the sound server's stream (its client thread would otherwise wake
+  /// a few times a second for as long as the pause lasts: SPEC §19, no wake-ups while paused);
+  /// play opens it again and the sound goes on from where it stopped.
+  @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() throws {
+    let server = try SoundServer()
+    let player = try MediaProcess(muted: false, environment: server.environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.play)
+    func played(to milliseconds: Int) -> Bool {
+      player.next(within: .seconds(15)) {
+        if case .time(let time) = $0 { time >= milliseconds } else { false }
+      } != nil
+    }
+    #expect(played(to: 500))
+    #expect(try server.awaitStreams(1), "a stream while playing")
+    player.send(.pause)
+    #expect(try server.awaitStreams(0), "no stream while paused")
+    let heard = try server.record {
+      player.send(.play)
+      #expect(played(to: 2_500), "played on")
+      let streams = try server.streamsPlaying()
+      #expect(streams == 1, "a stream again")
+    }
+    let tone = Self.frequency(heard)
+    let frequency = try #require(tone, "a tone was heard after the pause (\(heard.count) samples)")
+    #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
+  }
+
+  /// The sound server gone mid-class: the state line says there is no sound, and the pictures
+  /// go on, on the wall clock.
+  @Test func aSoundServerThatGoesAwayLeavesThePicturesPlaying() throws {
+    let server = try SoundServer()
+    let player = try MediaProcess(muted: false, environment: server.environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.play)
+    let playing = player.next(within: .seconds(15)) {
+      if case .time(let time) = $0 { time >= 500 } else { false }
+    }
+    guard case .time(let before)? = playing else {
+      Issue.record("not playing: \(String(describing: playing))")
+      return
+    }
+    server.stop()
+    let sound = player.next(within: .seconds(10)) { if case .sound = $0 { true } else { false } }
+    guard case .sound(let note?)? = sound else {
+      Issue.record("no sound note: \(String(describing: sound))")
+      return
+    }
+    #expect(note.hasPrefix("no sound"), "\(note)")
+    let later = player.next(within: .seconds(10)) {
+      if case .time(let time) = $0 { time >= before + 1_500 } else { false }
+    }
+    #expect(later != nil, "the pictures go on")
+    // The server back: `s` (the app asks for sound again after `no sound`) plays it again.
+    try server.start()
+    let heard = try server.record {
+      player.send(.sound(true))
+      let back = player.next(within: .seconds(10)) { if case .sound = $0 { true } else { false } }
+      #expect(back == .sound(nil), "sound again: \(String(describing: back))")
+      // From the start again: the 4 s clip is near its end by now.
+      player.send(.seek(milliseconds: 0))
+      let start = player.next {
+        if case .frame(let frame) = $0 { frame.milliseconds < 500 } else { false }
+      }
+      #expect(start != nil, "the sought frame")
+      let on = player.next(within: .seconds(15)) {
+        if case .time(let time) = $0 { time >= 2_500 } else { false }
+      }
+      #expect(on != nil, "plays on")
+    }
+    let tone = Self.frequency(heard)
+    let frequency = try #require(tone, "a tone was heard again (\(heard.count) samples)")
+    #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
   }
 
   /// No sound server to reach, and ALSA configured (`ALSA_CONFIG_PATH`, read in place of the

@@ -54,12 +54,15 @@ typedef struct mw_sound mw_sound;
 /// server answers: 48 kHz, stereo, s16, about 100 ms of buffer. NULL with `reason` when neither
 /// opens.
 mw_sound *mw_sound_open(const char *name, char *reason, int reason_size);
-/// Blocks until the bytes are queued. 0 on success.
+/// Blocks until the bytes are queued (opening the stream again if it rests). 0 on success.
 int mw_sound_write(mw_sound *sound, const void *data, size_t bytes);
 /// Microseconds between what was written and what is heard now.
 int64_t mw_sound_latency_us(mw_sound *sound);
 /// Drops what is queued and not yet heard.
 void mw_sound_flush(mw_sound *sound);
+/// Lets go of the stream (what is queued is dropped) while nothing is to play: a sound server's
+/// client thread would otherwise wake a few times a second. The next write opens it again.
+void mw_sound_rest(mw_sound *sound);
 void mw_sound_close(mw_sound *sound);
 
 

@@ -327,6 +327,24 @@ import Testing
     }
   }
 
+  /// No sound (no device, or the device went away mid-class): `s` asks for it again, as the
+  /// state line's `no sound` suggests, rather than turning off what does not play.
+  @Test func withNoSoundTheSoundKeyTriesAgain() {
+    var store = TestStore(Self.showing())
+    store.send(.player(.video(.sound("no sound: the sound device stopped")))) {
+      $0.playerOnTop.soundNote = "no sound: the sound device stopped"
+      $0.playerOnTop.soundOn = false
+    }
+    store.send(.player(.soundPressed), effects: [.video(.sound(true))]) {
+      $0.playerOnTop.soundOn = true
+    }
+    store.send(.player(.video(.sound(nil)))) { $0.playerOnTop.soundNote = nil }
+    store.send(.player(.soundPressed), effects: [.video(.sound(false))]) {
+      $0.playerOnTop.soundOn = false
+    }
+    store.send(.player(.video(.sound("sound off")))) { $0.playerOnTop.soundNote = "sound off" }
+  }
+
   @Test func loopMarksGoAThenBThenNeither() {
     var marks = LoopMarks()
     marks.press(at: 5_000)

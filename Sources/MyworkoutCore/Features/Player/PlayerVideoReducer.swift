@@ -48,6 +48,8 @@ enum PlayerVideoReducer {
       return []
     case .sound(let note):
       state.soundNote = note
+      // Sound plays only without a note: with none (off, or no device), `s` asks for it.
+      state.soundOn = note == nil
       return []
     }
   }
