@@ -154,28 +154,59 @@ extension EndToEnd {
       #expect(seen.allSatisfy { $0[2] is NSNull }, "never through nginx's cache: \(output)")
     }
 
-    /// The process id of instance `number` of scripts/cluster: its port from the cluster's
-    /// standard error (`instance 1: http://127.0.0.1:PORT`), then the myworkout-server process
-    /// started with `--port PORT` (from /proc).
+    /// Ctrl-C twice (or `timeout` passing a TERM on): the second signal comes while the cluster
+    /// stops what it started, and must not cut that short — PostgreSQL stopped, the folder gone.
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func aSecondSignalDoesNotLeavePostgreSQLRunning() async throws {
+      let log = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-twice-\(UUID().uuidString).err")
+      defer { try? FileManager.default.removeItem(at: log) }
+      let cluster = try ChildProcess.spawn(
+        [try #require(Self.cluster), "--server", Self.serverBinary, "--instances", "1"],
+        standardOutput: .pipe, standardError: .file(log.path))
+      _ = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      // The summary (`… (folder /tmp/myworkout-cluster.XXXXXX)`) follows the first line.
+      let deadline = ContinuousClock.now + .seconds(10)
+      var folder: String?
+      while folder == nil, ContinuousClock.now < deadline {
+        let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if let tail = said.split(separator: "(folder ").dropFirst().last, tail.contains(")") {
+          folder = String(tail.prefix { $0 != ")" })
+        }
+      }
+      let place = try #require(folder, "the cluster's folder in its summary")
+      #expect(FileManager.default.fileExists(atPath: place + "/pg/PG_VERSION"))
+      let instance = try #require(try Self.instancePID(number: 1, log: log))
+      cluster.send(SIGTERM)
+      // Into the cleanup: the instance is stopped and reaped first, PostgreSQL last.
+      let stopping = ContinuousClock.now + .seconds(10)
+      while kill(instance, 0) == 0, ContinuousClock.now < stopping { await Task.yield() }
+      cluster.send(SIGTERM)
+      _ = cluster.waitBlocking()
+      #expect(!FileManager.default.fileExists(atPath: place), "the folder is removed")
+      let postgres = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+        guard Int32(entry) != nil,
+          let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+        else { return false }
+        return String(decoding: data, as: UTF8.self).contains(place + "/pg")
+      }
+      #expect(postgres.isEmpty, "PostgreSQL stopped: \(postgres)")
+    }
+
+    /// The process id of instance `number` of scripts/cluster, from the cluster's standard
+    /// error (`instance 1: http://127.0.0.1:PORT (process PID)`).
     static func instancePID(number: Int, log: URL) throws -> pid_t? {
       let text = try String(contentsOf: log, encoding: .utf8)
       guard
         let line = text.split(separator: "\n").first(where: { $0.hasPrefix("instance \(number): ") }
         ),
-        let port = line.split(separator: ":").last.map(String.init)
+        let process = line.split(separator: "(process ").last,
+        let pid = pid_t(process.dropLast())
       else { return nil }
-      for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
-        guard let pid = pid_t(entry),
-          let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-        else { continue }
-        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-        guard arguments.first?.hasSuffix("myworkout-server") == true,
-          let flag = arguments.firstIndex(of: "--port"), flag + 1 < arguments.count,
-          arguments[flag + 1] == port
-        else { continue }
-        return pid
-      }
-      return nil
+      return pid
     }
 
     /// Log in, search, watch and resume, a lesson, then a relaunch offline, against the server
