@@ -183,10 +183,13 @@ final class Player: @unchecked Sendable {
         }
         soundOn = on
         if on {
-          startSound()
           if sound != nil {
             soundEvent = .sound(nil)
             restart(at: clock.media(at: now), show: true, now: now)
+          } else {
+            // Said (and played from here) once the device opens, on the sound's thread.
+            announceSound = true
+            startSound()
           }
         } else {
           flushSound = true
@@ -268,21 +271,54 @@ final class Player: @unchecked Sendable {
     }
   }
 
-  /// Opens the sound stream (the lock held); when none can be opened the clock is the wall's.
+  /// Starts the sound's thread, which opens the stream (the lock held). The opening is not
+  /// done here: a sound server that takes the connection and never answers holds it up for a
+  /// minute, and the commands must go on meanwhile. While it opens, the sound is kept and a play
+  /// waits for it (at most `MediaClock.soundStartLimit`).
   private func startSound() {
-    guard sound == nil, soundOn else { return }
-    var reason = [CChar](repeating: 0, count: 256)
-    guard let stream = mw_sound_open("Myworkout GO", &reason, Int32(reason.count)) else {
-      soundOn = false
-      let text = Self.text(reason)
-      failureOfSound = text
-      soundMissing = text
-      return
-    }
-    soundMissing = nil
-    sound = stream
+    guard sound == nil, !soundOpening, soundOn else { return }
+    soundOpening = true
     startThread { [self] in play() }
   }
+
+  /// Opens the stream (on the sound's thread, the lock not held): whether it opened. When none
+  /// can be, the state line says why and the clock is the wall's.
+  private func openSound() -> Bool {
+    var reason = [CChar](repeating: 0, count: 256)
+    let stream = mw_sound_open("Myworkout GO", &reason, Int32(reason.count))
+    let now = monotonicNow()
+    monitor.locked {
+      soundOpening = false
+      if let stream {
+        soundMissing = nil
+        sound = stream
+        if announceSound {
+          announceSound = false
+          soundBack = true
+          restart(at: clock.media(at: now), show: true, now: now)
+        }
+      } else {
+        soundOn = false
+        announceSound = false
+        let text = Self.text(reason)
+        failureOfSound = text
+        soundMissing = text
+        chunks.removeAll()
+        queuedSound = 0
+        _ = clock.stopWaiting(at: now, after: 0)
+      }
+      monitor.wakeAll()
+    }
+    signalWake()
+    return stream != nil
+  }
+
+  /// The sound's thread is opening the stream.
+  private var soundOpening = false
+  /// `s` turned the sound on with no stream open: `.sound(nil)` once it opens.
+  private var announceSound = false
+  /// The stream `s` asked for opened: to be said.
+  private var soundBack = false
 
   private var failureOfSound: String?
   /// Why the last try to open the sound failed (nil once a stream is open).
@@ -327,6 +363,10 @@ final class Player: @unchecked Sendable {
     if let failureOfSound {
       events.append(.sound(Self.noSound(failureOfSound)))
       self.failureOfSound = nil
+    }
+    if soundBack {
+      soundBack = false
+      events.append(.sound(nil))
     }
     if muted && !readySent { events.append(.sound("no sound")) }
     if !readySent, let failure {
@@ -517,7 +557,7 @@ final class Player: @unchecked Sendable {
         let copy = Array(UnsafeBufferPointer(start: samples, count: Int(count) * 2))
         monitor.locked {
           // Without sound the pictures follow the wall clock and the sound is not kept.
-          guard mine == generation, soundOn, sound != nil else { return }
+          guard mine == generation, soundKept else { return }
           let length = Int64(count) * 1000 * Int64(tempo) / 100 / 48_000
           chunks.append(Chunk(generation: mine, pts: pts, samples: copy, length: length))
           queuedSound += Int(count)
@@ -548,7 +588,6 @@ final class Player: @unchecked Sendable {
       return true
     }
     guard resting else { return false }
-    let soundKept = soundOn && sound != nil
     if frames.count <= Self.frameLow || (soundKept && queuedSound <= Self.soundLow) {
       resting = false
     }
@@ -563,6 +602,7 @@ final class Player: @unchecked Sendable {
   // MARK: Sound (its own thread)
 
   private func play() {
+    guard openSound() else { return }
     var lastGeneration = -1
     var unheard = SoundLatency()
     while true {
@@ -649,6 +689,11 @@ final class Player: @unchecked Sendable {
   /// Whether a play waits for the sound to be heard (the lock held): sound on, a device, a
   /// sound track with sound still to come.
   private var soundLeads: Bool {
-    soundOn && sound != nil && (info?.has_audio ?? 0) != 0 && !(decodedAll && chunks.isEmpty)
+    soundKept && (info?.has_audio ?? 0) != 0 && !(decodedAll && chunks.isEmpty)
+  }
+
+  /// Whether decoded sound is kept (the lock held): sound on and a stream open or opening.
+  private var soundKept: Bool {
+    soundOn && (sound != nil || soundOpening)
   }
 }

@@ -57,6 +57,9 @@ final class VideoHost: VideoPlaying {
   func connect(_ wiring: Wiring) { self.wiring = wiring }
 
   /// `myworkout-media` beside the running executable.
+  /// Why the video stops when the player no longer reads its commands.
+  static let stoppedAnswering = "the player stopped answering"
+
   /// Why a remote catalog's video that is not an http(s) URL does not play.
   static let notOnTheServer = "not on the server"
 
@@ -112,7 +115,15 @@ final class VideoHost: VideoPlaying {
         Glibc.write(commands, $0.baseAddress, $0.count)
       }
       if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { return }
+      guard written > 0 else {
+        // The pipe is full: the player has not read a pipe's worth of commands (it is stopped
+        // or stuck). Waiting for it would freeze the app; it is given up on.
+        if written < 0 && errno == EAGAIN {
+          stop()
+          report(.failed(Self.stoppedAnswering))
+        }
+        return
+      }
       offset += written
     }
   }
@@ -180,6 +191,7 @@ final class VideoHost: VideoPlaying {
     commands = input[1]
     events = output[0]
     _ = fcntl(events, F_SETFL, fcntl(events, F_GETFL) | O_NONBLOCK)
+    _ = fcntl(commands, F_SETFL, fcntl(commands, F_GETFL) | O_NONBLOCK)
     reader = MediaEventReader()
     playing = false
     lastSecond = -1

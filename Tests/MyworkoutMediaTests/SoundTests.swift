@@ -224,6 +224,47 @@ import Testing
     #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
   }
 
+  /// A sound server that takes the connection and never answers (hung, or stopped in a
+  /// debugger): the pictures come and play on the wall clock meanwhile — opening the sound does
+  /// not hold up the player's commands (it did, for the minute libpulse waits, and the app's
+  /// keys piled up behind it).
+  @Test func aSoundServerThatNeverAnswersHoldsNothingUp() throws {
+    let folder =
+      NSTemporaryDirectory() + "myworkout-hung-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let socket = folder + "/native"
+    // Listens (so a connection is taken into the backlog) and never accepts or answers; the
+    // socket gets its name once it listens.
+    let silent = try ChildProcess.spawn(
+      [
+        "python3", "-c",
+        "import os, socket, sys, time\ns = socket.socket(socket.AF_UNIX)\n"
+          + "s.bind(sys.argv[1] + '.new')\ns.listen(8)\nos.rename(sys.argv[1] + '.new', sys.argv[1])\n"
+          + "time.sleep(600)",
+        socket,
+      ], searchPath: true)
+    defer {
+      silent.send(SIGKILL)
+      _ = silent.waitBlocking()
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !FileManager.default.fileExists(atPath: socket) {
+      try #require(ContinuousClock.now < deadline, "the silent server is up")
+    }
+    var environment = try Self.withoutServer(alsaDefault: "{ type hw card 99 }")
+    environment["PULSE_SERVER"] = "unix:" + socket
+    let player = try MediaProcess(muted: false, environment: environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    #expect(player.frame(within: .seconds(5)) != nil, "the first picture")
+    player.send(.play)
+    let moving = player.next(within: .seconds(10)) {
+      if case .time(let time) = $0 { time >= 1_000 } else { false }
+    }
+    #expect(moving != nil, "plays on the wall clock")
+  }
+
   /// No sound server to reach, and ALSA configured (`ALSA_CONFIG_PATH`, read in place of the
   /// system's configuration) with `device` as its default.
   static func withoutServer(alsaDefault device: String) throws -> [String: String] {
