@@ -200,6 +200,17 @@ package final class Terminal: TerminalBackend {
     updateSize()
   }
 
+  /// Takes the terminal back after a stop the app did not ask for (the shell set its own modes
+  /// meanwhile): the program's modes, bracketed paste and mouse reporting again, and the whole
+  /// screen drawn anew at the next frame.
+  package func reclaim() {
+    guard isOpen else { return }
+    if isendwin() == false { endwin() }
+    mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
+    wrefresh(mw_stdscr())
+    updateSize()
+  }
+
   /// Puts the terminal back as it was found. Safe to call more than once.
   package func close() {
     guard isOpen else { return }

@@ -14,6 +14,8 @@ final class MainLoop {
     var input: @MainActor () -> Void
     var resize: @MainActor () -> Void
     var suspend: @MainActor () -> Void
+    /// SIGCONT: the process goes on after a stop (its own Ctrl-Z's, or one from outside).
+    var continued: @MainActor () -> Void
     var terminate: @MainActor (_ status: Int32) -> Void
   }
 
@@ -33,7 +35,7 @@ final class MainLoop {
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
   init() {
-    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP]
+    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
     signals = numbers.withUnsafeBufferPointer {
       mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
     }
@@ -111,6 +113,7 @@ final class MainLoop {
       case 0: return
       case SIGWINCH: handlers.resize()
       case SIGTSTP: handlers.suspend()
+      case SIGCONT: handlers.continued()
       // Exit statuses follow the shell's convention: 128 + the signal's number.
       default:
         endingSignal = number

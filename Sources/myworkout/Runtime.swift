@@ -80,6 +80,7 @@ final class Runtime {
         input: { [unowned self] in keysArrived() },
         resize: { [unowned self] in resized() },
         suspend: { [unowned self] in suspend() },
+        continued: { [unowned self] in continued() },
         terminate: { [unowned self] status in dispatch(.terminationRequested(status: status)) }))
   }
 
@@ -91,9 +92,26 @@ final class Runtime {
     send(.suspended)
     effects.finishWrites(within: saveLimits.beforeStop)
     terminal.suspend()
+    resumedFromSuspend = true
     apply(.resumed(wallTime()))
     render()
   }
+
+  /// SIGCONT. After the app's own Ctrl-Z (`suspend`, which already took the terminal back),
+  /// nothing. After a stop it did not ask for (SIGSTOP from outside), the shell had the terminal
+  /// meanwhile and set its own modes: the app takes it back and draws everything again (a
+  /// playing class is paused by the clock's sleep rule, as after a sleep).
+  func continued() {
+    guard !resumedFromSuspend else {
+      resumedFromSuspend = false
+      return
+    }
+    terminal.reclaim()
+    render()
+  }
+
+  /// A SIGCONT is on its way from the app's own stop (see `continued`).
+  private var resumedFromSuspend = false
 
   /// Something the world did (an answer, a timer, a notice): handle it and draw the result.
   func dispatch(_ action: Action) {

@@ -90,6 +90,30 @@ extension EndToEnd {
       #expect(try app.terminalLooksRestored())
     }
 
+    /// A stop the app did not ask for (SIGSTOP from outside, not Ctrl-Z): the shell takes the
+    /// terminal and sets its own modes meanwhile; after `fg` (SIGCONT) the app takes it back
+    /// (keys read one by one again, the whole screen drawn anew), not left half shell text and
+    /// half app with the line discipline holding its keys.
+    @Test func aStopFromOutsideAndFgBringTheScreenBack() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type("\"$APP\"")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("kept@email.com")
+      try app.waitFor("[kept@email.com")
+      let pid = try #require(try app.childPID())
+      kill(pid, SIGSTOP)
+      try app.waitFor("Stopped")
+      try app.type("fg")
+      try app.press("Enter")
+      try app.type("x")
+      let screen = try app.waitFor("[kept@email.comx")
+      #expect(!screen.contains("Stopped"), "drawn anew: \(screen)")
+      #expect(!screen.contains("$ fg"), "drawn anew: \(screen)")
+    }
+
     @Test func ctrlZSuspendsAndFgBringsTheScreenBack() throws {
       let app = try TerminalSession()
       try app.launchShell()

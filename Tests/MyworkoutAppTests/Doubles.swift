@@ -30,6 +30,8 @@ final class RecordingTerminal: TerminalBackend {
   /// What happens while the process is stopped (the test moves its clock, reads the store).
   var whileStopped: () -> Void = {}
   func suspend() { whileStopped() }
+  private(set) var reclaimed = 0
+  func reclaim() { reclaimed += 1 }
   func close() { closed += 1 }
   private(set) var pictures: [VideoPicture] = []
   func drawVideo(_ picture: VideoPicture) { pictures.append(picture) }

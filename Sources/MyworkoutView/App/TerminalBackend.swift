@@ -13,6 +13,8 @@ package protocol TerminalBackend: AnyObject {
   func updateSize()
   /// Gives the terminal back and stops the process (Ctrl-Z); on `fg`, takes it again.
   func suspend()
+  /// Takes the terminal back after a stop the app did not ask for; the next frame is drawn whole.
+  func reclaim()
   /// Puts the terminal back as it was found. Safe to call more than once.
   func close()
   /// Shows a video picture in the region the last frame drawn holds (SPEC §19).
