@@ -34,9 +34,15 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
   }
   if let player = state.player, player.playback != .loading {
     // A video that shows and plays reports its time four times a second, and the clock is
-    // read before every action: a timer as well would only draw the screen twice as often.
-    let ticking = player.playback == .playing && player.video != .showing
-    wanted.insert(.clock(every: ticking ? PlayerState.tick : nil))
+    // read before every action: a timer at that rate would only draw the screen twice as often.
+    // A slow one still reads it when the reports stop (a seek waiting on a stalled server), so
+    // the time in class counts and the next report is not taken for a sleep.
+    if player.playback == .playing {
+      wanted.insert(
+        .clock(every: player.video == .showing ? PlayerState.videoTick : PlayerState.tick))
+    } else {
+      wanted.insert(.clock(every: nil))
+    }
     if let note = player.volumeNote { wanted.insert(.volumeNote(note)) }
   }
   return wanted

@@ -13,6 +13,8 @@ package struct PlayerState: Equatable, Sendable {
 
   /// Playing reads the clock this often (the screen changes at most 4 times a second).
   package static let tick: Duration = .milliseconds(250)
+  /// How often the clock is read while a video shows and plays (its reports read it more often).
+  package static let videoTick: Duration = .seconds(1)
   /// A gap between two readings longer than this while playing means the machine slept: play
   /// pauses at the earlier reading and the gap counts for nothing.
   package static let sleepGap = 2_000
