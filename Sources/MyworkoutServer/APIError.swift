@@ -13,6 +13,8 @@ import NIOCore
 package struct APIError: Error, Sendable {
   package var status: HTTPResponse.Status
   package var body: Body
+  /// Headers beside the body (a 401's `WWW-Authenticate`).
+  package var headers: HTTPFields = [:]
 
   package enum Body: Sendable {
     case oauth(OAuthErrorBody)
@@ -30,18 +32,32 @@ package struct APIError: Error, Sendable {
   }
 
   package var response: Response {
-    switch body {
-    case .oauth(let body): JSONResponse.make(body, status: status)
-    case .code(let body): JSONResponse.make(body, status: status)
-    }
+    var response =
+      switch body {
+      case .oauth(let body): JSONResponse.make(body, status: status)
+      case .code(let body): JSONResponse.make(body, status: status)
+      }
+    response.headers.append(contentsOf: headers)
+    return response
   }
 
   static func badRequest(_ description: String) -> APIError {
     APIError(.badRequest, error: "invalid_request", description: description)
   }
 
-  static let unauthorized = APIError(
-    .unauthorized, error: "invalid_token", description: "A valid Bearer token is required.")
+  /// No credentials: RFC 6750 §3's challenge, without an error code.
+  static let unauthorized: APIError = {
+    var error = APIError(
+      .unauthorized, error: "invalid_token", description: "A valid Bearer token is required.")
+    error.headers[.wwwAuthenticate] = "Bearer"
+    return error
+  }()
+  /// A token that is not a current one of ours.
+  static let invalidToken: APIError = {
+    var error = unauthorized
+    error.headers[.wwwAuthenticate] = "Bearer error=\"invalid_token\""
+    return error
+  }()
   static let tooManyAttempts = APIError(
     .tooManyRequests, error: "too_many_attempts",
     description: "Too many attempts. Try again in a minute.")

@@ -93,21 +93,21 @@ package final class Backend: Sendable {
     }
     let token = authorization.dropFirst(7).trimmingWhitespace()
     guard let claims = try? verifier.verify(token, now: options.now(), issuer: issuer) else {
-      throw APIError.unauthorized
+      throw APIError.invalidToken
     }
     return claims
   }
 
   /// The account a current token of ours names: its `sub`, the account's id. A token made
   /// before accounts had ids names the email there; it still names that account (until it
-  /// expires), so nobody is logged out by the upgrade. `APIError.unauthorized` when the account
+  /// expires), so nobody is logged out by the upgrade. `APIError.invalidToken` when the account
   /// is gone.
   func account(of claims: IDTokenClaims) async throws -> StoredAccount {
     let found =
       claims.sub.contains("@")
       ? try await accounts.account(email: claims.sub)
       : try await accounts.account(id: claims.sub)
-    guard let found else { throw APIError.unauthorized }
+    guard let found else { throw APIError.invalidToken }
     return found
   }
 

@@ -168,7 +168,7 @@ extension Backend {
     }
     let id = try await accountID(of: claims)
     guard let profile = try await accounts.updateMobile(id: id, mobile: mobile) else {
-      throw APIError.unauthorized
+      throw APIError.invalidToken
     }
     return JSONResponse.make(
       try tokens(

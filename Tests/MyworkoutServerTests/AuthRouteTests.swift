@@ -239,9 +239,17 @@ import Testing
           "email": "registered@email.com", "password": "password", "client_id": "app",
         ])
       ) { try JSONDecoder().decode(TokenResponse.self, from: Data($0.body.readableBytesView)) }
+      // RFC 6750 §3: a 401 says how to authenticate; with a token that is not valid, why not.
       try await client.execute(uri: "/userinfo", method: .get) { response in
         #expect(response.status == .unauthorized)
         #expect(response.body.json["error"] as? String == "invalid_token")
+        #expect(response.headers[.wwwAuthenticate] == "Bearer")
+      }
+      try await client.execute(
+        uri: "/userinfo", method: .get, headers: [.authorization: "Bearer not.a.token"]
+      ) { response in
+        #expect(response.status == .unauthorized)
+        #expect(response.headers[.wwwAuthenticate] == "Bearer error=\"invalid_token\"")
       }
       try await client.execute(
         uri: "/userinfo", method: .get, headers: [.authorization: "Bearer " + tokens.accessToken]
