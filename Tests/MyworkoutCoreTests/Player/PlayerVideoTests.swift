@@ -76,6 +76,53 @@ import Testing
     store.send(.player(.video(.time(milliseconds: 9_000))))
   }
 
+  /// The clock says the app stood still (a sleep, or the app stopped from outside) while the
+  /// video's player may have run on: what it reports next (a backlog of pictures nobody saw,
+  /// its end) is not believed, and play goes on from where the app stood (a walk-through saw
+  /// 9 s counted as watched for 1 s of play after a stop).
+  @Test func afterAStandstillTheVideoIsPutBackNotBelieved() {
+    var store = Self.playing()
+    store.send(.clockRead(S.at(250))) {
+      $0.playerOnTop.clock = S.at(250)
+      $0.playerOnTop.unsavedTime = 250
+    }
+    store.send(.player(.video(.time(milliseconds: 250)))) {
+      $0.playerOnTop.position = 250
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
+    }
+    store.send(
+      .clockRead(S.at(8_250)),
+      effects: [.video(.pause), S.update(position: 250, played: [0..<250], time: 250)]
+    ) {
+      $0.playerOnTop.clock = S.at(8_250)
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 250
+      $0.playerOnTop.progress.watched = IntervalSet([0..<250])
+      $0.playerOnTop.progress.timeInClass = 250
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(8_250)
+      $0.playerOnTop.videoAdrift = true
+    }
+    // The backlog, and the end the player reached meanwhile: nothing.
+    for milliseconds in stride(from: 500, through: 2_500, by: 250) {
+      store.send(.player(.video(.time(milliseconds: milliseconds))))
+    }
+    store.send(.player(.video(.shown(milliseconds: 2_600))))
+    store.send(.player(.video(.ended)))
+    // Play: from where the app stood.
+    store.send(
+      .player(.playPausePressed), effects: [.video(.seek(milliseconds: 250)), .video(.play)]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.videoAdrift = false
+    }
+    store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.position = 500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([250..<500])
+    }
+  }
+
   @Test func aSeekTellsTheVideoAndPlaysNothing() {
     var store = Self.playing()
     store.send(

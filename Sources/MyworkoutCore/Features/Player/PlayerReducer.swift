@@ -108,7 +108,7 @@ enum PlayerReducer {
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
-        return videoCommand(state, .play)
+        return putBack(&state) + videoCommand(state, .play)
       case .loading:
         return []
       }
@@ -135,6 +135,10 @@ enum PlayerReducer {
       guard state.playback != .playing, state.video == .showing,
         !(forward && state.playback == .finished)  // no frame after the last
       else { return [] }
+      if state.videoAdrift {
+        // The picture where the app stands first; the next press steps from there.
+        return putBack(&state)
+      }
       state.stepping = true
       state.resumeAt = nil
       if state.playback == .finished { state.playback = .paused }
@@ -153,9 +157,18 @@ enum PlayerReducer {
     }
   }
 
+  /// The video's player back at the app's position after a standstill (see `videoAdrift`).
+  private static func putBack(_ state: inout PlayerState) -> [Effect] {
+    guard state.videoAdrift else { return [] }
+    state.videoAdrift = false
+    return videoCommand(state, .seek(milliseconds: state.position))
+  }
+
   /// Seeking plays nothing: the position moves, and at the end the class is Finished.
   private static func seek(_ state: inout PlayerState, to target: Int, account: String) -> [Effect]
   {
+    // The seek puts the video where it says.
+    state.videoAdrift = false
     state.resumeAt = nil
     state.stepping = false
     state.position = min(max(0, target), state.duration)
@@ -206,6 +219,7 @@ enum PlayerReducer {
     }
     guard elapsed <= PlayerState.sleepGap else {
       state.playback = .paused
+      state.videoAdrift = state.video.drivesPosition
       return videoCommand(state, .pause) + save(&state, account: account)
     }
     state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)

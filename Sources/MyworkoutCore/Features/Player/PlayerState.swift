@@ -65,6 +65,10 @@ package struct PlayerState: Equatable, Sendable {
   package var loop = LoopMarks()
   /// A frame step was asked for: the next picture shown sets the position.
   package var stepping = false
+  /// The clock said the app stood still while playing (a sleep, a stop from outside) and the
+  /// video's player may have run on meanwhile: its reports are not believed, and what moves
+  /// next (play, a seek, a step) first puts it back where the app stands.
+  package var videoAdrift = false
 
   package init(
     danceClass: DanceClass, speed: PlaybackSpeed = .normal, colors: PictureColors = .xterm256

@@ -9,6 +9,14 @@ enum PlayerVideoReducer {
     _ state: inout PlayerState, _ event: VideoEvent, account: String, display: Display
   ) -> [Effect] {
     guard state.video.drivesPosition else { return [] }
+    if state.videoAdrift {
+      switch event {
+      case .shown, .time, .ended:
+        // From a player that ran on while the app stood still: not what was seen.
+        return []
+      default: break
+      }
+    }
     switch event {
     case .ready(let duration, let width, let height, _):
       state.videoSize = PixelSize(width: width, height: height)
