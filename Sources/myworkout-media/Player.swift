@@ -65,6 +65,15 @@ final class Player: @unchecked Sendable {
   /// The next frame is shown as soon as it is decoded (after opening, a seek, a step), and the
   /// clock waits for it.
   private var showNext = false
+  /// Since when (monotonic ns) a seek's frame has been waited for, from a network source.
+  private var seekWaitSince: Int64?
+  /// `buffering` was said for the wait (see `seekBufferingAfter`).
+  private var seekBuffering = false
+  /// A seek's frame from the network not there after this long (ns): the state line says
+  /// `Buffering…` (a local seek far from a keyframe takes up to about 350 ms).
+  private static let seekBufferingAfter: Int64 = 600_000_000
+  /// The source is a URL (its bytes can be late).
+  private var networked = false
   private var stepping = false
   private var buffering = false
   private var lastShown: Int64 = 0
@@ -138,6 +147,7 @@ final class Player: @unchecked Sendable {
         guard !opened else { return }
         opened = true
         showNext = true
+        networked = FailureReason.isNetworked(source)
         let header = self.header
         startThread { [self] in decode(source: source, header: header, timeout: timeout) }
         if soundOn { startSound() }
@@ -260,6 +270,8 @@ final class Player: @unchecked Sendable {
     queuedSound = 0
     decodedAll = false
     flushSound = true
+    // Buffering when the seek came: said over once its frame is shown.
+    if buffering { seekBuffering = true }
     buffering = false
     endedSent = false
     clock.pause(at: now)
@@ -268,6 +280,7 @@ final class Player: @unchecked Sendable {
       showNext = true
       stepping = false
       target = pendingSeek
+      if networked && seekWaitSince == nil { seekWaitSince = now }
     }
   }
 
@@ -336,8 +349,11 @@ final class Player: @unchecked Sendable {
   private func nextTimeout() -> Int32 {
     if failure != nil && !readySent { return 0 }
     if info != nil && !readySent { return 0 }
-    guard playing, !buffering, !showNext else { return -1 }
     let now = monotonicNow()
+    if showNext, !seekBuffering, let since = seekWaitSince {
+      return Int32(max(0, (since + Self.seekBufferingAfter - now + 999_999) / 1_000_000))
+    }
+    guard playing, !buffering, !showNext else { return -1 }
     var wait = Self.timeEvery - (now - lastTime)
     if let head = frames.first {
       let media = clock.media(at: now)
@@ -401,6 +417,11 @@ final class Player: @unchecked Sendable {
         showNext = false
         stepping = false
         target = nil
+        seekWaitSince = nil
+        if seekBuffering {
+          seekBuffering = false
+          events.append(.buffering(false))
+        }
         lastShown = head.pts
         clock.jump(to: head.pts, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
@@ -410,6 +431,14 @@ final class Player: @unchecked Sendable {
         showNext = false
         stepping = false
         target = nil
+        seekWaitSince = nil
+        if seekBuffering {
+          seekBuffering = false
+          events.append(.buffering(false))
+        }
+      } else if !seekBuffering, let since = seekWaitSince, now - since >= Self.seekBufferingAfter {
+        seekBuffering = true
+        events.append(.buffering(true))
       }
       return events
     }

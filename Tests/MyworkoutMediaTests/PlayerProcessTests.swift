@@ -227,13 +227,53 @@ import Testing
   }
 }
 
+/// A seek whose bytes are slow to come (SPEC §19: `Buffering…` when a network source runs
+/// dry): the player says it is buffering while it waits for the sought frame, then shows it (a
+/// walk-through saw the state line say nothing for the whole stall).
+@Suite struct SeekStallTests {
+  @Test func aSeekThatWaitsOnTheNetworkSaysBuffering() async throws {
+    // Keyframes every 2 s: a seek to 9.5 s decodes from 8 s and crosses the stall at 85 %.
+    let release = Clips.folder + "/release-seek-\(UInt32.random(in: 0...UInt32.max))"
+    defer { unlink(release) }
+    let server = try ChildProcess.spawn(
+      [
+        "python3", StallingStream.script, try Clips.moving(), "0", "0.85", release,
+      ], searchPath: true, standardOutput: .pipe)
+    defer {
+      server.send(SIGTERM)
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    _ = try #require(player.frame(), "the first frame")
+    player.send(.seek(milliseconds: 9_500))
+    let buffering = player.next(within: .seconds(10)) { $0 == .buffering(true) }
+    #expect(buffering != nil, "buffering while the sought frame's bytes are late")
+    _ = FileManager.default.createFile(atPath: release, contents: Data())
+    var shown: Int?
+    var resumed = false
+    while let event = player.next(within: .seconds(20), { _ in true }) {
+      if case .frame(let frame) = event { shown = frame.milliseconds }
+      if event == .buffering(false) { resumed = true }
+      if shown != nil && resumed { break }
+    }
+    #expect(resumed, "on again when they come")
+    #expect(
+      shown.map { abs($0 - 9_500) <= 42 } == true, "the sought frame: \(String(describing: shown))")
+  }
+}
+
 /// `Tests/media-stream/stalling-server.py` serving the moving clip, and the player on it.
 enum StallingStream {
   /// The server, stalling at 80 % of the clip until `release` exists.
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
+
   static func server(release: String) throws -> ChildProcess {
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
-    return try ChildProcess.spawn(
+    try ChildProcess.spawn(
       ["python3", script, try Clips.moving(), "0", "0.8", release], searchPath: true,
       standardOutput: .pipe)
   }
