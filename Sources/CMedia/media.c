@@ -379,6 +379,18 @@ static int input_error(const AVIOContext *pb) {
   return pb && pb->error < 0 && pb->error != AVERROR_EOF ? pb->error : 0;
 }
 
+// A demuxer says its data is invalid when the input could not seek to a sample (MP4 after a
+// seek whose new request failed): for a source read over HTTP, the connection's own error, as
+// one more request finds it (0 when the server answers: the data is invalid indeed).
+static int network_error(mw_media *media) {
+  const char *url = media->format->url;
+  if (!url || (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)) return 0;
+  AVIOContext *pb = media->format->pb;
+  if (!pb) return 0;
+  int64_t err = avio_seek(pb, 0, SEEK_SET);
+  return err < 0 && err != AVERROR_EOF ? (int)err : 0;
+}
+
 // Whether the source's bytes ended before the source did: an input error, or the end of the
 // input reached short of the size it announced (HTTP's Content-Length). A file whose index
 // comes after its samples ends its packets before its bytes, but without reaching their end.
@@ -452,6 +464,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     }
     if (err < 0) {
       int error = input_error(media->format->pb);
+      if (!error && err == AVERROR_INVALIDDATA) error = network_error(media);
       describe(error ? error : err, reason, reason_size);
       return MW_READ_ERROR;
     }

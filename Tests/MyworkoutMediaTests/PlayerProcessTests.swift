@@ -325,6 +325,35 @@ enum StallingStream {
   }
 }
 
+/// The server gone, then a seek (its bytes must come from the server): the stream stopped for
+/// want of a connection, not for a file this player cannot read (what a walk-through saw said).
+@Suite struct SeekWithServerGoneTests {
+  @Test func aSeekAfterTheServerWentAwaySaysNoConnection() async throws {
+    let never = Clips.folder + "/never-seek-\(UInt32.random(in: 0...UInt32.max))"
+    let server = try StallingStream.server(release: never)
+    var reaped = false
+    defer {
+      if !reaped {
+        server.send(SIGKILL)
+        _ = server.waitBlocking()
+      }
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    _ = try #require(player.frame(), "the first frame")
+    // Gone (and reaped, so its port no longer answers) before the seek.
+    server.send(SIGKILL)
+    _ = server.waitBlocking()
+    reaped = true
+    player.send(.seek(milliseconds: 6_000))
+    let failed = player.next(within: .seconds(20)) { if case .failed = $0 { true } else { false } }
+    #expect(failed == .failed("the stream stopped (no connection)"))
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {
