@@ -671,28 +671,46 @@ final class Player: @unchecked Sendable {
           chunk.samples[index] = Int16(Int(chunk.samples[index]) * volume / 100)
         }
       }
-      let written = chunk.samples.withUnsafeBytes {
-        mw_sound_write(stream, $0.baseAddress, $0.count)
+      // In pieces of at most 20 ms: the clock learns when the device starts taking sound, and
+      // what it hears, to within a piece, whatever the codec's frame (1024 samples at 8 kHz
+      // are 128 ms: a walk-through measured the pictures that far behind for the first second).
+      let frames = chunk.samples.count / 2
+      var done = 0
+      while done < frames {
+        let end = min(frames, done + Self.soundPiece)
+        let written = chunk.samples[(done * 2)..<(end * 2)].withUnsafeBytes {
+          mw_sound_write(stream, $0.baseAddress, $0.count)
+        }
+        guard written == 0 else {
+          lost(stream)
+          return
+        }
+        let now = monotonicNow()
+        let latency = unheard.wrote(
+          microseconds: Int64(end - done) * 1_000_000 / 48_000,
+          reported: mw_sound_latency_us(stream), at: now)
+        let heard =
+          chunk.pts + chunk.length * Int64(end) / Int64(frames) - latency / 1000 * Int64(speed)
+          / 100
+        let (started, goOn) = monitor.locked { () -> (Bool, Bool) in
+          guard current == generation && playing && !buffering && !showNext else {
+            return (false, false)
+          }
+          let waiting = clock.waitingForSound
+          clock.heard(heard, at: now)
+          return (waiting && !clock.waitingForSound, !flushSound)
+        }
+        // The pictures were held for the sound: they go on now.
+        if started { signalWake() }
+        // A pause, a seek, sound off: the rest of the chunk is not for now.
+        guard goOn else { break }
+        done = end
       }
-      guard written == 0 else {
-        lost(stream)
-        return
-      }
-      let now = monotonicNow()
-      let latency = unheard.wrote(
-        microseconds: Int64(chunk.samples.count / 2) * 1_000_000 / 48_000,
-        reported: mw_sound_latency_us(stream), at: now)
-      let heard = chunk.pts + chunk.length - latency / 1000 * Int64(speed) / 100
-      let started = monitor.locked { () -> Bool in
-        guard current == generation && playing && !buffering && !showNext else { return false }
-        let waiting = clock.waitingForSound
-        clock.heard(heard, at: now)
-        return waiting && !clock.waitingForSound
-      }
-      // The pictures were held for the sound: they go on now.
-      if started { signalWake() }
     }
   }
+
+  /// Sound frames (48 kHz) written at a time: 20 ms.
+  private static let soundPiece = 960
 
   /// The sound server or device stopped taking sound (a server that ended, a card unplugged):
   /// the state line says so and the pictures go on, on the wall clock. `s` tries it again.
