@@ -167,6 +167,14 @@ extension EndToEnd {
       let cluster = try ChildProcess.spawn(
         [try #require(Self.cluster), "--server", Self.serverBinary, "--instances", "1"],
         standardOutput: .pipe, standardError: .file(log.path))
+      var ended = false
+      defer {
+        // Stopped whatever the test found (a failed expectation must not leave it running).
+        if !ended {
+          cluster.send(SIGTERM)
+          _ = cluster.waitBlocking()
+        }
+      }
       _ = try #require(await cluster.firstLine(timeout: .seconds(60)))
       // The summary (`… (folder /tmp/myworkout-cluster.XXXXXX)`) follows the first line.
       let deadline = ContinuousClock.now + .seconds(10)
@@ -186,6 +194,7 @@ extension EndToEnd {
       while kill(instance, 0) == 0, ContinuousClock.now < stopping { await Task.yield() }
       cluster.send(SIGTERM)
       _ = cluster.waitBlocking()
+      ended = true
       #expect(!FileManager.default.fileExists(atPath: place), "the folder is removed")
       let postgres = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
         guard Int32(entry) != nil,
