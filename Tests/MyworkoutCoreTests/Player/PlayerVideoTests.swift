@@ -123,6 +123,27 @@ import Testing
     }
   }
 
+  /// `--speed 10` (SPEC §12: for demos and tests): a quarter second of wall time is 2.5 s of
+  /// media, and reports that far apart are play, not a seek's leftovers (the position stood at
+  /// 00:02 for ever behind a video that played on).
+  @Test func atTenTimesTheReportsFarApartArePlay() {
+    var state = Self.showing()
+    state.playerOnTop.speed = PlaybackSpeed(hundredths: 1_000)
+    var store = TestStore(state)
+    store.send(.player(.playPausePressed), effects: [.video(.play)]) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.player(.video(.time(milliseconds: 2_600)))) {
+      $0.playerOnTop.position = 2_600
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_600])
+    }
+    store.send(.player(.video(.time(milliseconds: 5_300)))) {
+      $0.playerOnTop.position = 5_300
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<5_300])
+    }
+  }
+
   @Test func aSeekTellsTheVideoAndPlaysNothing() {
     var store = Self.playing()
     store.send(

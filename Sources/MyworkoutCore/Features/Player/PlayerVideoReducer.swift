@@ -2,8 +2,15 @@
 /// position, and only media time actually played counts as watched (a seek, a loop's jump back
 /// and buffering play nothing).
 enum PlayerVideoReducer {
-  /// A report further ahead of the position than this is not play (it is from before a seek).
+  /// A report further ahead of the position than this (media ms at 1×) is not play (it is from
+  /// before a seek).
   static let playedGap = 2_500
+
+  /// `playedGap` at the class's speed: the reports come about every quarter second of wall
+  /// time, which at 10× is 2.5 s of media.
+  static func playedGap(at speed: PlaybackSpeed) -> Int {
+    playedGap * max(100, speed.hundredths) / 100
+  }
 
   static func reduce(
     _ state: inout PlayerState, _ event: VideoEvent, account: String, display: Display
@@ -40,7 +47,7 @@ enum PlayerVideoReducer {
       guard state.playback == .playing else { return [] }
       // The last pictures' time up to the end was played.
       let end = min(state.duration, state.videoDuration ?? state.duration)
-      if end > state.position, end - state.position <= playedGap {
+      if end > state.position, end - state.position <= playedGap(at: state.speed) {
         state.unsavedPlayed.insert(state.position..<end)
       }
       state.position = state.duration
@@ -70,7 +77,7 @@ enum PlayerVideoReducer {
     if state.video == .loading { state.video = .showing }
     let target = min(max(0, milliseconds), state.duration)
     guard state.playback == .playing || state.playback == .paused, target >= state.position,
-      target - state.position <= playedGap
+      target - state.position <= playedGap(at: state.speed)
     else { return [] }
     let previous = state.position
     state.unsavedPlayed.insert(previous..<target)
