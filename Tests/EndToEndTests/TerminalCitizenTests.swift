@@ -95,13 +95,7 @@ extension EndToEnd {
     /// (keys read one by one again, the whole screen drawn anew), not left half shell text and
     /// half app with the line discipline holding its keys.
     @Test func aStopFromOutsideAndFgBringTheScreenBack() throws {
-      let app = try TerminalSession()
-      try app.launchShell()
-      try app.waitFor("$")
-      try app.type("\"$APP\"")
-      try app.press("Enter")
-      try app.waitFor("Myworkout GO")
-      try app.type("kept@email.com")
+      let app = try Self.appFromAShellWithAnEmailTyped()
       try app.waitFor("[kept@email.com")
       let pid = try #require(try app.childPID())
       kill(pid, SIGSTOP)
@@ -114,7 +108,8 @@ extension EndToEnd {
       #expect(!screen.contains("$ fg"), "drawn anew: \(screen)")
     }
 
-    @Test func ctrlZSuspendsAndFgBringsTheScreenBack() throws {
+    /// The app run from a shell's prompt, `kept@email.com` typed into Get started's field.
+    static func appFromAShellWithAnEmailTyped() throws -> TerminalSession {
       let app = try TerminalSession()
       try app.launchShell()
       try app.waitFor("$")
@@ -122,6 +117,11 @@ extension EndToEnd {
       try app.press("Enter")
       try app.waitFor("Myworkout GO")
       try app.type("kept@email.com")
+      return app
+    }
+
+    @Test func ctrlZSuspendsAndFgBringsTheScreenBack() throws {
+      let app = try Self.appFromAShellWithAnEmailTyped()
       try app.press("C-z")
       try app.waitFor("Stopped")
       #expect(try app.terminalLooksRestored())

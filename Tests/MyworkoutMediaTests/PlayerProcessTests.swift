@@ -235,20 +235,12 @@ import Testing
     // Keyframes every 2 s: a seek to 9.5 s decodes from 8 s and crosses the stall at 85 %.
     let release = Clips.folder + "/release-seek-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(release) }
-    let server = try ChildProcess.spawn(
-      [
-        "python3", StallingStream.script, try Clips.moving(), "0", "0.85", release,
-      ], searchPath: true, standardOutput: .pipe)
+    let server = try StallingStream.server(release: release, at: "0.85")
     defer {
       server.send(SIGTERM)
       _ = server.waitBlocking()
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
-    _ = try #require(player.frame(), "the first frame")
+    let player = try await StallingStream.opened(from: server)
     player.send(.seek(milliseconds: 9_500))
     let buffering = player.next(within: .seconds(10)) { $0 == .buffering(true) }
     #expect(buffering != nil, "buffering while the sought frame's bytes are late")
@@ -268,24 +260,30 @@ import Testing
 
 /// `Tests/media-stream/stalling-server.py` serving the moving clip, and the player on it.
 enum StallingStream {
-  /// The server, stalling at 80 % of the clip until `release` exists.
   static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
 
-  static func server(release: String) throws -> ChildProcess {
+  /// The server, stalling at `fraction` of the clip (its bytes) until `release` exists.
+  static func server(release: String, at fraction: String = "0.8") throws -> ChildProcess {
     try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), "0", "0.8", release], searchPath: true,
+      ["python3", script, try Clips.moving(), "0", fraction, release], searchPath: true,
       standardOutput: .pipe)
   }
 
-  /// A player that opened the clip from `server`, showed its first frame and plays at 4×.
-  static func playing(from server: ChildProcess) async throws -> MediaProcess {
+  /// A player that opened the clip from `server` and showed its first frame, paused.
+  static func opened(from server: ChildProcess) async throws -> MediaProcess {
     let port = try #require(await server.firstLine(timeout: .seconds(20)))
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
     player.send(
       .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
     _ = try #require(player.frame(), "the first frame, before the stall")
+    return player
+  }
+
+  /// A player that opened the clip from `server`, showed its first frame and plays at 4×.
+  static func playing(from server: ChildProcess) async throws -> MediaProcess {
+    let player = try await opened(from: server)
     player.send(.speed(400))
     player.send(.play)
     return player
@@ -338,12 +336,7 @@ enum StallingStream {
         _ = server.waitBlocking()
       }
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
-    _ = try #require(player.frame(), "the first frame")
+    let player = try await StallingStream.opened(from: server)
     // Gone (and reaped, so its port no longer answers) before the seek.
     server.send(SIGKILL)
     _ = server.waitBlocking()

@@ -102,6 +102,24 @@ import Testing
     deinit { stop() }
   }
 
+  /// A player with sound in `environment`, playing the colour-per-second clip (its 440 Hz
+  /// tone) from its first frame.
+  static func playing(_ environment: [String: String]) throws -> MediaProcess {
+    let player = try MediaProcess(muted: false, environment: environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.play)
+    return player
+  }
+
+  /// The first time report at or past `milliseconds` (nil when none comes within 15 s).
+  static func time(of player: MediaProcess, reaches milliseconds: Int) -> MediaEvent? {
+    player.next(within: .seconds(15)) {
+      if case .time(let time) = $0 { time >= milliseconds } else { false }
+    }
+  }
+
   /// The tone's frequency, from the zero crossings of the loud part.
   static func frequency(_ samples: [Int16]) -> Double? {
     guard let start = samples.firstIndex(where: { abs(Int($0)) > 2_000 }),
@@ -150,15 +168,9 @@ import Testing
   /// play opens it again and the sound goes on from where it stopped.
   @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() throws {
     let server = try SoundServer()
-    let player = try MediaProcess(muted: false, environment: server.environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(player.frame())
-    player.send(.play)
+    let player = try Self.playing(server.environment)
     func played(to milliseconds: Int) -> Bool {
-      player.next(within: .seconds(15)) {
-        if case .time(let time) = $0 { time >= milliseconds } else { false }
-      } != nil
+      Self.time(of: player, reaches: milliseconds) != nil
     }
     #expect(played(to: 500))
     #expect(try server.awaitStreams(1), "a stream while playing")
@@ -179,14 +191,8 @@ import Testing
   /// go on, on the wall clock.
   @Test func aSoundServerThatGoesAwayLeavesThePicturesPlaying() throws {
     let server = try SoundServer()
-    let player = try MediaProcess(muted: false, environment: server.environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(player.frame())
-    player.send(.play)
-    let playing = player.next(within: .seconds(15)) {
-      if case .time(let time) = $0 { time >= 500 } else { false }
-    }
+    let player = try Self.playing(server.environment)
+    let playing = Self.time(of: player, reaches: 500)
     guard case .time(let before)? = playing else {
       Issue.record("not playing: \(String(describing: playing))")
       return
@@ -214,10 +220,7 @@ import Testing
         if case .frame(let frame) = $0 { frame.milliseconds < 500 } else { false }
       }
       #expect(start != nil, "the sought frame")
-      let on = player.next(within: .seconds(15)) {
-        if case .time(let time) = $0 { time >= 2_500 } else { false }
-      }
-      #expect(on != nil, "plays on")
+      #expect(Self.time(of: player, reaches: 2_500) != nil, "plays on")
     }
     let tone = Self.frequency(heard)
     let frequency = try #require(tone, "a tone was heard again (\(heard.count) samples)")
@@ -287,16 +290,8 @@ import Testing
     let server = try SoundServer()
     let device = "{ type pulse server \"unix:\(server.runtime)/pulse/native\" }"
     let heard = try server.record {
-      let player = try MediaProcess(
-        muted: false, environment: Self.withoutServer(alsaDefault: device))
-      player.send(.size(width: 16, height: 8))
-      player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-      _ = try #require(player.frame())
-      player.send(.play)
-      let reached = player.next(within: .seconds(15)) {
-        if case .time(let milliseconds) = $0 { milliseconds >= 2_500 } else { false }
-      }
-      #expect(reached != nil, "played")
+      let player = try Self.playing(Self.withoutServer(alsaDefault: device))
+      #expect(Self.time(of: player, reaches: 2_500) != nil, "played")
     }
     let tone = Self.frequency(heard)
     let frequency = try #require(tone, "a tone was heard through ALSA (\(heard.count) samples)")
