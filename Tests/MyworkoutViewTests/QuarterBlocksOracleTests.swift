@@ -24,7 +24,7 @@ import Testing
     return VideoPicture(width: width, height: height, rgb: rgb)
   }
 
-  @Test(arguments: [VideoColors.direct, .palette256, .basic8, .shades])
+  @Test(arguments: [VideoColors.direct, .palette256, .basic16, .basic8, .shades])
   func theCellsAreThoseOfThePlainComputation(colors: VideoColors) {
     let seed: UInt64 = 1129
     var state = seed

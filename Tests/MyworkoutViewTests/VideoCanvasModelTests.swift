@@ -120,6 +120,12 @@ import Testing
           case 40...47:
             background = UInt32(code - 40)
             at += 1
+          case 90...97:
+            foreground = UInt32(code - 90 + 8)
+            at += 1
+          case 100...107:
+            background = UInt32(code - 100 + 8)
+            at += 1
           default:
             throw Failure("SGR \(code)")
           }
@@ -191,7 +197,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [VideoColors.direct, .palette256, .basic8, .shades])
+  @Test(arguments: [VideoColors.direct, .palette256, .basic16, .basic8, .shades])
   func theScreenAlwaysShowsThePicture(colors: VideoColors) throws {
     let seed = UInt64(ProcessInfo.processInfo.environment["CANVAS_SEED"] ?? "") ?? 20_261_126
     var random = Random(state: seed)

@@ -88,10 +88,23 @@ import Testing
     #expect(canvas.paint(green, in: region).count > second.count, "after ncurses drew: whole")
   }
 
+  /// SPEC §19: 24-bit where COLORTERM says so, else 256, 16 or 8 colours as the terminal has;
+  /// NO_COLOR (or fewer than 8) shading.
+  @Test func theBestColoursTheTerminalHas() {
+    #expect(VideoColors.choose(colorCount: 256, noColor: false, colorTerm: "truecolor") == .direct)
+    #expect(VideoColors.choose(colorCount: 256, noColor: false, colorTerm: nil) == .palette256)
+    #expect(VideoColors.choose(colorCount: 88, noColor: false, colorTerm: nil) == .basic16)
+    #expect(VideoColors.choose(colorCount: 16, noColor: false, colorTerm: nil) == .basic16)
+    #expect(VideoColors.choose(colorCount: 8, noColor: false, colorTerm: nil) == .basic8)
+    #expect(VideoColors.choose(colorCount: 256, noColor: true, colorTerm: "24bit") == .shades)
+    #expect(VideoColors.choose(colorCount: 2, noColor: false, colorTerm: nil) == .shades)
+  }
+
   /// The bytes of one cell in each colour mode: the move, both colours in one SGR, the glyph.
   @Test(arguments: [
     (VideoColors.direct, "\u{1B}[38;2;255;0;0;48;2;0;0;255m▌"),
     (.palette256, "\u{1B}[38;5;196;48;5;21m▌"),
+    (.basic16, "\u{1B}[91;44m▌"),
     (.basic8, "\u{1B}[31;44m▌"),
   ])
   func aCellIsSentAsItsColoursAndItsGlyph(colors: VideoColors, bytes: String) {

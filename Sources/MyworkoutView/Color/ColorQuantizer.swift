@@ -15,6 +15,12 @@ package struct ColorQuantizer: Sendable {
     candidates = colors == .basic8 ? Candidates.basic8 : Candidates.xterm256
   }
 
+  /// Among the palette entries `indices` (a video on a 16-colour terminal: 0–15 at xterm's
+  /// defaults, the nearest a terminal whose theme keeps them has).
+  package init(indices: ClosedRange<UInt8>) {
+    candidates = Candidates(indices)
+  }
+
   /// The palette index nearest to `color`.
   package mutating func index(for color: RGB) -> UInt8 {
     let key = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)

@@ -271,8 +271,14 @@ package struct VideoQuantizer: Sendable {
 
   package init(colors: VideoColors) {
     table =
-      colors == .palette256 || colors == .basic8 ? [UInt16](repeating: .max, count: 32_768) : []
-    quantizer = ColorQuantizer(colors == .basic8 ? .basic8 : .xterm256)
+      [.palette256, .basic16, .basic8].contains(colors)
+      ? [UInt16](repeating: .max, count: 32_768) : []
+    quantizer =
+      switch colors {
+      case .basic8: ColorQuantizer(.basic8)
+      case .basic16: ColorQuantizer(indices: 0...15)
+      default: ColorQuantizer(.xterm256)
+      }
   }
 
   mutating func index(_ color: UInt32, colors: VideoColors) -> UInt8 {

@@ -182,7 +182,10 @@ package struct VideoCanvas: Sendable {
       Self.append(layer, to: &out)
       out += [0x3B, 0x35, 0x3B]  // ;5;
       Self.append(Int(color), to: &out)
-    case .basic8, .shades:
+    case .basic16 where color & 15 >= 8:
+      // Bright: 90–97 ink, 100–107 paper.
+      Self.append(layer + 52 + Int(color & 7), to: &out)
+    case .basic8, .basic16, .shades:
       Self.append(layer - 8 + Int(color & 7), to: &out)
     }
   }

@@ -30,12 +30,15 @@ package struct VideoRegion: Equatable, Sendable {
 package enum VideoColors: Equatable, Sendable {
   case direct
   case palette256
+  /// The 16 ANSI colours (bright ones as SGR 90–97 / 100–107), at xterm's defaults.
+  case basic16
   case basic8
   case shades
 
   package static func choose(colorCount: Int, noColor: Bool, colorTerm: String?) -> VideoColors {
     if noColor || colorCount < 8 { return .shades }
     if let colorTerm, ["truecolor", "24bit"].contains(colorTerm.lowercased()) { return .direct }
-    return colorCount >= 256 ? .palette256 : .basic8
+    if colorCount >= 256 { return .palette256 }
+    return colorCount >= 16 ? .basic16 : .basic8
   }
 }
