@@ -213,7 +213,13 @@ final class Player: @unchecked Sendable {
           showNext = true
           stepping = true
         } else {
-          restart(at: max(0, (target ?? lastShown) - 1), show: true, now: now)
+          // The frame before: half a frame back from the one shown (frame times are whole
+          // milliseconds: 1 ms back can land on the end of the frame before, which is then
+          // skipped, and the same frame shows again), a whole frame back from a step that is
+          // still on its way.
+          let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
+          let back = target.map { $0 - frame } ?? (lastShown - frame / 2)
+          restart(at: max(0, back), show: true, now: now)
         }
       }
       monitor.wakeAll()

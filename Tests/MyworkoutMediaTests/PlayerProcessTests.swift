@@ -117,6 +117,27 @@ import Testing
     #expect(try #require(player.frame()).milliseconds == next)
   }
 
+  /// `,` retraces `.` frame by frame, wherever the frames' times fall on whole milliseconds
+  /// (24 fps: 41.67 ms apart; a walk-through saw `,` show the same frame again, or another).
+  @Test func stepsBackRetraceTheStepsForward() throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try Clips.moving(), timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame())
+    player.send(.seek(milliseconds: 4_000))
+    var forward = [try #require(player.frame()).milliseconds]
+    for _ in 0..<6 {
+      player.send(.step(1))
+      forward.append(try #require(player.frame()).milliseconds)
+    }
+    var back: [Int] = []
+    for _ in 0..<6 {
+      player.send(.step(-1))
+      back.append(try #require(player.frame()).milliseconds)
+    }
+    #expect(back == Array(forward.dropLast().reversed()), "forward \(forward), back \(back)")
+  }
+
   @Test func playingShowsItsFramesInOrderToTheEnd() throws {
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
