@@ -40,6 +40,14 @@ final class Monitor: @unchecked Sendable {
   /// Waits (the lock held by the caller) until `waiter` is woken.
   func wait(_ waiter: Waiter) { pthread_cond_wait(conditions + waiter.rawValue, &mutex) }
 
+  /// Waits (the lock held by the caller) until `waiter` is woken or the monotonic clock reaches
+  /// `deadline` (ns).
+  func wait(_ waiter: Waiter, until deadline: Int64) {
+    var time = timespec(
+      tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+    pthread_cond_timedwait(conditions + waiter.rawValue, &mutex, &time)
+  }
+
   func wake(_ waiter: Waiter) { pthread_cond_broadcast(conditions + waiter.rawValue) }
 
   /// After a command or a change of state both may wait on.

@@ -640,12 +640,23 @@ final class Player: @unchecked Sendable {
     guard openSound() else { return }
     var lastGeneration = -1
     var unheard = SoundLatency()
+    // When the stream, idle since a pause (or sound off), is let go of.
+    var restDue: Int64?
     while true {
+      var restNow = false
       let taken = monitor.locked { () -> (Chunk?, Bool, Int, Int, Int, OpaquePointer?, Bool)? in
         while !quitting && !flushSound
           && !(soundOn && playing && !buffering && !showNext && !chunks.isEmpty)
         {
-          monitor.wait(.sound)
+          guard let due = restDue else {
+            monitor.wait(.sound)
+            continue
+          }
+          if monotonicNow() >= due {
+            restNow = true
+            break
+          }
+          monitor.wait(.sound, until: due)
         }
         if quitting { return nil }
         let flush = flushSound
@@ -664,13 +675,22 @@ final class Player: @unchecked Sendable {
       guard let (chunk, flush, current, volume, speed, stream, wanted) = taken, let stream else {
         return
       }
+      if restNow {
+        // Paused (or sound off) for `restAfter`: the stream is let go of until there is sound
+        // to play again (its server's client thread would wake a few times a second).
+        restDue = nil
+        mw_sound_rest(stream)
+      }
       if flush || current != lastGeneration {
         mw_sound_flush(stream)
         unheard.flushed()
         lastGeneration = current
-        // Paused or sound off: the stream is let go of until there is sound to play again.
-        if chunk == nil && !wanted { mw_sound_rest(stream) }
+        // A pause of a moment (a move practised, then play) goes on at once on the open stream.
+        if chunk == nil && !wanted && restDue == nil {
+          restDue = monotonicNow() + Self.restAfter
+        }
       }
+      if chunk != nil { restDue = nil }
       guard var chunk, chunk.generation == current else { continue }
       if volume < 100 {
         for index in chunk.samples.indices {
@@ -714,6 +734,9 @@ final class Player: @unchecked Sendable {
       }
     }
   }
+
+  /// How long (ns) a paused stream stays open before it is let go of.
+  private static let restAfter: Int64 = 2_000_000_000
 
   /// Sound frames (48 kHz) written at a time: 20 ms.
   private static let soundPiece = 960

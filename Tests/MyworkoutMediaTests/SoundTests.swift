@@ -175,6 +175,9 @@ import Testing
     #expect(played(to: 500))
     #expect(try server.awaitStreams(1), "a stream while playing")
     player.send(.pause)
+    // A pause of a moment keeps it (play goes on at once); a longer one lets it go.
+    let kept = try server.streamsPlaying()
+    #expect(kept == 1, "kept at first")
     #expect(try server.awaitStreams(0), "no stream while paused")
     let heard = try server.record {
       player.send(.play)
