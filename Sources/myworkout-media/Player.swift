@@ -313,33 +313,40 @@ final class Player: @unchecked Sendable {
         sound = stream
         if announceSound {
           announceSound = false
-          soundBack = true
+          soundToSay = .sound(nil)
           restart(at: clock.media(at: now), show: true, now: now)
         }
+        monitor.wakeAll()
       } else {
-        soundOn = false
-        announceSound = false
-        let text = Self.text(reason)
-        failureOfSound = text
-        soundMissing = text
-        chunks.removeAll()
-        queuedSound = 0
-        _ = clock.stopWaiting(at: now, after: 0)
+        withoutSound(because: Self.text(reason), at: now)
       }
-      monitor.wakeAll()
     }
     signalWake()
     return stream != nil
+  }
+
+  /// No sound for `reason` (the lock held): the state line says so, what was kept for it goes,
+  /// and the pictures run on the wall clock. `s` tries the device again.
+  private func withoutSound(because reason: String, at now: Int64) {
+    sound = nil
+    soundOn = false
+    announceSound = false
+    soundMissing = reason
+    soundToSay = .sound(Self.noSound(reason))
+    _ = clock.stopWaiting(at: now, after: 0)
+    chunks.removeAll()
+    written.removeAll()
+    queuedSound = 0
+    monitor.wakeAll()
   }
 
   /// The sound's thread is opening the stream.
   private var soundOpening = false
   /// `s` turned the sound on with no stream open: `.sound(nil)` once it opens.
   private var announceSound = false
-  /// The stream `s` asked for opened: to be said.
-  private var soundBack = false
-
-  private var failureOfSound: String?
+  /// What the sound's thread has to say on the state line (a device that failed, or opened for
+  /// `s`): sent with the next events.
+  private var soundToSay: MediaEvent?
   /// Why the last try to open the sound failed (nil once a stream is open).
   private var soundMissing: String?
 
@@ -378,17 +385,26 @@ final class Player: @unchecked Sendable {
     return Int32(max(0, (wait + 999_999) / 1_000_000))
   }
 
+  /// The frame a seek, a step or the open waited for is shown (or there is none to show): the
+  /// wait is over, and a `Buffering…` said for it too.
+  private func shownNext(into events: inout [MediaEvent]) {
+    showNext = false
+    stepping = false
+    target = nil
+    seekWaitSince = nil
+    if seekBuffering {
+      seekBuffering = false
+      events.append(.buffering(false))
+    }
+  }
+
   /// The events due now (the lock held).
   private func present() -> [MediaEvent] {
     var events: [MediaEvent] = []
     let now = monotonicNow()
-    if let failureOfSound {
-      events.append(.sound(Self.noSound(failureOfSound)))
-      self.failureOfSound = nil
-    }
-    if soundBack {
-      soundBack = false
-      events.append(.sound(nil))
+    if let soundToSay {
+      events.append(soundToSay)
+      self.soundToSay = nil
     }
     if muted && !readySent { events.append(.sound("no sound")) }
     if !readySent, let failure {
@@ -420,28 +436,14 @@ final class Player: @unchecked Sendable {
       }
       if let head = frames.first {
         frames.removeFirst()
-        showNext = false
-        stepping = false
-        target = nil
-        seekWaitSince = nil
-        if seekBuffering {
-          seekBuffering = false
-          events.append(.buffering(false))
-        }
+        shownNext(into: &events)
         lastShown = head.pts
         clock.jump(to: head.pts, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.wakeAll()
         events.append(frameEvent(head))
       } else if decodedAll {
-        showNext = false
-        stepping = false
-        target = nil
-        seekWaitSince = nil
-        if seekBuffering {
-          seekBuffering = false
-          events.append(.buffering(false))
-        }
+        shownNext(into: &events)
       } else if !seekBuffering, let since = seekWaitSince, now - since >= Self.seekBufferingAfter {
         seekBuffering = true
         events.append(.buffering(true))
@@ -744,17 +746,7 @@ final class Player: @unchecked Sendable {
   /// The sound server or device stopped taking sound (a server that ended, a card unplugged):
   /// the state line says so and the pictures go on, on the wall clock. `s` tries it again.
   private func lost(_ stream: OpaquePointer) {
-    monitor.locked {
-      sound = nil
-      soundOn = false
-      failureOfSound = Self.soundStopped
-      soundMissing = Self.soundStopped
-      _ = clock.stopWaiting(at: monotonicNow(), after: 0)
-      chunks.removeAll()
-      written.removeAll()
-      queuedSound = 0
-      monitor.wake(.decoder)
-    }
+    monitor.locked { withoutSound(because: Self.soundStopped, at: monotonicNow()) }
     signalWake()
     mw_sound_close(stream)
   }

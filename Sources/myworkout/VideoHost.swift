@@ -56,13 +56,13 @@ final class VideoHost: VideoPlaying {
 
   func connect(_ wiring: Wiring) { self.wiring = wiring }
 
-  /// `myworkout-media` beside the running executable.
   /// Why the video stops when the player no longer reads its commands.
   static let stoppedAnswering = "the player stopped answering"
 
   /// Why a remote catalog's video that is not an http(s) URL does not play.
   static let notOnTheServer = "not on the server"
 
+  /// `myworkout-media` beside the running executable.
   static func besideExecutable() -> String {
     (AssetsLocation.executableDirectory ?? ".") + "/myworkout-media"
   }
