@@ -362,8 +362,46 @@ enum StallingStream {
     server.send(SIGKILL)
     _ = server.waitBlocking()
     reaped = true
+    // 6 s is more than the player had read, and usually asks the server again (where a player
+    // that read the file's start took the start of its buffer for an answer). Bytes the server
+    // sent before it died may still wait in this end's socket, though, and a seek among them is
+    // played: then past the stall (80 % of the bytes, 8 s of 10), which the server never sent.
     player.send(.seek(milliseconds: 6_000))
-    let failed = player.next(within: .seconds(20)) { if case .failed = $0 { true } else { false } }
+    var answer = player.next(within: .seconds(20)) {
+      switch $0 {
+      case .failed, .frame: true
+      default: false
+      }
+    }
+    if case .frame = answer {
+      player.send(.seek(milliseconds: 9_500))
+      answer = player.next(within: .seconds(20)) { if case .failed = $0 { true } else { false } }
+    }
+    #expect(answer == .failed("the stream stopped (no connection)"))
+  }
+}
+
+/// The server gone while the player reads ahead, paused (its read waits at the stall): FFmpeg's
+/// reconnects fail, and the player says so, not trying again and again (4 s each) for a
+/// packet's every piece and every packet after it.
+@Suite struct ServerGoneMidReadTests {
+  @Test func aServerThatDiesMidReadIsNoConnectionAfterOneRoundOfReconnects() async throws {
+    let never = Clips.folder + "/never-read-\(UInt32.random(in: 0...UInt32.max))"
+    // 6 % of the bytes: past the first frame, short of the half second the player reads ahead.
+    let server = try StallingStream.server(release: never, at: "0.06")
+    var reaped = false
+    defer {
+      if !reaped {
+        server.send(SIGKILL)
+        _ = server.waitBlocking()
+      }
+    }
+    let player = try await StallingStream.opened(from: server)
+    server.send(SIGKILL)
+    _ = server.waitBlocking()
+    reaped = true
+    // One round of reconnects is 0 + 1 + 3 s (reconnect_delay_max 4).
+    let failed = player.next(within: .seconds(12)) { if case .failed = $0 { true } else { false } }
     #expect(failed == .failed("the stream stopped (no connection)"))
   }
 }
