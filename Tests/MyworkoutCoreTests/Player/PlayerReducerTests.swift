@@ -66,6 +66,22 @@ import Testing
     #expect(subscriptions(state).filter(\.isClock) == [.clock(every: nil)])
   }
 
+  /// A class left in its first second opens at the start, as one never opened: `Resume at
+  /// 00:00` (elapsed rounds down) told the person nothing (a walk-through saw it).
+  @Test func aClassLeftInItsFirstSecondOpensAtTheStart() {
+    for (left, duration, opensAt) in [(999, 100_000, 0), (1_000, 100_000, 1_000), (400, 500, 0)] {
+      var loading = S.opened(duration: duration)
+      loading.playerOnTop.playback = .loading
+      var store = TestStore(loading)
+      store.send(.player(.progressLoaded(.success(ClassProgress(lastPosition: left))))) {
+        $0.playerOnTop.playback = .paused
+        $0.playerOnTop.position = opensAt
+        $0.playerOnTop.progress = ClassProgress(lastPosition: opensAt)
+        $0.playerOnTop.resumeAt = opensAt > 0 ? opensAt : nil
+      }
+    }
+  }
+
   @Test func aFinishedClassOpensAtTheStart() {
     let state = S.opened(stored: ClassProgress(lastPosition: 100_000))
     #expect(state.playerOnTop.position == 0)

@@ -22,7 +22,8 @@ enum PlayerSample {
     var player = PlayerState(danceClass: item, speed: speed)
     player.playback = .paused
     player.progress = stored
-    let resume = stored.lastPosition < player.duration ? stored.lastPosition : 0
+    let left = stored.lastPosition
+    let resume = left >= 1_000 && left < player.duration ? left : 0
     player.position = resume
     player.progress.lastPosition = resume
     player.resumeAt = resume > 0 ? resume : nil

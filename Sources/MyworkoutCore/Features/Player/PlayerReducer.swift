@@ -39,8 +39,10 @@ enum PlayerReducer {
       case .success(let stored):
         let stored = stored.bounded
         state.progress = stored
-        // From 0 once finished; else where the person left off.
-        let resume = stored.lastPosition < state.duration ? stored.lastPosition : 0
+        // From 0 once finished or left in the first second (`Resume at 00:00` would tell
+        // nothing); else where the person left off.
+        let left = stored.lastPosition
+        let resume = left >= 1_000 && left < state.duration ? left : 0
         state.position = resume
         state.progress.lastPosition = resume
         state.resumeAt = resume > 0 ? resume : nil
