@@ -27,13 +27,20 @@ final class Player: @unchecked Sendable {
   }
 
   /// Half a second of pictures (at 24 a second; 1.3 MiB at 200x60) and two seconds of sound
-  /// are decoded ahead: the sound is what a stream's stall must not cut.
-  private static let frameCapacity = 12
-  private static let soundCapacity = 96_000
+  /// are decoded ahead: the sound is what a stream's stall must not cut. Times `refill`.
+  private static let frameBase = 12
+  private static let soundBase = 96_000
+  /// How much more than that is gathered ahead: doubled at each wait for the source (to 8:
+  /// four seconds of pictures, 10 MiB at 200x60), so that a stream slower than its video waits
+  /// longer and less often, and the class plays in stretches a person can follow. The sound's
+  /// queue stays at least a second ahead of the pictures' half (the wait's end).
+  private var refill = 1
+  private var frameCapacity: Int { Self.frameBase * refill }
+  private var soundCapacity: Int { Self.soundBase * max(1, refill / 4) }
   /// Once the queues are full the decoder rests until half the pictures or a quarter of the
   /// sound is used: it wakes a few times a second, not at every picture and every write of sound.
-  private static let frameLow = frameCapacity / 2
-  private static let soundLow = soundCapacity * 3 / 4
+  private var frameLow: Int { frameCapacity / 2 }
+  private var soundLow: Int { soundCapacity * 3 / 4 }
   /// Media time is reported this often while playing.
   private static let timeEvery: Int64 = 250_000_000
 
@@ -451,7 +458,7 @@ final class Player: @unchecked Sendable {
       return events
     }
     if buffering {
-      if frames.count >= Self.frameCapacity / 2 || decodedAll {
+      if frames.count >= frameCapacity / 2 || decodedAll {
         buffering = false
         clock.play(at: now, awaitingSound: soundLeads)
         monitor.wakeAll()
@@ -478,7 +485,7 @@ final class Player: @unchecked Sendable {
       }
       break
     }
-    if frames.count <= Self.frameLow { monitor.wake(.decoder) }
+    if frames.count <= frameLow { monitor.wake(.decoder) }
     let frameLength = Int64(info.frame_ms)
     if frames.isEmpty && decodedAll && media >= lastShown + frameLength && !endedSent {
       endedSent = true
@@ -487,6 +494,8 @@ final class Player: @unchecked Sendable {
       events.append(.ended)
     } else if frames.isEmpty && !decodedAll && media > lastShown + 2 * frameLength + 200 {
       buffering = true
+      refill = min(8, refill * 2)
+      monitor.wake(.decoder)
       clock.pause(at: now)
       events.append(.buffering(true))
     }
@@ -586,7 +595,7 @@ final class Player: @unchecked Sendable {
           // waits for: a frame to show at once, the first in an empty queue, enough to end
           // buffering.
           return showNext || (playing && frames.count == 1)
-            || (buffering && frames.count >= Self.frameCapacity / 2)
+            || (buffering && frames.count >= frameCapacity / 2)
         }
         if wakeUp { signalWake() }
       case Int32(MW_READ_AUDIO):
@@ -620,12 +629,12 @@ final class Player: @unchecked Sendable {
   /// since they were, neither down to its low mark. Sound counts only while it is kept.
   private func decoderRests() -> Bool {
     if decodedAll { return true }
-    if frames.count >= Self.frameCapacity || queuedSound >= Self.soundCapacity {
+    if frames.count >= frameCapacity || queuedSound >= soundCapacity {
       resting = true
       return true
     }
     guard resting else { return false }
-    if frames.count <= Self.frameLow || (soundKept && queuedSound <= Self.soundLow) {
+    if frames.count <= frameLow || (soundKept && queuedSound <= soundLow) {
       resting = false
     }
     return resting
@@ -670,7 +679,7 @@ final class Player: @unchecked Sendable {
           queuedSound -= next.samples.count / 2
           // Kept (before it is written) for a pause that comes while it is being written.
           keepWritten(next)
-          if queuedSound <= Self.soundLow { monitor.wake(.decoder) }
+          if queuedSound <= soundLow { monitor.wake(.decoder) }
         }
         return (chunk, flush, generation, volume, tempo, sound, playing && soundOn)
       }

@@ -406,6 +406,51 @@ enum StallingStream {
   }
 }
 
+/// A stream slower than its video that never stops (SPEC §19's proxy that throttles below the
+/// bitrate): `Buffering…`, then on, and each wait longer than the last (up to two seconds of
+/// pictures gathered), so that the class plays in stretches a person can follow, not a quarter
+/// second at a time (twelve waits in the clip's first 8 s, before).
+@Suite struct ThrottledStreamTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
+
+  @Test func aStreamSlowerThanItsVideoWaitsLessOftenEachTime() async throws {
+    // The clip is about 30 KB a second; 18 KB a second after its first 20 KB.
+    let server = try ChildProcess.spawn(
+      ["python3", Self.script, try Clips.moving(), "18000", "20000"], searchPath: true,
+      standardOutput: .pipe)
+    defer {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    _ = try #require(player.frame(), "the first frame")
+    player.send(.play)
+    // The media time at each wait's start: the stretches played between them.
+    var waits: [Int] = []
+    var shown = 0
+    var end: MediaEvent?
+    while end == nil, let event = player.next(within: .seconds(40), { _ in true }) {
+      switch event {
+      case .frame(let frame): shown = frame.milliseconds
+      case .buffering(true): waits.append(shown)
+      case .ended, .failed: end = event
+      default: break
+      }
+    }
+    print("A stream at 60 % of its bitrate waited at \(waits) ms")
+    #expect(end == .ended, "played to the end")
+    #expect(!waits.isEmpty, "it waited for the network")
+    let stretches = zip(waits, waits.dropFirst()).map { $1 - $0 }
+    #expect(waits.count <= 6, "waits at \(waits)")
+    // After the first wait, at least a second of the class before the next.
+    #expect(stretches.dropFirst().allSatisfy { $0 >= 1_000 }, "waits at \(waits)")
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {
