@@ -97,6 +97,8 @@ final class Player: @unchecked Sendable {
   private var opened = false
   private var header = ""
   private var endedSent = false
+  /// `--mute`'s `no sound` was said (once, at the start).
+  private var mutedSaid = false
 
   init(muted: Bool) {
     self.muted = muted
@@ -370,7 +372,9 @@ final class Player: @unchecked Sendable {
     if failure != nil && !readySent { return 0 }
     if info != nil && !readySent { return 0 }
     let now = monotonicNow()
-    if showNext, !seekBuffering, let since = seekWaitSince {
+    // A seek's wait is timed once the source is open: while it opens, the app says `Loading
+    // video…`, and the wait could not end here (a walk-through saw this loop spin).
+    if readySent, showNext, !seekBuffering, let since = seekWaitSince {
       return Int32(max(0, (since + Self.seekBufferingAfter - now + 999_999) / 1_000_000))
     }
     guard playing, !buffering, !showNext else { return -1 }
@@ -413,7 +417,10 @@ final class Player: @unchecked Sendable {
       events.append(soundToSay)
       self.soundToSay = nil
     }
-    if muted && !readySent { events.append(.sound("no sound")) }
+    if muted && !mutedSaid {
+      mutedSaid = true
+      events.append(.sound("no sound"))
+    }
     if !readySent, let failure {
       readySent = true
       events.append(.failed(failure))

@@ -115,7 +115,13 @@ final class Runtime {
 
   /// Something the world did (an answer, a timer, a notice): handle it and draw the result.
   func dispatch(_ action: Action) {
-    send(action)
+    dispatch([action])
+  }
+
+  /// Several things at once (what the video's player said since the last turn): each handled in
+  /// order, then one drawing.
+  func dispatch(_ actions: [Action]) {
+    for action in actions { send(action) }
     render()
   }
 
@@ -184,7 +190,7 @@ final class Runtime {
   /// How the video player reaches this runtime and the loop.
   func videoWiring(loop: MainLoop) -> VideoHost.Wiring {
     VideoHost.Wiring(
-      send: { [unowned self] action in dispatch(action) },
+      send: { [unowned self] actions in dispatch(actions) },
       picture: { [unowned self] picture in showVideo(picture) },
       watch: { fd, readable in loop.watch(fd, readable) })
   }

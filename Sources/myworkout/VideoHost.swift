@@ -23,8 +23,8 @@ protocol VideoPlaying: AnyObject {
 @MainActor
 final class VideoHost: VideoPlaying {
   struct Wiring {
-    /// Answers the state.
-    var send: @MainActor (Action) -> Void
+    /// Answers the state: the actions in order, then one drawing.
+    var send: @MainActor ([Action]) -> Void
     /// Shows a picture.
     var picture: @MainActor (VideoPicture) -> Void
     /// Watches a descriptor for reading in the main loop (nil stops watching).
@@ -103,7 +103,7 @@ final class VideoHost: VideoPlaying {
   }
 
   private func report(_ event: VideoEvent) {
-    wiring?.send(.player(.video(event)))
+    wiring?.send([.player(.video(event))])
   }
 
   private func write(_ command: MediaCommand) {
@@ -215,6 +215,8 @@ final class VideoHost: VideoPlaying {
   private static let pipeSize: Int32 = 1 << 20
   /// Linux's `F_SETPIPE_SZ` (`F_LINUX_SPECIFIC_BASE + 7`), which Glibc's module leaves out.
   private static let setPipeSize: Int32 = 1031
+  /// At most this many reads of `buffer` a turn of the loop (see `readable`).
+  private static let readsPerTurn = 4
   /// Read into, reused (made when a player starts): a picture at a time.
   private var buffer: [UInt8] = []
 
@@ -222,7 +224,9 @@ final class VideoHost: VideoPlaying {
     var latest: MediaFrame?
     var reports: [VideoEvent] = []
     var ended = false
-    while events >= 0 {
+    // A few reads a turn at most: a player that floods the pipe must not keep the loop from
+    // the keys and signals (it comes back here at once while more is waiting).
+    for _ in 0..<Self.readsPerTurn where events >= 0 {
       let count = read(events, &buffer, buffer.count)
       if count == 0 {
         ended = true
@@ -258,7 +262,7 @@ final class VideoHost: VideoPlaying {
     if let latest {
       wiring?.picture(VideoPicture(width: latest.width, height: latest.height, rgb: latest.rgb))
     }
-    for report in reports { self.report(report) }
+    if !reports.isEmpty { wiring?.send(reports.map { .player(.video($0)) }) }
     if ended {
       stop()
       report(.failed("the player stopped"))

@@ -451,6 +451,47 @@ enum StallingStream {
   }
 }
 
+/// A seek while a slow stream still opens (`Loading video…`): the player waits for the source
+/// as it did before, saying nothing new. A walk-through saw it spin, sending `no sound` some
+/// 150,000 times, and the app, drawing each, stopped answering Esc, Ctrl-C and SIGTERM.
+@Suite struct SeekWhileOpeningTests {
+  @Test func aSeekWhileASlowStreamOpensIsWaitedForQuietly() async throws {
+    // 1.5 KB a second: the clip's header alone takes seconds.
+    let server = try ChildProcess.spawn(
+      ["python3", ThrottledStreamTests.script, try Clips.moving(), "1500"], searchPath: true,
+      standardOutput: .pipe)
+    defer {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+    player.send(.seek(milliseconds: 5_000))
+    let before = try Self.cpuTicks(of: player.pid)
+    // Past the 600 ms after which a seek's wait says `Buffering…`, once the source is open.
+    var events: [MediaEvent] = []
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < .milliseconds(1_500) {
+      if let event = player.next(within: .milliseconds(100), { _ in true }) { events.append(event) }
+    }
+    let used = try Self.cpuTicks(of: player.pid) - before
+    #expect(events.count <= 2, "\(events.count) events: \(events.prefix(3))")
+    // Waiting, not spinning (a spinning player used all of the 1.5 s).
+    #expect(used < 50, "\(used) hundredths of a second of CPU in 1.5 s")
+  }
+
+  /// User and system time of `pid`, in clock ticks (hundredths of a second).
+  static func cpuTicks(of pid: pid_t) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
+    let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...]
+      .split(separator: " ")
+    return try #require(Int(fields[11])) + #require(Int(fields[12]))
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {
@@ -557,7 +598,7 @@ enum Clips {
 
 /// `myworkout-media` (as built beside the tests) with its standard input and output in pipes.
 final class MediaProcess {
-  private let pid: pid_t
+  let pid: pid_t
   private let input: Int32
   private let output: Int32
   private var reader = MediaEventReader()
