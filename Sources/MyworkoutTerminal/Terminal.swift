@@ -125,7 +125,6 @@ package final class Terminal: TerminalBackend {
     {
       canvas.invalidate()
     }
-    if grid.video == nil, previous?.video != nil { picture = nil }
     for change in changes {
       let (attributes, pair) = palette.look(for: change.cell.style)
       var scalars = Array(change.cell.text.unicodeScalars.prefix(5)).map {
@@ -145,7 +144,9 @@ package final class Terminal: TerminalBackend {
     paintVideo()
   }
 
-  package func drawVideo(_ picture: VideoPicture) {
+  /// Shows the video's picture now, and again whenever its region is drawn anew (a panel over
+  /// it closed, a resize) until another comes; nil forgets it (another video, or none).
+  package func drawVideo(_ picture: VideoPicture?) {
     guard isOpen else { return }
     self.picture = picture
     paintVideo()

@@ -196,7 +196,7 @@ final class Runtime {
   }
 
   /// A video picture to show now (it does not pass through the state).
-  func showVideo(_ picture: VideoPicture) {
+  func showVideo(_ picture: VideoPicture?) {
     terminal.drawVideo(picture)
   }
 

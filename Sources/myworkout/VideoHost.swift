@@ -25,8 +25,9 @@ final class VideoHost: VideoPlaying {
   struct Wiring {
     /// Answers the state: the actions in order, then one drawing.
     var send: @MainActor ([Action]) -> Void
-    /// Shows a picture.
-    var picture: @MainActor (VideoPicture) -> Void
+    /// Shows a picture; nil when the last one shown is no longer the video's (another video
+    /// starts, or none).
+    var picture: @MainActor (VideoPicture?) -> Void
     /// Watches a descriptor for reading in the main loop (nil stops watching).
     var watch: @MainActor (Int32, (@MainActor () -> Void)?) -> Void
   }
@@ -129,6 +130,7 @@ final class VideoHost: VideoPlaying {
   }
 
   private func start() -> Bool {
+    wiring?.picture(nil)
     var input: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
     guard pipe(&input) == 0 else { return false }
@@ -203,6 +205,7 @@ final class VideoHost: VideoPlaying {
   /// Ends the player at once (Esc leaves without waiting for it).
   private func stop() {
     guard child > 0 else { return }
+    wiring?.picture(nil)
     wiring?.watch(events, nil)
     close(commands)
     close(events)

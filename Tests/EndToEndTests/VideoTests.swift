@@ -196,6 +196,22 @@ extension EndToEnd {
       #expect(try Self.agreeing(app, "paused after playing on") >= 8)
     }
 
+    /// The Keys panel over a paused picture, closed: the picture is there again (a
+    /// walk-through saw the area stay blank until the next frame, which paused is never).
+    @Test func closingTheKeysPanelShowsThePausedPictureAgain() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      _ = try Self.agreeing(app, "the first frame")
+      try app.press("3")
+      #expect(try Self.agreeing(app, "30 %: 00:03") == 3)
+      try app.press("?")
+      try app.waitFor("Keys")
+      try app.press("Escape")
+      try app.waitFor("❚❚ Paused")
+      #expect(try Self.agreeing(app, "the panel closed: second 3's frame again") == 3)
+    }
+
     @Test func aFileThatIsNotAVideoSaysSoAndTheClockRuns() throws {
       let app = try TerminalSession()
       let catalog = try Self.clip(in: app)

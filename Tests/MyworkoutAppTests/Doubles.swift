@@ -34,7 +34,9 @@ final class RecordingTerminal: TerminalBackend {
   func reclaim() { reclaimed += 1 }
   func close() { closed += 1 }
   private(set) var pictures: [VideoPicture] = []
-  func drawVideo(_ picture: VideoPicture) { pictures.append(picture) }
+  func drawVideo(_ picture: VideoPicture?) {
+    if let picture { pictures.append(picture) }
+  }
 }
 
 /// Timers the test fires by hand.

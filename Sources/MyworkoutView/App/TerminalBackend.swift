@@ -17,6 +17,7 @@ package protocol TerminalBackend: AnyObject {
   func reclaim()
   /// Puts the terminal back as it was found. Safe to call more than once.
   func close()
-  /// Shows a video picture in the region the last frame drawn holds (SPEC §19).
-  func drawVideo(_ picture: VideoPicture)
+  /// Shows a video picture in the region the last frame drawn holds (SPEC §19), and again
+  /// when that region is drawn anew; nil forgets it (another video starts, or none).
+  func drawVideo(_ picture: VideoPicture?)
 }
