@@ -67,6 +67,16 @@ import Testing
     #expect(grid.text.contains("Watched 50%"))
   }
 
+  /// `q` leaves for Classes and Esc goes back (from the full-screen picture, to the Player):
+  /// §12, §19.
+  @Test func qLeavesAndEscGoesBack() {
+    let state = Self.state(stored: ClassProgress())
+    let q = KeyBindings.action(for: .character("q"), in: state, width: 80, height: 24)
+    #expect(q == .player(.leavePressed))
+    let escape = KeyBindings.action(for: .escape, in: state, width: 80, height: 24)
+    #expect(escape == .player(.backPressed))
+  }
+
   @Test func aClickOnTheBarSeeksThereAndTheKeysPanelListsEveryKey() {
     var state = Self.state(stored: ClassProgress())
     // 80 columns: the bar runs from column 2 to 77; its header line is row 0.
@@ -160,6 +170,25 @@ import Testing
     // Wider, the time in class comes back whole.
     _ = reduce(&state, .terminalResized(TerminalSize(width: 40, height: 12)))
     #expect(Renderer.render(state, width: 40, height: 12).text.contains("Time in class 01:01"))
+  }
+
+  /// Where the state and the video's words do not fit together, the state stays: `❚❚ Paused`
+  /// at 20x6, not `no sound` (a walk-through saw the state dropped).
+  @Test func atTwentyColumnsTheStateOutlivesTheVideosWords() {
+    var state = PlayerSnapshotTests.state(stored: ClassProgress())
+    guard case .signedIn(var signedIn) = state.root,
+      case .player(var player)? = signedIn.path.last
+    else {
+      Issue.record("a Player")
+      return
+    }
+    player.video = .showing
+    player.soundNote = "no sound"
+    signedIn.path[signedIn.path.count - 1] = .player(player)
+    state.root = .signedIn(signedIn)
+    let text = Renderer.render(state, width: 20, height: 6).text
+    #expect(text.contains("❚❚ Paused"), "\(text)")
+    #expect(Renderer.render(state, width: 40, height: 12).text.contains("❚❚ Paused  no sound"))
   }
 
   @Test func getStartedAt40x12KeepsItsHint() {

@@ -395,6 +395,23 @@ import Testing
     }
   }
 
+  /// `q` leaves the Player from the full-screen picture too (§12: Esc or `q` leave for Classes;
+  /// §19: `f` or Esc return from full screen). A walk-through needed two `q`s.
+  @Test func qLeavesThePlayerFromFullScreen() {
+    var store = TestStore(Self.showing())
+    let fit = VideoFit(tile: TileSize(columns: 80, rows: 23), videoWidth: 320, videoHeight: 180)
+    store.send(
+      .player(.fullScreenPressed),
+      effects: [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
+    ) {
+      $0.playerOnTop.fullScreen = true
+      $0.playerOnTop.videoFit = fit
+    }
+    var leaving = store.state
+    _ = reduce(&leaving, .player(.leavePressed))
+    #expect(leaving.screen.kind == .classes)
+  }
+
   /// No sound (no device, or the device went away mid-class): `s` asks for it again, as the
   /// state line's `no sound` suggests, rather than turning off what does not play.
   @Test func withNoSoundTheSoundKeyTriesAgain() {

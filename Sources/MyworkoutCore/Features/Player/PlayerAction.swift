@@ -13,8 +13,10 @@ package enum PlayerAction: Equatable, Sendable {
   case barClicked(milliseconds: Int)
   /// `-`/`+`.
   case speedChanged(faster: Bool)
-  /// Esc or `q`: back to Classes as it was (from the full-screen picture: back to the Player).
+  /// Esc: back to Classes as it was (from the full-screen picture: back to the Player).
   case backPressed
+  /// `q`: back to Classes as it was, from the full-screen picture too.
+  case leavePressed
   /// `m`: the picture mirrored left-right.
   case mirrorPressed
   /// `l`: loop point A, then B (loop A→B), then no loop.

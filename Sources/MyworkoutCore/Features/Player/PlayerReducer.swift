@@ -76,6 +76,8 @@ enum PlayerReducer {
         return .effects(fitVideo(&state, display: display))
       }
       return Outcome(effects: closing(&state, account: account), delegate: .back)
+    case .leavePressed:
+      return Outcome(effects: closing(&state, account: account), delegate: .back)
     case .video(let event):
       return .effects(PlayerVideoReducer.reduce(&state, event, account: account, display: display))
     case .volumeNoteEnded(let note):

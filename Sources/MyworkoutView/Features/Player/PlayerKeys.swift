@@ -23,8 +23,9 @@ enum PlayerKeys {
         help: Hint(keys: "-/+", action: "speed 0.5×, 0.75×, 1×, 1.25×, 1.5×, 2×")),
       KeyBinding([.character("+"), .character("=")], .player(.speedChanged(faster: true))),
       KeyBinding(
-        [.escape, .character("q")], Hint(keys: "Esc", action: "back"), .player(.backPressed),
+        [.escape], Hint(keys: "Esc", action: "back"), .player(.backPressed),
         help: Hint(keys: "Esc/q", action: "back to Classes")),
+      KeyBinding([.character("q")], .player(.leavePressed)),
     ]
     if state.video.drivesPosition {
       bindings += [

@@ -153,12 +153,13 @@ enum PlayerView {
   private static func drawStateLine(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard !area.isEmpty else { return }
     // On a narrow terminal the video's words go first, then `Resume at …`, then the speed;
-    // never half of either.
+    // never half of either. The state itself goes last (a walk-through saw `no sound` kept at
+    // 20x6 and `❚❚ Paused` dropped).
     var texts = [stateText(state)]
     if state.playback == .paused, state.resumeAt != nil { texts.append("❚❚ Paused") }
     let video = videoText(state)
     if !video.isEmpty {
-      texts = texts.map { $0 + "  " + video } + [video] + texts
+      texts = texts.map { $0 + "  " + video } + texts + [video]
     }
     let speed = state.speed != .normal ? state.speed.text : ""
     let room = { (text: String) in
