@@ -99,6 +99,11 @@ final class Player: @unchecked Sendable {
   private var endedSent = false
   /// `--mute`'s `no sound` was said (once, at the start).
   private var mutedSaid = false
+  /// Where the sound decoded since the last restart ends (media ms), kept or not.
+  private var soundEnd: Int64 = 0
+  /// A file whose pictures and sound end more than this (ms) before its length is cut short.
+  private static let cutShortBy: Int64 = 2_000
+  static let cutShort = "the file is cut short"
 
   init(muted: Bool) {
     self.muted = muted
@@ -283,6 +288,7 @@ final class Player: @unchecked Sendable {
     chunks.removeAll()
     written.removeAll()
     queuedSound = 0
+    soundEnd = 0
     decodedAll = false
     flushSound = true
     // Buffering when the seek came: said over once its frame is shown.
@@ -498,7 +504,11 @@ final class Player: @unchecked Sendable {
       endedSent = true
       playing = false
       clock.pause(at: now)
-      events.append(.ended)
+      // Pictures and sound both ending well before the length the file gives (a download cut
+      // short): not the class's end (a walk-through saw a truncated file finish the class).
+      let reached = max(lastShown + frameLength, soundEnd)
+      events.append(
+        info.duration_ms - reached > Self.cutShortBy ? .failed(Self.cutShort) : .ended)
     } else if frames.isEmpty && !decodedAll && media > lastShown + 2 * frameLength + 200 {
       buffering = true
       refill = min(8, refill * 2)
@@ -610,8 +620,10 @@ final class Player: @unchecked Sendable {
         let copy = Array(UnsafeBufferPointer(start: samples, count: Int(count) * 2))
         monitor.locked {
           // Without sound the pictures follow the wall clock and the sound is not kept.
-          guard mine == generation, soundKept else { return }
+          guard mine == generation else { return }
           let length = Int64(count) * 1000 * Int64(tempo) / 100 / 48_000
+          soundEnd = max(soundEnd, pts + length)
+          guard soundKept else { return }
           chunks.append(Chunk(generation: mine, pts: pts, samples: copy, length: length))
           queuedSound += Int(count)
           if chunks.count == 1 { monitor.wake(.sound) }

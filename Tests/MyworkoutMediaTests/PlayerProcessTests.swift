@@ -492,6 +492,34 @@ enum StallingStream {
   }
 }
 
+/// A file cut short (a download that stopped: its index says 10 s, its samples end near 4 s):
+/// the player says so where the pictures end, not that the class ended (a walk-through saw a
+/// truncated file mark the class finished, its last position the end).
+@Suite struct CutShortTests {
+  @Test func aFileCutShortSaysSoWhereItsPicturesEnd() throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try Clips.moving()))
+    let cut = Clips.folder + "/cut-\(UInt32.random(in: 0...UInt32.max)).mp4"
+    try whole.prefix(whole.count * 2 / 5).write(to: URL(fileURLWithPath: cut))
+    defer { unlink(cut) }
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: cut, timeoutMilliseconds: 5_000))
+    _ = try #require(player.frame(), "the first frame")
+    player.send(.speed(400))
+    player.send(.play)
+    var last = 0
+    let end = player.next(within: .seconds(20)) {
+      if case .frame(let frame) = $0 { last = frame.milliseconds }
+      switch $0 {
+      case .ended, .failed: return true
+      default: return false
+      }
+    }
+    #expect(end == .failed("the file is cut short"))
+    #expect(last > 2_000 && last < 6_000, "the last picture at \(last) ms")
+  }
+}
+
 extension MediaFrame {
   /// The pixel in the middle.
   var centre: (r: Int, g: Int, b: Int) {

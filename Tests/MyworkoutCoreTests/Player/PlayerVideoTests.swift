@@ -260,8 +260,48 @@ import Testing
     store.send(.player(.video(.buffering(false)))) { $0.playerOnTop.video = .showing }
   }
 
-  @Test func aFailedVideoLeavesTheClockInCharge() {
+  /// A video that stops mid-class pauses the class where it stood (the clock playing on would
+  /// count as watched what nobody saw: a walk-through saw 2 % become 38 %); Space plays on, on
+  /// §12's clock.
+  @Test func aVideoThatStopsMidClassPausesThenTheClockIsInCharge() {
     var store = Self.playing()
+    store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.position = 500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
+    }
+    // What was shown is saved; nothing after it counts.
+    store.send(
+      .player(.video(.failed("the stream stopped (no connection)"))),
+      effects: [S.update(position: 500, played: [0..<500])]
+    ) {
+      $0.playerOnTop.video = .failed("the stream stopped (no connection)")
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 500
+      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 1_000
+    }
+    #expect(store.state.playerOnTop.position == 500)
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(1_000)
+    }
+    store.send(.clockRead(S.at(2_000))) {
+      $0.playerOnTop.clock = S.at(2_000)
+      $0.playerOnTop.unsavedTime = 2_000
+      $0.playerOnTop.position = 1_500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+    }
+  }
+
+  @Test func aVideoThatFailsToOpenLeavesTheClockInCharge() {
+    var loading = Self.playing().state
+    loading.playerOnTop.video = .loading
+    var store = TestStore(loading)
     store.send(.player(.video(.failed("file not found")))) {
       $0.playerOnTop.video = .failed("file not found")
       $0.playerOnTop.videoFit = nil

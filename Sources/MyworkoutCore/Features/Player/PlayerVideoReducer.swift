@@ -54,13 +54,19 @@ enum PlayerVideoReducer {
       state.playback = .finished
       return PlayerReducer.save(&state, account: account)
     case .failed(let reason):
+      // A video that stops mid-class (its server gone for good, a file cut short) pauses the
+      // class where its last picture was: the clock playing on would count as watched what
+      // nobody saw (a walk-through saw 2 % become 38 %). Space plays on, on §12's clock.
+      let stopped = state.playback == .playing && state.video != .loading
       state.video = .failed(reason)
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
       // shows neither, and `f` and `l` no longer reach them.
       state.fullScreen = false
       state.loop = LoopMarks()
-      return []
+      guard stopped else { return [] }
+      state.playback = .paused
+      return PlayerReducer.save(&state, account: account)
     case .sound(let note):
       state.soundNote = note
       // Sound plays only without a note: with none (off, or no device), `s` asks for it.
