@@ -99,6 +99,25 @@ import Testing
     #expect(store.state.session == Sample.session)
   }
 
+  /// Asked in the Player (Ctrl-O) while its video plays: the video goes on under the question,
+  /// and staying leaves the class as it was (a walk-through found the player process ended by
+  /// the question and a dead Player after "Stay logged in"); logging out ends it.
+  @Test func theQuestionLeavesTheVideoPlayingUntilTheAnswerIsLogOut() {
+    var state = PlayerVideoTests.showing()
+    state.sync = Self.status(2, offline: true)
+    var asking = state
+    let asked = reduce(&asking, .logOutPressed)
+    #expect(asking.logOutConfirmation == LogOutConfirmation(waiting: 2))
+    #expect(!asked.contains(.video(.close)), "\(asked)")
+    var stayed = asking
+    _ = reduce(&stayed, .logOutConfirmation(.pressed(.stay)))
+    #expect(stayed.playerOnTop.video == .showing)
+    var leaving = asking
+    let left = reduce(&leaving, .logOutConfirmation(.pressed(.logOut)))
+    #expect(left.contains(.video(.close)), "\(left)")
+    #expect(leaving.session == nil)
+  }
+
   @Test func theLogOutButtonOnProfileAsksToo() {
     var store = TestStore(.signedInSample)
     store.send(.syncChanged(Self.status(1, offline: false))) {

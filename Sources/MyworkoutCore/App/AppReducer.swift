@@ -97,6 +97,9 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
       let unsent = state.unsentChanges + saves
       if askBeforeLogOut, unsent > 0 {
         state.logOutConfirmation = LogOutConfirmation(waiting: unsent)
+        // The Player's video goes on under the question (its save is made): "Stay logged in"
+        // leaves the class as it was; logging out ends it then.
+        effects.removeAll { $0 == .video(.close) }
         break
       }
       // Every section's state ends with the session; its requests are cancelled.
