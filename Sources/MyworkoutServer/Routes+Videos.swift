@@ -76,7 +76,9 @@ extension Backend {
   }
 }
 
-/// A video the folder holds: a regular file (not a link, not hidden) named by one path part.
+/// A video the folder holds: a regular file (not a link, not hidden) named by one path part,
+/// whose name says it is a video (the folder may hold other things: the shipped one, the script
+/// that makes its clips).
 struct VideoFile {
   /// The file was cut (or removed) while its bytes were being sent: fewer came than announced.
   struct Cut: Error {}
@@ -109,7 +111,8 @@ struct VideoFile {
   /// The file `rawName` (as the URL has it, percent-encoded) names, or 404.
   static func find(_ rawName: String, in directory: String) throws(APIError) -> VideoFile {
     guard let name = Percent.decode(rawName), !name.isEmpty, name.utf8.count <= 255,
-      !name.hasPrefix("."), !name.contains("/"), !name.utf8.contains(0)
+      !name.hasPrefix("."), !name.contains("/"), !name.utf8.contains(0),
+      contentType(of: name) != nil
     else { throw APIError.notFound }
     let path = directory + "/" + name
     var info = stat()
@@ -128,14 +131,18 @@ struct VideoFile {
 
   var lastModified: String { HTTPDate.format(seconds: modified) }
 
-  var contentType: String {
-    switch name.split(separator: ".").last?.lowercased() {
+  var contentType: String { Self.contentType(of: name) ?? "application/octet-stream" }
+
+  /// The media type a video's name gives, or nil for a name that is not a video's.
+  static func contentType(of name: String) -> String? {
+    guard name.contains(".") else { return nil }
+    return switch name.split(separator: ".").last?.lowercased() {
     case "mp4", "m4v": "video/mp4"
     case "webm": "video/webm"
     case "mkv": "video/x-matroska"
     case "mov": "video/quicktime"
     case "ogv": "video/ogg"
-    default: "application/octet-stream"
+    default: nil
     }
   }
 }

@@ -32,6 +32,8 @@ import Testing
       try Data(bytes).write(to: URL(fileURLWithPath: videos + "/clip.mp4"))
       try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/secret.txt"))
       try Data("hidden".utf8).write(to: URL(fileURLWithPath: videos + "/.hidden.mp4"))
+      // What else a videos folder holds (the shipped one has the script that makes them).
+      try Data("#!/bin/sh".utf8).write(to: URL(fileURLWithPath: videos + "/make-videos.sh"))
       try FileManager.default.createSymbolicLink(
         atPath: videos + "/link.mp4", withDestinationPath: folder + "/secret.txt")
       try await withRouter(
@@ -126,13 +128,15 @@ import Testing
     }
   }
 
+  /// Nothing outside the folder, no hidden files, and nothing in it but videos (a walk-through
+  /// was sent the shipped folder's script).
   @Test func nothingOutsideTheFolderAndNoHiddenFiles() async throws {
     try await Self.withVideos { client, _ in
       let token = try await Routes.token(client)
       for path in [
         "/videos/..%2Fsecret.txt", "/videos/%2E%2E/secret.txt", "/videos/../secret.txt",
         "/videos/link.mp4", "/videos/.hidden.mp4", "/videos/missing.mp4", "/videos/",
-        "/videos/clip.mp4%00.txt", "/videos/%2Ftmp%2Fx",
+        "/videos/clip.mp4%00.txt", "/videos/%2Ftmp%2Fx", "/videos/make-videos.sh",
       ] {
         let answer = try await Self.get(client, path, token: token)
         #expect([404, 400].contains(answer.status), "\(path): \(answer.status)")
