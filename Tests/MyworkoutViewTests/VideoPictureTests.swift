@@ -164,15 +164,18 @@ import Testing
     #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
   }
 
-  /// Full view on a narrow terminal: the times row keeps what fits whole (a total cut to a
-  /// stray `0` read as a time).
+  /// Full view on a narrow terminal: the times row keeps what fits whole (a time left cut to a
+  /// stray `0` read as a time). At the right, the time left as §12 writes it (it was the
+  /// class's length, which a walk-through took for a mistake).
   @Test func theFullViewsTimesRowDropsWhatDoesNotFitWhole() {
     var player = Self.player(duration: 60)
     player.playback = .playing
     player.video = .showing
     player.fullScreen = true
     player.position = 30_000
-    for (width, row) in [(10, "▶ 00:30"), (14, "▶ 00:30  01:00"), (20, "▶ 00:30 ███─── 01:00")] {
+    for (width, row) in [
+      (14, "▶ 00:30"), (15, "▶ 00:30  -00:30"), (21, "▶ 00:30 ███─── -00:30"),
+    ] {
       var grid = Grid(width: width, height: 4)
       PlayerView.drawFullScreen(player, into: &grid, area: Rect(width: width, height: 4))
       let last = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""

@@ -47,15 +47,9 @@ enum PlayerView {
     drawPicture(state, into: &grid, area: parts.picture)
     drawStateLine(state, into: &grid, area: parts.state)
     let hours = state.duration >= 3_600_000
-    let elapsed = state.position / 1000
-    let remaining = max(0, state.duration / 1000 - elapsed)
-    // Time left counts down to `00:00`, not `-00:00`: at the end nothing is left to subtract.
-    let left = (remaining > 0 ? "-" : "") + PlayTime.text(seconds: remaining, hours: hours)
+    let elapsed = PlayTime.text(seconds: state.position / 1000, hours: hours)
     spread(
-      [
-        (PlayTime.text(seconds: elapsed, hours: hours), left),
-        (PlayTime.text(seconds: elapsed, hours: hours), ""),
-      ], in: parts.times, style: .normal, into: &grid)
+      [(elapsed, timeLeft(state)), (elapsed, "")], in: parts.times, style: .normal, into: &grid)
     drawBar(position: state.position, duration: state.duration, into: &grid, area: parts.bar)
     drawLoopMarks(state, into: &grid, area: parts.bar)
     let watched = "\(state.watchedPercent)%"
@@ -206,6 +200,14 @@ enum PlayerView {
   }
 
   /// `f`: the picture over the whole terminal, the state, times and bar on the last row.
+  /// The time left, `-08:55` (§12): counts down to `00:00`, not `-00:00`, as at the end nothing
+  /// is left to subtract.
+  static func timeLeft(_ state: PlayerState) -> String {
+    let hours = state.duration >= 3_600_000
+    let remaining = max(0, state.duration / 1000 - state.position / 1000)
+    return (remaining > 0 ? "-" : "") + PlayTime.text(seconds: remaining, hours: hours)
+  }
+
   static func drawFullScreen(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard area.height >= 2 else { return }
     let picture = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
@@ -217,12 +219,11 @@ enum PlayerView {
     let last = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
     let hours = state.duration >= 3_600_000
     let elapsed = PlayTime.text(seconds: state.position / 1000, hours: hours)
-    let total = PlayTime.text(seconds: state.duration / 1000, hours: hours)
     let symbol = state.playback == .playing ? "▶" : state.playback == .finished ? "■" : "❚❚"
     let left = "\(symbol) \(elapsed) "
-    let right = " \(total)"
+    let right = " " + timeLeft(state)
     let end = grid.put(left, row: 0, column: 0, in: last, style: .success)
-    // The total and the bar only where they fit whole (a total cut short reads as a time).
+    // The time left and the bar only where they fit whole (a time cut short reads as a time).
     guard end + DisplayWidth.of(right) <= area.width else { return }
     let barWidth = max(0, area.width - end - DisplayWidth.of(right))
     let bar = Rect(x: last.x + end, y: last.y, width: barWidth, height: 1)
