@@ -15,9 +15,11 @@ package enum FailureReason {
     case "Server returned 4XX Client Error, but not one of 40{0,1,3,4}":
       "refused by the server (4xx)"
     case "Server returned 400 Bad Request": "refused by the server (400)"
-    case "Connection refused", "Network is unreachable", "Connection timed out",
-      "Connection reset by peer", "Broken pipe", "Immediate exit requested":
+    case "Connection refused", "Network is unreachable", "Connection reset by peer",
+      "Broken pipe", "Immediate exit requested":
       "no connection"
+    // FFmpeg's read timeout: a server that took the connection and sent nothing since.
+    case "Connection timed out": "the server did not answer"
     // (A `where` binds to the last pattern only: one case each.)
     case "Input/output error" where networked: "no connection"
     case "End of file" where networked: "no connection"

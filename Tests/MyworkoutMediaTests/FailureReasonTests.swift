@@ -10,6 +10,8 @@ import Testing
     ("Server returned 404 Not Found", true, "not found (404)"),
     ("Server returned 5XX Server Error reply", true, "the server had a problem (5xx)"),
     ("Connection refused", true, "no connection"),
+    // A server that took the connection and then sent nothing (stopped, hung): it is there.
+    ("Connection timed out", true, "the server did not answer"),
     ("Input/output error", true, "no connection"),
     ("End of file", true, "no connection"),
     ("End of file", false, "not a video this player can read"),
