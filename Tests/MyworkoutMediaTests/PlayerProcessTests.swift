@@ -302,6 +302,18 @@ enum StallingStream {
     return player
   }
 
+  /// A player that opened the clip from a server stalling at `fraction` (for ever), after which
+  /// the server was killed and reaped (its port no longer answers).
+  static func openedThenGone(stallingAt fraction: String = "0.8") async throws -> MediaProcess {
+    let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
+    let server = try server(release: never, at: fraction)
+    defer {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+    }
+    return try await opened(from: server)
+  }
+
   /// A player that opened the clip from `server`, showed its first frame and plays at 4×.
   static func playing(from server: ChildProcess) async throws -> MediaProcess {
     let player = try await opened(from: server)
@@ -348,20 +360,7 @@ enum StallingStream {
 /// want of a connection, not for a file this player cannot read (what a walk-through saw said).
 @Suite struct SeekWithServerGoneTests {
   @Test func aSeekAfterTheServerWentAwaySaysNoConnection() async throws {
-    let never = Clips.folder + "/never-seek-\(UInt32.random(in: 0...UInt32.max))"
-    let server = try StallingStream.server(release: never)
-    var reaped = false
-    defer {
-      if !reaped {
-        server.send(SIGKILL)
-        _ = server.waitBlocking()
-      }
-    }
-    let player = try await StallingStream.opened(from: server)
-    // Gone (and reaped, so its port no longer answers) before the seek.
-    server.send(SIGKILL)
-    _ = server.waitBlocking()
-    reaped = true
+    let player = try await StallingStream.openedThenGone()
     // 6 s is more than the player had read, and usually asks the server again (where a player
     // that read the file's start took the start of its buffer for an answer). Bytes the server
     // sent before it died may still wait in this end's socket, though, and a seek among them is
@@ -386,20 +385,8 @@ enum StallingStream {
 /// packet's every piece and every packet after it.
 @Suite struct ServerGoneMidReadTests {
   @Test func aServerThatDiesMidReadIsNoConnectionAfterOneRoundOfReconnects() async throws {
-    let never = Clips.folder + "/never-read-\(UInt32.random(in: 0...UInt32.max))"
     // 6 % of the bytes: past the first frame, short of the half second the player reads ahead.
-    let server = try StallingStream.server(release: never, at: "0.06")
-    var reaped = false
-    defer {
-      if !reaped {
-        server.send(SIGKILL)
-        _ = server.waitBlocking()
-      }
-    }
-    let player = try await StallingStream.opened(from: server)
-    server.send(SIGKILL)
-    _ = server.waitBlocking()
-    reaped = true
+    let player = try await StallingStream.openedThenGone(stallingAt: "0.06")
     // One round of reconnects is 0 + 1 + 3 s (reconnect_delay_max 4).
     let failed = player.next(within: .seconds(12)) { if case .failed = $0 { true } else { false } }
     #expect(failed == .failed("the stream stopped (no connection)"))
