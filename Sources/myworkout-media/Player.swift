@@ -103,7 +103,7 @@ final class Player: @unchecked Sendable {
   private var soundEnd: Int64 = 0
   /// A file whose pictures and sound end more than this (ms) before its length is cut short.
   private static let cutShortBy: Int64 = 2_000
-  static let cutShort = "the file is cut short"
+  private static let cutShort = "the file is cut short"
 
   init(muted: Bool) {
     self.muted = muted

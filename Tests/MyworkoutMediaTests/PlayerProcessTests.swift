@@ -398,22 +398,36 @@ enum StallingStream {
 /// pictures gathered), so that the class plays in stretches a person can follow, not a quarter
 /// second at a time (twelve waits in the clip's first 8 s, before).
 @Suite struct ThrottledStreamTests {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
+
+  /// The moving clip served at `rate` bytes a second (after `first` bytes at once), and a
+  /// player (16x8) told to open it from there.
+  static func serving(rate: Int, first: Int = 0) async throws -> (ChildProcess, MediaProcess) {
+    let server = try ChildProcess.spawn(
+      ["python3", script, try Clips.moving(), String(rate), String(first)], searchPath: true,
+      standardOutput: .pipe)
+    do {
+      let port = try #require(await server.firstLine(timeout: .seconds(20)))
+      let player = try MediaProcess()
+      player.send(.size(width: 16, height: 8))
+      player.send(
+        .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+      return (server, player)
+    } catch {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+      throw error
+    }
+  }
 
   @Test func aStreamSlowerThanItsVideoWaitsLessOftenEachTime() async throws {
     // The clip is about 30 KB a second; 18 KB a second after its first 20 KB.
-    let server = try ChildProcess.spawn(
-      ["python3", Self.script, try Clips.moving(), "18000", "20000"], searchPath: true,
-      standardOutput: .pipe)
+    let (server, player) = try await Self.serving(rate: 18_000, first: 20_000)
     defer {
       server.send(SIGKILL)
       _ = server.waitBlocking()
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
     _ = try #require(player.frame(), "the first frame")
     player.send(.play)
     // The media time at each wait's start: the stretches played between them.
@@ -444,17 +458,11 @@ enum StallingStream {
 @Suite struct SeekWhileOpeningTests {
   @Test func aSeekWhileASlowStreamOpensIsWaitedForQuietly() async throws {
     // 1.5 KB a second: the clip's header alone takes seconds.
-    let server = try ChildProcess.spawn(
-      ["python3", ThrottledStreamTests.script, try Clips.moving(), "1500"], searchPath: true,
-      standardOutput: .pipe)
+    let (server, player) = try await ThrottledStreamTests.serving(rate: 1_500)
     defer {
       server.send(SIGKILL)
       _ = server.waitBlocking()
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
     player.send(.seek(milliseconds: 5_000))
     let before = try Self.cpuTicks(of: player.pid)
     // Past the 600 ms after which a seek's wait says `Buffering…`, once the source is open.

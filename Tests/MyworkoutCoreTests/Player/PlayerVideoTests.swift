@@ -19,6 +19,18 @@ import Testing
     return state
   }
 
+  /// `f` at 80x24: all 24 rows but the last, 16:9, as VideoFit says.
+  static func enterFullScreen(_ store: inout TestStore) {
+    let fit = VideoFit(tile: TileSize(columns: 80, rows: 23), videoWidth: 320, videoHeight: 180)
+    store.send(
+      .player(.fullScreenPressed),
+      effects: [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
+    ) {
+      $0.playerOnTop.fullScreen = true
+      $0.playerOnTop.videoFit = fit
+    }
+  }
+
   static func playing() -> TestStore {
     var store = TestStore(showing())
     store.send(.player(.playPausePressed), effects: [.video(.play)]) {
@@ -415,15 +427,7 @@ import Testing
     }
     store.send(.player(.volumeNoteEnded(1))) { $0.playerOnTop.volumeNote = nil }
     store.send(.player(.mirrorPressed)) { $0.playerOnTop.mirrored = true }
-    // Full screen: all 24 rows but the last, 16:9 → 41 cells across... as VideoFit says.
-    let fit = VideoFit(tile: TileSize(columns: 80, rows: 23), videoWidth: 320, videoHeight: 180)
-    store.send(
-      .player(.fullScreenPressed),
-      effects: [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
-    ) {
-      $0.playerOnTop.fullScreen = true
-      $0.playerOnTop.videoFit = fit
-    }
+    Self.enterFullScreen(&store)
     // Esc leaves full screen first, not the Player.
     let back = VideoFit(tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180)
     store.send(
@@ -439,14 +443,7 @@ import Testing
   /// §19: `f` or Esc return from full screen). A walk-through needed two `q`s.
   @Test func qLeavesThePlayerFromFullScreen() {
     var store = TestStore(Self.showing())
-    let fit = VideoFit(tile: TileSize(columns: 80, rows: 23), videoWidth: 320, videoHeight: 180)
-    store.send(
-      .player(.fullScreenPressed),
-      effects: [.video(.size(width: fit.pixelWidth, height: fit.pixelHeight))]
-    ) {
-      $0.playerOnTop.fullScreen = true
-      $0.playerOnTop.videoFit = fit
-    }
+    Self.enterFullScreen(&store)
     var leaving = store.state
     _ = reduce(&leaving, .player(.leavePressed))
     #expect(leaving.screen.kind == .classes)

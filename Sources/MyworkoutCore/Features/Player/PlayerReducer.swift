@@ -70,13 +70,10 @@ enum PlayerReducer {
       guard state.picture == .loading else { return .none }
       state.picture = picture.map(TilePicture.ready) ?? .failed
       return .none
-    case .backPressed:
-      if state.fullScreen {
-        state.fullScreen = false
-        return .effects(fitVideo(&state, display: display))
-      }
-      return Outcome(effects: closing(&state, account: account), delegate: .back)
-    case .leavePressed:
+    case .backPressed where state.fullScreen:
+      state.fullScreen = false
+      return .effects(fitVideo(&state, display: display))
+    case .backPressed, .leavePressed:
       return Outcome(effects: closing(&state, account: account), delegate: .back)
     case .video(let event):
       return .effects(PlayerVideoReducer.reduce(&state, event, account: account, display: display))

@@ -199,7 +199,6 @@ enum PlayerView {
     }
   }
 
-  /// `f`: the picture over the whole terminal, the state, times and bar on the last row.
   /// The time left, `-08:55` (§12): counts down to `00:00`, not `-00:00`, as at the end nothing
   /// is left to subtract.
   static func timeLeft(_ state: PlayerState) -> String {
@@ -208,6 +207,7 @@ enum PlayerView {
     return (remaining > 0 ? "-" : "") + PlayTime.text(seconds: remaining, hours: hours)
   }
 
+  /// `f`: the picture over the whole terminal, the state, times and bar on the last row.
   static func drawFullScreen(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard area.height >= 2 else { return }
     let picture = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
