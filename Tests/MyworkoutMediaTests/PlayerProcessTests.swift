@@ -230,7 +230,7 @@ import Testing
     var resumed = false
     var lastFrame = 0
     var ended = false
-    while let event = player.next(within: .seconds(20), { _ in true }) {
+    while let event = await player.awaitNext(within: .seconds(20), { _ in true }) {
       switch event {
       case .buffering(true):
         buffered = true
@@ -263,12 +263,12 @@ import Testing
     }
     let player = try await StallingStream.opened(from: server)
     player.send(.seek(milliseconds: 9_500))
-    let buffering = player.next(within: .seconds(10)) { $0 == .buffering(true) }
+    let buffering = await player.awaitNext(within: .seconds(10)) { $0 == .buffering(true) }
     #expect(buffering != nil, "buffering while the sought frame's bytes are late")
     _ = FileManager.default.createFile(atPath: release, contents: Data())
     var shown: Int?
     var resumed = false
-    while let event = player.next(within: .seconds(20), { _ in true }) {
+    while let event = await player.awaitNext(within: .seconds(20), { _ in true }) {
       if case .frame(let frame) = event { shown = frame.milliseconds }
       if event == .buffering(false) { resumed = true }
       if shown != nil && resumed { break }
@@ -298,7 +298,7 @@ enum StallingStream {
     player.send(.size(width: 16, height: 8))
     player.send(
       .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
-    _ = try #require(player.frame(), "the first frame, before the stall")
+    _ = try #require(await player.awaitFrame(), "the first frame, before the stall")
     return player
   }
 
@@ -338,7 +338,7 @@ enum StallingStream {
     }
     let player = try await StallingStream.playing(from: server)
     var last: MediaEvent?
-    while let event = player.next(within: .seconds(40), { _ in true }) {
+    while let event = await player.awaitNext(within: .seconds(40), { _ in true }) {
       if event == .buffering(true), !killed {
         server.send(SIGKILL)
         killed = true
@@ -366,7 +366,7 @@ enum StallingStream {
     // sent before it died may still wait in this end's socket, though, and a seek among them is
     // played: then past the stall (80 % of the bytes, 8 s of 10), which the server never sent.
     player.send(.seek(milliseconds: 6_000))
-    var answer = player.next(within: .seconds(20)) {
+    var answer = await player.awaitNext(within: .seconds(20)) {
       switch $0 {
       case .failed, .frame: true
       default: false
@@ -374,7 +374,9 @@ enum StallingStream {
     }
     if case .frame = answer {
       player.send(.seek(milliseconds: 9_500))
-      answer = player.next(within: .seconds(20)) { if case .failed = $0 { true } else { false } }
+      answer = await player.awaitNext(within: .seconds(20)) {
+        if case .failed = $0 { true } else { false }
+      }
     }
     #expect(answer == .failed("the stream stopped (no connection)"))
   }
@@ -388,7 +390,9 @@ enum StallingStream {
     // 6 % of the bytes: past the first frame, short of the half second the player reads ahead.
     let player = try await StallingStream.openedThenGone(stallingAt: "0.06")
     // One round of reconnects is 0 + 1 + 3 s (reconnect_delay_max 4).
-    let failed = player.next(within: .seconds(12)) { if case .failed = $0 { true } else { false } }
+    let failed = await player.awaitNext(within: .seconds(12)) {
+      if case .failed = $0 { true } else { false }
+    }
     #expect(failed == .failed("the stream stopped (no connection)"))
   }
 }
@@ -428,13 +432,13 @@ enum StallingStream {
       server.send(SIGKILL)
       _ = server.waitBlocking()
     }
-    _ = try #require(player.frame(), "the first frame")
+    _ = try #require(await player.awaitFrame(), "the first frame")
     player.send(.play)
     // The media time at each wait's start: the stretches played between them.
     var waits: [Int] = []
     var shown = 0
     var end: MediaEvent?
-    while end == nil, let event = player.next(within: .seconds(40), { _ in true }) {
+    while end == nil, let event = await player.awaitNext(within: .seconds(40), { _ in true }) {
       switch event {
       case .frame(let frame): shown = frame.milliseconds
       case .buffering(true): waits.append(shown)
@@ -469,7 +473,9 @@ enum StallingStream {
     var events: [MediaEvent] = []
     let start = ContinuousClock.now
     while ContinuousClock.now - start < .milliseconds(1_500) {
-      if let event = player.next(within: .milliseconds(100), { _ in true }) { events.append(event) }
+      if let event = await player.awaitNext(within: .milliseconds(100), { _ in true }) {
+        events.append(event)
+      }
     }
     let used = try Self.cpuTicks(of: player.pid) - before
     #expect(events.count <= 2, "\(events.count) events: \(events.prefix(3))")
@@ -700,6 +706,41 @@ final class MediaProcess {
       pending += reader.append(buffer[0..<count])
     }
   }
+
+  /// `next(within:_:)` for an async test: the wait is done on a thread of its own, not on one of
+  /// the few threads Swift's concurrency runs every test's tasks on. With two cores, tests that
+  /// waited seconds in `poll` there held up the outbox's tests (which wait for their own tasks)
+  /// until those gave up: CI failed so, twice.
+  func awaitNext(
+    within limit: Duration = .seconds(20), _ matches: (MediaEvent) -> Bool
+  ) async -> MediaEvent? {
+    let deadline = ContinuousClock.now + limit
+    while true {
+      let left = deadline - ContinuousClock.now
+      guard left > .zero, let event = await anyEvent(within: left) else { return nil }
+      if matches(event) { return event }
+    }
+  }
+
+  func awaitFrame(within limit: Duration = .seconds(20)) async -> MediaFrame? {
+    guard
+      case .frame(let frame) = await awaitNext(
+        within: limit, { if case .frame = $0 { true } else { false } })
+    else { return nil }
+    return frame
+  }
+
+  /// The next event of any kind, waited for on a thread of its own.
+  private func anyEvent(within limit: Duration) async -> MediaEvent? {
+    let process = Unchecked(value: self)
+    return await withCheckedContinuation { done in
+      Thread { done.resume(returning: process.value.next(within: limit) { _ in true }) }.start()
+    }
+  }
+
+  /// Handed to the waiting thread: the test's task waits for it and touches the process only
+  /// after.
+  private struct Unchecked<Value>: @unchecked Sendable { let value: Value }
 
   func frame(within limit: Duration = .seconds(20)) -> MediaFrame? {
     guard
