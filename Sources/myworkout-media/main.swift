@@ -12,7 +12,9 @@ import MyworkoutMedia
 // It ends when its standard input closes (the app left the Player, or ended).
 
 signal(SIGPIPE, SIG_IGN)
-// The app killed (even with -9) takes its player with it.
+// The app killed (even with -9) takes its player with it. The signal comes when the *thread*
+// that started the player ends, so the app starts it from its main thread (VideoHost), and the
+// tests from a thread that lives as long as the player (MediaProcess).
 if mw_die_with_parent() != 0 { exit(0) }
 let muted = CommandLine.arguments.contains("--mute")
 let player = Player(muted: muted)

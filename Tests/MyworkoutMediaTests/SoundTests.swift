@@ -62,10 +62,12 @@ import Testing
     }
 
     /// Waits until `streamsPlaying()` is `count`; false when it is not within 10 s.
-    func awaitStreams(_ count: Int) throws -> Bool {
+    func awaitStreams(_ count: Int) async throws -> Bool {
       let deadline = ContinuousClock.now + .seconds(10)
       while try streamsPlaying() != count {
         guard ContinuousClock.now < deadline else { return false }
+        // Asked again in a moment; the test pool's thread is free meanwhile.
+        try await Task.sleep(for: .milliseconds(20))
       }
       return true
     }
@@ -75,7 +77,7 @@ import Testing
     }
 
     /// Records what the sink plays (mono, 48 kHz, s16) while `body` runs.
-    func record(_ body: () throws -> Void) throws -> [Int16] {
+    func record(_ body: () async throws -> Void) async throws -> [Int16] {
       let file = runtime + "/heard.raw"
       let parec = try ChildProcess.spawn(
         [
@@ -88,7 +90,7 @@ import Testing
           parec.send(SIGKILL)
           _ = parec.waitBlocking()
         }
-        try body()
+        try await body()
       }
       let data = try Data(contentsOf: URL(fileURLWithPath: file))
       return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
@@ -104,18 +106,18 @@ import Testing
 
   /// A player with sound in `environment`, playing the colour-per-second clip (its 440 Hz
   /// tone) from its first frame.
-  static func playing(_ environment: [String: String]) throws -> MediaProcess {
+  static func playing(_ environment: [String: String]) async throws -> MediaProcess {
     let player = try MediaProcess(muted: false, environment: environment)
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(player.frame())
+    _ = try #require(await player.awaitFrame())
     player.send(.play)
     return player
   }
 
   /// The first time report at or past `milliseconds` (nil when none comes within 15 s).
-  static func time(of player: MediaProcess, reaches milliseconds: Int) -> MediaEvent? {
-    player.next(within: .seconds(15)) {
+  static func time(of player: MediaProcess, reaches milliseconds: Int) async -> MediaEvent? {
+    await player.awaitNext(within: .seconds(15)) {
       if case .time(let time) = $0 { time >= milliseconds } else { false }
     }
   }
@@ -140,20 +142,20 @@ import Testing
     return 48_000 / Double(periods[periods.count / 2])
   }
 
-  @Test func halfSpeedKeepsThePitch() throws {
+  @Test func halfSpeedKeepsThePitch() async throws {
     let server = try SoundServer()
     let clip = try Clips.colourPerSecond()
     for speed in [100, 50] {
-      let heard = try server.record {
+      let heard = try await server.record {
         let player = try MediaProcess(muted: false, environment: server.environment)
         player.send(.size(width: 16, height: 8))
         player.send(.open(source: clip, timeoutMilliseconds: 5_000))
-        _ = try #require(player.frame())
+        _ = try #require(await player.awaitFrame())
         player.send(.speed(speed))
-        _ = player.frame()
+        _ = await player.awaitFrame()
         player.send(.play)
         // 2.5 s of media, however long that takes at this speed (parec needs a moment to start).
-        let reached = player.next(within: .seconds(15)) {
+        let reached = await player.awaitNext(within: .seconds(15)) {
           if case .time(let milliseconds) = $0 {
             return milliseconds >= 2_500
           } else {
@@ -171,22 +173,22 @@ import Testing
   /// A paused class lets go of the sound server's stream (its client thread would otherwise wake
   /// a few times a second for as long as the pause lasts: SPEC §19, no wake-ups while paused);
   /// play opens it again and the sound goes on from where it stopped.
-  @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() throws {
+  @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() async throws {
     let server = try SoundServer()
-    let player = try Self.playing(server.environment)
-    func played(to milliseconds: Int) -> Bool {
-      Self.time(of: player, reaches: milliseconds) != nil
+    let player = try await Self.playing(server.environment)
+    func played(to milliseconds: Int) async -> Bool {
+      await Self.time(of: player, reaches: milliseconds) != nil
     }
-    #expect(played(to: 500))
-    #expect(try server.awaitStreams(1), "a stream while playing")
+    #expect(await played(to: 500))
+    #expect(try await server.awaitStreams(1), "a stream while playing")
     player.send(.pause)
     // A pause of a moment keeps it (play goes on at once); a longer one lets it go.
     let kept = try server.streamsPlaying()
     #expect(kept == 1, "kept at first")
-    #expect(try server.awaitStreams(0), "no stream while paused")
-    let heard = try server.record {
+    #expect(try await server.awaitStreams(0), "no stream while paused")
+    let heard = try await server.record {
       player.send(.play)
-      #expect(played(to: 2_500), "played on")
+      #expect(await played(to: 2_500), "played on")
       let streams = try server.streamsPlaying()
       #expect(streams == 1, "a stream again")
     }
@@ -197,38 +199,42 @@ import Testing
 
   /// The sound server gone mid-class: the state line says there is no sound, and the pictures
   /// go on, on the wall clock.
-  @Test func aSoundServerThatGoesAwayLeavesThePicturesPlaying() throws {
+  @Test func aSoundServerThatGoesAwayLeavesThePicturesPlaying() async throws {
     let server = try SoundServer()
-    let player = try Self.playing(server.environment)
-    let playing = Self.time(of: player, reaches: 500)
+    let player = try await Self.playing(server.environment)
+    let playing = await Self.time(of: player, reaches: 500)
     guard case .time(let before)? = playing else {
       Issue.record("not playing: \(String(describing: playing))")
       return
     }
     server.stop()
-    let sound = player.next(within: .seconds(10)) { if case .sound = $0 { true } else { false } }
+    let sound = await player.awaitNext(within: .seconds(10)) {
+      if case .sound = $0 { true } else { false }
+    }
     guard case .sound(let note?)? = sound else {
       Issue.record("no sound note: \(String(describing: sound))")
       return
     }
     #expect(note.hasPrefix("no sound"), "\(note)")
-    let later = player.next(within: .seconds(10)) {
+    let later = await player.awaitNext(within: .seconds(10)) {
       if case .time(let time) = $0 { time >= before + 1_500 } else { false }
     }
     #expect(later != nil, "the pictures go on")
     // The server back: `s` (the app asks for sound again after `no sound`) plays it again.
     try server.start()
-    let heard = try server.record {
+    let heard = try await server.record {
       player.send(.sound(true))
-      let back = player.next(within: .seconds(10)) { if case .sound = $0 { true } else { false } }
+      let back = await player.awaitNext(within: .seconds(10)) {
+        if case .sound = $0 { true } else { false }
+      }
       #expect(back == .sound(nil), "sound again: \(String(describing: back))")
       // From the start again: the 4 s clip is near its end by now.
       player.send(.seek(milliseconds: 0))
-      let start = player.next {
+      let start = await player.awaitNext {
         if case .frame(let frame) = $0 { frame.milliseconds < 500 } else { false }
       }
       #expect(start != nil, "the sought frame")
-      #expect(Self.time(of: player, reaches: 2_500) != nil, "plays on")
+      #expect(await Self.time(of: player, reaches: 2_500) != nil, "plays on")
     }
     let tone = Self.frequency(heard)
     let frequency = try #require(tone, "a tone was heard again (\(heard.count) samples)")
@@ -239,7 +245,7 @@ import Testing
   /// debugger): the pictures come and play on the wall clock meanwhile — opening the sound does
   /// not hold up the player's commands (it did, for the minute libpulse waits, and the app's
   /// keys piled up behind it).
-  @Test func aSoundServerThatNeverAnswersHoldsNothingUp() throws {
+  @Test func aSoundServerThatNeverAnswersHoldsNothingUp() async throws {
     let folder =
       NSTemporaryDirectory() + "myworkout-hung-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -268,9 +274,9 @@ import Testing
     let player = try MediaProcess(muted: false, environment: environment)
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    #expect(player.frame(within: .seconds(5)) != nil, "the first picture")
+    #expect(await player.awaitFrame(within: .seconds(5)) != nil, "the first picture")
     player.send(.play)
-    let moving = player.next(within: .seconds(10)) {
+    let moving = await player.awaitNext(within: .seconds(10)) {
       if case .time(let time) = $0 { time >= 1_000 } else { false }
     }
     #expect(moving != nil, "plays on the wall clock")
@@ -294,42 +300,42 @@ import Testing
   /// device: here ALSA's `pulse` plugin pointed at the test's daemon (a device paced as a sound
   /// card is, that `parec` can hear), so the tone is heard at its pitch, and the pictures move
   /// with it.
-  @Test func withNoSoundServerTheSoundGoesToALSA() throws {
+  @Test func withNoSoundServerTheSoundGoesToALSA() async throws {
     let server = try SoundServer()
     let device = "{ type pulse server \"unix:\(server.runtime)/pulse/native\" }"
-    let heard = try server.record {
-      let player = try Self.playing(Self.withoutServer(alsaDefault: device))
-      #expect(Self.time(of: player, reaches: 2_500) != nil, "played")
+    let heard = try await server.record {
+      let player = try await Self.playing(Self.withoutServer(alsaDefault: device))
+      #expect(await Self.time(of: player, reaches: 2_500) != nil, "played")
     }
     let tone = Self.frequency(heard)
     let frequency = try #require(tone, "a tone was heard through ALSA (\(heard.count) samples)")
     #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
   }
 
-  @Test func withNoSoundServerOrDeviceThePlayerSaysSoAndPlaysOnTheWallClock() throws {
+  @Test func withNoSoundServerOrDeviceThePlayerSaysSoAndPlaysOnTheWallClock() async throws {
     let player = try MediaProcess(
       muted: false, environment: Self.withoutServer(alsaDefault: "{ type hw card 99 }"))
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    let sound = player.next { if case .sound = $0 { true } else { false } }
+    let sound = await player.awaitNext { if case .sound = $0 { true } else { false } }
     guard case .sound(let note?)? = sound else {
       Issue.record("no sound note: \(String(describing: sound))")
       return
     }
     #expect(note.hasPrefix("no sound"))
-    _ = try #require(player.frame())
+    _ = try #require(await player.awaitFrame())
     player.send(.play)
-    let later = player.next(within: .seconds(15)) {
+    let later = await player.awaitNext(within: .seconds(15)) {
       if case .time(let milliseconds) = $0 { milliseconds >= 500 } else { false }
     }
     #expect(later != nil, "the wall clock moves the pictures")
     // `s` with no device to turn off: still no sound, for the same reason (it said `sound
     // off`, as if there were sound); on again, the device is tried again.
     player.send(.sound(false))
-    let off = player.next { if case .sound = $0 { true } else { false } }
+    let off = await player.awaitNext { if case .sound = $0 { true } else { false } }
     #expect(off == .sound(note), "off: \(String(describing: off))")
     player.send(.sound(true))
-    let on = player.next { if case .sound = $0 { true } else { false } }
+    let on = await player.awaitNext { if case .sound = $0 { true } else { false } }
     #expect(on == .sound(note), "on: \(String(describing: on))")
   }
 }
