@@ -17,13 +17,8 @@ import Testing
   /// unanswered: a walk-through saw exactly that behind a hung sound server). The player is
   /// given up on instead, and the Player says so and runs its clock.
   @Test func aPlayerThatStopsReadingIsGivenUpOnNotWaitedFor() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("myworkout-deaf-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let deaf = folder.appendingPathComponent("myworkout-media").path
-    try "#!/bin/sh\nexec sleep 600\n".write(toFile: deaf, atomically: true, encoding: .utf8)
-    chmod(deaf, 0o755)
+    let (folder, deaf) = try Self.fakePlayer("exec sleep 600")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let host = VideoHost(executable: deaf, muted: true) { .init(source: $0, header: nil) }
     var reports: [VideoEvent] = []
     host.connect(
@@ -32,7 +27,7 @@ import Testing
           for case .player(.video(let event)) in actions { reports.append(event) }
         },
         picture: { _ in }, watch: { _, _ in }))
-    host.handle(.open(source: "clip.mp4"))
+    try Self.openVideo(host) { reports }
     // Far more than a pipe holds (64 KiB), as a held arrow key sends over a long stall.
     for _ in 0..<20_000 where reports.isEmpty {
       host.handle(.seek(milliseconds: 1_000))
@@ -48,15 +43,10 @@ import Testing
   /// SIGTERM): what one turn of the loop reads is bounded and handed over as one batch (one
   /// drawing), and the loop goes back to the keys and signals in between.
   @Test func aFloodFromThePlayerIsReadInBoundedBatches() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("myworkout-flood-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let flood = folder.appendingPathComponent("myworkout-media").path
     // `S`, a 4-byte length (8), `no sound`: written for ever, faster than any app draws.
-    try "#!/bin/sh\nwhile :; do printf 'S\\010\\000\\000\\000no sound'; done\n"
-      .write(toFile: flood, atomically: true, encoding: .utf8)
-    chmod(flood, 0o755)
+    let (folder, flood) = try Self.fakePlayer(
+      "while :; do printf 'S\\010\\000\\000\\000no sound'; done")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let host = VideoHost(executable: flood, muted: true) { .init(source: $0, header: nil) }
     var batches: [[VideoEvent]] = []
     var readable: (@MainActor () -> Void)?
@@ -72,8 +62,8 @@ import Testing
           if let handler { (descriptor, readable) = (fd, handler) }
         }))
     defer { host.handle(.close) }
-    host.handle(.open(source: "clip.mp4"))
-    let read = try #require(readable)
+    try Self.openVideo(host) { batches.flatMap { $0 } }
+    let read = try #require(readable, "watching the player: \(batches)")
     // Each turn as the loop takes it: once the pipe is readable.
     for turn in 1...4 {
       var fd = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -82,5 +72,37 @@ import Testing
       #expect(batches.count == turn, "one batch a turn, not one drawing a message")
     }
     #expect(batches.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 == .sound("no sound") } })
+  }
+
+  /// A stand-in for `myworkout-media`: a shell script running `body`, in a folder of its own
+  /// (returned to be removed). Written through a descriptor that is closed on exec, so that a
+  /// child some other test starts meanwhile does not keep it open for writing, which would make
+  /// starting the script fail ("text file busy").
+  static func fakePlayer(_ body: String) throws -> (folder: String, path: String) {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("myworkout-fake-player-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/myworkout-media"
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    try #require(fd >= 0, "made \(path)")
+    let text = Array("#!/bin/sh\n\(body)\n".utf8)
+    let written = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    try #require(written == text.count)
+    return (folder, path)
+  }
+
+  /// Opens a class's video in `host`. A start that failed is tried again a few times: the
+  /// script can still be "busy" for a moment when a child another test started at the instant
+  /// it was written has not yet closed its copy of the descriptor (the app's own message for
+  /// that is right; the test wants the player it made). `reports` gives what the host said.
+  static func openVideo(_ host: VideoHost, reports: () -> [VideoEvent]) throws {
+    for _ in 0..<5 {
+      host.handle(.open(source: "clip.mp4"))
+      guard reports().last == .failed("the player (myworkout-media) could not start") else {
+        return
+      }
+    }
+    Issue.record("the fake player never started: \(reports())")
   }
 }
