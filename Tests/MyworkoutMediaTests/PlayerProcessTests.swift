@@ -20,7 +20,7 @@ import Testing
   @Test func opensDecodesAndShowsTheFirstFrameAtOnce() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     let ready = try #require(await player.awaitNext { if case .ready = $0 { true } else { false } })
     #expect(
       ready
@@ -36,7 +36,7 @@ import Testing
   @Test func aSeekShowsTheFrameAtThatExactTimeNotTheKeyframe() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame())
     for target in [2_500, 1_000, 3_980, 40] {
       player.send(.seek(milliseconds: target))
@@ -53,7 +53,7 @@ import Testing
   @Test func aSizeBeforeTheSoughtFrameKeepsTheSeek() async throws {
     for target in [2_500, 1_000, 3_500] {
       let player = try MediaProcess()
-      player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+      player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
       player.send(.seek(milliseconds: target))
       _ = try #require(await player.awaitNext { if case .ready = $0 { true } else { false } })
       player.send(.size(width: 32, height: 18))
@@ -82,7 +82,7 @@ import Testing
     let player = try MediaProcess()
     let upright = tag == "180"
     player.send(upright ? .size(width: 32, height: 18) : .size(width: 18, height: 32))
-    player.send(.open(source: try Clips.turnedHalves(tag), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.turnedHalves(tag), timeoutMilliseconds: 5_000))
     let ready = try #require(await player.awaitNext { if case .ready = $0 { true } else { false } })
     guard case .ready(_, let width, let height, _, _) = ready else { return }
     #expect(upright ? (width, height) == (320, 180) : (width, height) == (180, 320))
@@ -103,7 +103,7 @@ import Testing
   @Test func framesStepForwardAndBackWhilePaused() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame())
     player.send(.seek(milliseconds: 1_000))
     let start = try #require(await player.awaitFrame()).milliseconds
@@ -122,7 +122,7 @@ import Testing
   @Test func stepsBackRetraceTheStepsForward() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try Clips.moving(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.moving(), timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame())
     player.send(.seek(milliseconds: 4_000))
     var forward = [try #require(await player.awaitFrame()).milliseconds]
@@ -141,7 +141,7 @@ import Testing
   @Test func playingShowsItsFramesInOrderToTheEnd() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame())
     player.send(.speed(400))
     player.send(.play)
@@ -164,7 +164,7 @@ import Testing
   @Test func withNoRoomForAPictureTheTimeStillMovesOn() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 0, height: 0))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     let first = try #require(await player.awaitFrame())
     #expect(first.width == 0 && first.height == 0 && first.rgb.isEmpty)
     player.send(.speed(400))
@@ -183,8 +183,8 @@ import Testing
     let source: String =
       switch kind {
       case "missing": "/nonexistent/class.mp4"
-      case "text": try Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
-      default: try Clips.soundOnly()
+      case "text": try await Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
+      default: try await Clips.soundOnly()
       }
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
@@ -195,8 +195,8 @@ import Testing
   }
 
   @Test func aTruncatedFilePlaysWhatItHasAndStops() async throws {
-    let whole = try Data(contentsOf: URL(fileURLWithPath: try Clips.colourPerSecond()))
-    let cut = try Clips.write("truncated.mp4", Array(whole.prefix(whole.count / 2)))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.colourPerSecond()))
+    let cut = try await Clips.write("truncated.mp4", Array(whole.prefix(whole.count / 2)))
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: cut, timeoutMilliseconds: 2_000))
@@ -220,7 +220,7 @@ import Testing
     // The stream stops at 80 % (opening reads about half) until the test lets it go on.
     let release = Clips.folder + "/release-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(release) }
-    let server = try StallingStream.server(release: release)
+    let server = try await StallingStream.server(release: release)
     defer {
       server.send(SIGTERM)
       _ = server.waitBlocking()
@@ -256,7 +256,7 @@ import Testing
     // Keyframes every 2 s: a seek to 9.5 s decodes from 8 s and crosses the stall at 85 %.
     let release = Clips.folder + "/release-seek-\(UInt32.random(in: 0...UInt32.max))"
     defer { unlink(release) }
-    let server = try StallingStream.server(release: release, at: "0.85")
+    let server = try await StallingStream.server(release: release, at: "0.85")
     defer {
       server.send(SIGTERM)
       _ = server.waitBlocking()
@@ -285,9 +285,9 @@ enum StallingStream {
     .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py").path
 
   /// The server, stalling at `fraction` of the clip (its bytes) until `release` exists.
-  static func server(release: String, at fraction: String = "0.8") throws -> ChildProcess {
+  static func server(release: String, at fraction: String = "0.8") async throws -> ChildProcess {
     try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), "0", fraction, release], searchPath: true,
+      ["python3", script, try await Clips.moving(), "0", fraction, release], searchPath: true,
       standardOutput: .pipe)
   }
 
@@ -306,7 +306,7 @@ enum StallingStream {
   /// the server was killed and reaped (its port no longer answers).
   static func openedThenGone(stallingAt fraction: String = "0.8") async throws -> MediaProcess {
     let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
-    let server = try server(release: never, at: fraction)
+    let server = try await server(release: never, at: fraction)
     defer {
       server.send(SIGKILL)
       _ = server.waitBlocking()
@@ -330,7 +330,7 @@ enum StallingStream {
     // The stream stalls at 80 % until the release file exists, which it never does: the server
     // is killed while the player buffers.
     let never = Clips.folder + "/never-\(UInt32.random(in: 0...UInt32.max))"
-    let server = try StallingStream.server(release: never)
+    let server = try await StallingStream.server(release: never)
     var killed = false
     defer {
       if !killed { server.send(SIGKILL) }
@@ -409,7 +409,7 @@ enum StallingStream {
   /// player (16x8) told to open it from there.
   static func serving(rate: Int, first: Int = 0) async throws -> (ChildProcess, MediaProcess) {
     let server = try ChildProcess.spawn(
-      ["python3", script, try Clips.moving(), String(rate), String(first)], searchPath: true,
+      ["python3", script, try await Clips.moving(), String(rate), String(first)], searchPath: true,
       standardOutput: .pipe)
     do {
       let port = try #require(await server.firstLine(timeout: .seconds(20)))
@@ -500,7 +500,7 @@ enum StallingStream {
 /// truncated file mark the class finished, its last position the end).
 @Suite struct CutShortTests {
   @Test func aFileCutShortSaysSoWhereItsPicturesEnd() async throws {
-    let whole = try Data(contentsOf: URL(fileURLWithPath: try Clips.moving()))
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.moving()))
     let cut = Clips.folder + "/cut-\(UInt32.random(in: 0...UInt32.max)).mp4"
     try whole.prefix(whole.count * 2 / 5).write(to: URL(fileURLWithPath: cut))
     defer { unlink(cut) }
@@ -547,8 +547,8 @@ enum Clips {
   }
 
   /// 4 s, 320x180 at 24 fps, each second its own red; a 440 Hz tone.
-  static func colourPerSecond() throws -> String {
-    try make(
+  static func colourPerSecond() async throws -> String {
+    try await make(
       "colour.mp4",
       [
         "-f", "lavfi", "-i",
@@ -559,8 +559,8 @@ enum Clips {
   }
 
   /// 1 s, 320x180: the left half red, the right half blue.
-  static func halves() throws -> String {
-    try make(
+  static func halves() async throws -> String {
+    try await make(
       "halves.mp4",
       [
         "-f", "lavfi", "-i",
@@ -571,16 +571,16 @@ enum Clips {
   }
 
   /// `halves()` with a display matrix (`rotate=90` as a phone records portrait; 180, 270).
-  static func turnedHalves(_ tag: String) throws -> String {
-    let source = try halves()
-    return try make(
+  static func turnedHalves(_ tag: String) async throws -> String {
+    let source = try await halves()
+    return try await make(
       "turned-\(tag).mp4", ["-i", source, "-c", "copy", "-metadata:s:v:0", "rotate=\(tag)"])
   }
 
   /// 4 s of a 440 Hz tone at CD's 44.1 kHz in mono (the sound is made 48 kHz stereo), over a
   /// black picture.
-  static func monoCD() throws -> String {
-    try make(
+  static func monoCD() async throws -> String {
+    try await make(
       "mono-44100.mp4",
       [
         "-f", "lavfi", "-i", "color=c=black:s=160x90:r=24", "-f", "lavfi", "-i",
@@ -591,8 +591,8 @@ enum Clips {
 
   /// 10 s of ffmpeg's moving test pattern, 320x180 at 24 fps, its index first (as a streamed
   /// file is made): read from the start in one request, opening it reads only its start.
-  static func moving() throws -> String {
-    try make(
+  static func moving() async throws -> String {
+    try await make(
       "moving.mp4",
       [
         "-f", "lavfi", "-i", "testsrc2=s=320x180:r=24", "-t", "10", "-c:v", "libx264", "-g", "48",
@@ -600,18 +600,19 @@ enum Clips {
       ])
   }
 
-  static func soundOnly() throws -> String {
-    try make("tone.m4a", ["-f", "lavfi", "-i", "sine=f=440", "-t", "1", "-c:a", "aac"])
+  static func soundOnly() async throws -> String {
+    try await make("tone.m4a", ["-f", "lavfi", "-i", "sine=f=440", "-t", "1", "-c:a", "aac"])
   }
 
-  /// One clip made at a time: suites run in parallel, and a clip half written by one must never
-  /// be opened by another (it is made under a temporary name and renamed when whole).
-  private static let making = Mutex(())
+  /// Each clip is made once, by the first test that asks; the others wait for it. Suites run in
+  /// parallel, and a clip half written must never be opened (it is made under a temporary name
+  /// and renamed when whole). `ffmpeg` is waited for off the test pool: tests that waited on a
+  /// lock while it ran held both of the pool's threads in a run's first, busiest seconds.
+  private static let maker = Maker()
 
-  private static func make(_ name: String, _ arguments: [String]) throws -> String {
-    try making.withLock { _ in
+  private static func make(_ name: String, _ arguments: [String]) async throws -> String {
+    try await maker.clip(name) {
       let path = folder + "/" + name
-      if FileManager.default.fileExists(atPath: path) { return path }
       let partial = folder + "/partial-" + name
       try #require(
         FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"),
@@ -619,10 +620,23 @@ enum Clips {
       // Reaped with waitpid, not Foundation's Process (see InheritedDescriptorTests).
       let ffmpeg = try ChildProcess.spawn(
         ["/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y"] + arguments + [partial])
-      let end = ffmpeg.waitBlocking()
+      let end = await ffmpeg.wait()
       try #require(end == .exited(0), "ffmpeg made \(name): \(end)")
       try #require(rename(partial, path) == 0)
       return path
+    }
+  }
+
+  private actor Maker {
+    private var clips: [String: Task<String, any Error>] = [:]
+
+    func clip(
+      _ name: String, _ make: @escaping @Sendable () async throws -> String
+    ) async throws -> String {
+      if let made = clips[name] { return try await made.value }
+      let making = Task { try await make() }
+      clips[name] = making
+      return try await making.value
     }
   }
 }

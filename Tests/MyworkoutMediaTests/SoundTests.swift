@@ -109,7 +109,7 @@ import Testing
   static func playing(_ environment: [String: String]) async throws -> MediaProcess {
     let player = try MediaProcess(muted: false, environment: environment)
     player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame())
     player.send(.play)
     return player
@@ -144,7 +144,7 @@ import Testing
 
   @Test func halfSpeedKeepsThePitch() async throws {
     let server = try SoundServer()
-    let clip = try Clips.colourPerSecond()
+    let clip = try await Clips.colourPerSecond()
     for speed in [100, 50] {
       let heard = try await server.record {
         let player = try MediaProcess(muted: false, environment: server.environment)
@@ -273,7 +273,7 @@ import Testing
     environment["PULSE_SERVER"] = "unix:" + socket
     let player = try MediaProcess(muted: false, environment: environment)
     player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     #expect(await player.awaitFrame(within: .seconds(5)) != nil, "the first picture")
     player.send(.play)
     let moving = await player.awaitNext(within: .seconds(10)) {
@@ -316,7 +316,7 @@ import Testing
     let player = try MediaProcess(
       muted: false, environment: Self.withoutServer(alsaDefault: "{ type hw card 99 }"))
     player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
     let sound = await player.awaitNext { if case .sound = $0 { true } else { false } }
     guard case .sound(let note?)? = sound else {
       Issue.record("no sound note: \(String(describing: sound))")

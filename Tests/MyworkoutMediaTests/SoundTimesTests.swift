@@ -36,17 +36,17 @@ import Testing
   }
 
   @Test(arguments: [100, 50, 150])
-  func theSoundsTimesAddUpToTheClipsLength(speed: Int32) throws {
+  func theSoundsTimesAddUpToTheClipsLength(speed: Int32) async throws {
     // The colour clip: 4 s of AAC (1,024 samples a frame) at 48 kHz.
-    let end = try Self.endOfSound(try Clips.colourPerSecond(), speed: speed)
+    let end = try Self.endOfSound(try await Clips.colourPerSecond(), speed: speed)
     #expect(abs(end - 4_000) <= 25, "the sound ends at \(end) ms of 4,000 at \(speed)%")
   }
 
   /// At 1x the sound goes through libswresample (libavfilter is opened only for other speeds):
   /// a mono 44.1 kHz track comes out 48 kHz stereo, all of it, at its times.
   @Test(arguments: [100, 50])
-  func aMonoCDTrackComesOutWhole(speed: Int32) throws {
-    let (end, samples) = try Self.sound(try Clips.monoCD(), speed: speed)
+  func aMonoCDTrackComesOutWhole(speed: Int32) async throws {
+    let (end, samples) = try Self.sound(try await Clips.monoCD(), speed: speed)
     #expect(abs(end - 4_000) <= 25, "the sound ends at \(end) ms of 4,000 at \(speed)%")
     // Both channels carry the tone, at its pitch; the whole of it (4 s at 48 kHz, stretched).
     let left = stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
