@@ -221,6 +221,67 @@ extension EndToEnd {
       _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
     }
 
+    /// A class streamed from a server that goes away mid-class: `No video: …` and the class
+    /// pauses where its last picture was; with the server back, Space tries the stream again
+    /// from there and the pictures play on (before, the video stayed dead for the rest of the
+    /// visit and Space ran §12's clock over the thumbnail).
+    @Test func aStreamWhoseServerComesBackPlaysOnWithSpace() async throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
+      // The clip with its index first, as a streamed file is made (a player opening it reads
+      // only its start).
+      let streamed = folder + "/streamed.mp4"
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
+        folder + "/seconds.mp4", "-c", "copy", "-movflags", "+faststart", streamed,
+      ])
+      #expect(await ffmpeg.wait() == .exited(0))
+      // Stalls at 80 % of its bytes (about 4 s in) for as long as `never` does not exist: the
+      // player buffers there.
+      let never = folder + "/never"
+      let first = try ChildProcess.spawn(
+        ["python3", script.path, streamed, "0", "0.8", never], searchPath: true,
+        standardOutput: .pipe)
+      defer {
+        first.send(SIGKILL)
+        _ = first.waitBlocking()
+      }
+      let port = try #require(await first.firstLine(timeout: .seconds(20)))
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
+      Second,Bea,beginner,Tock,seconds.mp4,,10
+
+      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.open(app, catalog: catalog)
+      _ = try Self.agreeing(app, "the first frame from the server")
+      try app.press("Space")
+      try app.waitFor("Buffering", timeout: 20)
+      first.send(SIGKILL)
+      _ = first.waitBlocking()
+      let stopped = try app.waitFor("No video", timeout: 20)
+      #expect(stopped.contains("❚❚ Paused"), "the class paused where the pictures ended")
+      let left = try #require(Self.elapsed(stopped))
+      // The server back on its port, with nothing to stall on.
+      let back = try ChildProcess.spawn(
+        ["python3", script.path, streamed, "0", "0.8", catalog],
+        environment: ProcessInfo.processInfo.environment.merging(["PORT": port]) { $1 },
+        searchPath: true, standardOutput: .pipe)
+      defer {
+        back.send(SIGKILL)
+        _ = back.waitBlocking()
+      }
+      #expect(await back.firstLine(timeout: .seconds(20)) == port)
+      try app.press("Space")
+      let shown = try Self.agreeing(app, "the pictures again, on from \(left) s")
+      #expect(shown >= left && shown <= left + 2, "from where it stopped: \(shown) s")
+      _ = try app.waitUntil("playing on") { (Self.elapsed($0) ?? 0) >= left + 2 }
+      #expect(!(try app.screen()).contains("No video"))
+    }
+
     /// Remote mode through `scripts/cluster` (SPEC §19): the catalog names the server's
     /// `/videos/` URL, the app streams it with the session's token, nginx sends the bytes (the
     /// instances only authorise), and with one of the two instances killed mid-class the video

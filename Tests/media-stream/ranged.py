@@ -1,7 +1,9 @@
 """What the test servers share: one file over HTTP/1.1 with one byte range per request (206,
-Content-Range, 416 past the end), its bytes sent by the server's own `send`. Prints the port
-the system picked on the first line, then serves until killed."""
+Content-Range, 416 past the end), its bytes sent by the server's own `send`. Listens on the
+port PORT gives (a server back where a killed one was), else one the system picks; prints the
+port on the first line, then serves until killed."""
 import http.server
+import os
 import socketserver
 
 
@@ -43,6 +45,6 @@ def serve(data, send):
     class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
         daemon_threads = True
 
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", int(os.environ.get("PORT", "0"))), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

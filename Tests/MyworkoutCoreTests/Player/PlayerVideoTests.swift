@@ -31,8 +31,21 @@ import Testing
     }
   }
 
-  static func playing() -> TestStore {
-    var store = TestStore(showing())
+  /// A class whose video is streamed (remote mode, or an absolute URL in the catalog).
+  static let streamURL = "http://127.0.0.1:8080/videos/v.mp4"
+
+  /// `showing()` for a class streamed from `streamURL`.
+  static func showingStream() -> AppState {
+    var state = showing()
+    let item = state.playerOnTop.danceClass
+    state.playerOnTop.danceClass = DanceClass(
+      id: item.id, title: item.title, instructor: item.instructor, level: item.level,
+      song: item.song, videoURL: streamURL, thumbnailSlug: "", duration: item.duration)
+    return state
+  }
+
+  static func playing(_ showing: AppState = showing()) -> TestStore {
+    var store = TestStore(showing)
     store.send(.player(.playPausePressed), effects: [.video(.play)]) {
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.t0
@@ -272,10 +285,93 @@ import Testing
     store.send(.player(.video(.buffering(false)))) { $0.playerOnTop.video = .showing }
   }
 
-  /// A video that stops mid-class pauses the class where it stood (the clock playing on would
+  /// A stream that stops mid-class pauses the class where it stood (the clock playing on would
+  /// count as watched what nobody saw: a walk-through saw 2 % become 38 %). Space tries it again
+  /// from there (its server may be back: it stayed dead for the rest of the visit); if it fails
+  /// again as it opens, §12's clock plays on.
+  @Test func aStreamThatStopsMidClassPausesAndSpaceTriesItAgainFromThere() {
+    var store = Self.playing(Self.showingStream())
+    store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.position = 500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
+    }
+    // What was shown is saved; nothing after it counts.
+    store.send(
+      .player(.video(.failed("the stream stopped (no connection)"))),
+      effects: [S.update(position: 500, played: [0..<500])]
+    ) {
+      $0.playerOnTop.video = .failed("the stream stopped (no connection)")
+      $0.playerOnTop.streamStoppedMidClass = true
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 500
+      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 1_000
+    }
+    #expect(store.state.playerOnTop.position == 500)
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(1_000)
+      $0.playerOnTop.video = .loading
+      $0.playerOnTop.streamStoppedMidClass = false
+    }
+    // Loading plays nothing.
+    store.send(.clockRead(S.at(2_000))) {
+      $0.playerOnTop.clock = S.at(2_000)
+      $0.playerOnTop.unsavedTime = 2_000
+    }
+    #expect(store.state.playerOnTop.position == 500)
+    // Still gone: the clock is in charge, as for a video that fails to open.
+    store.send(.player(.video(.failed("no connection")))) {
+      $0.playerOnTop.video = .failed("no connection")
+    }
+    store.send(.clockRead(S.at(3_000))) {
+      $0.playerOnTop.clock = S.at(3_000)
+      $0.playerOnTop.unsavedTime = 3_000
+      $0.playerOnTop.position = 1_500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+    }
+  }
+
+  /// The video tried again keeps what the person chose for it: its speed, sound and volume.
+  @Test func aVideoTriedAgainKeepsItsSpeedSoundAndVolume() {
+    var state = Self.showingStream()
+    state.playerOnTop.video = .failed("no connection")
+    state.playerOnTop.streamStoppedMidClass = true
+    state.playerOnTop.playback = .paused
+    state.playerOnTop.position = 2_000
+    state.playerOnTop.speed = PlaybackSpeed(hundredths: 50)
+    state.playerOnTop.soundOn = false
+    state.playerOnTop.volume = 60
+    var store = TestStore(state)
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.speed(PlaybackSpeed(hundredths: 50))),
+        .video(.sound(false)),
+        .video(.volume(60)), .video(.seek(milliseconds: 2_000)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+      $0.playerOnTop.video = .loading
+      $0.playerOnTop.streamStoppedMidClass = false
+    }
+  }
+
+  /// A file that stops mid-class (cut short) pauses the class where it stood (the clock playing on would
   /// count as watched what nobody saw: a walk-through saw 2 % become 38 %); Space plays on, on
   /// §12's clock.
-  @Test func aVideoThatStopsMidClassPausesThenTheClockIsInCharge() {
+  @Test func aFileThatStopsMidClassPausesThenTheClockIsInCharge() {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 500)))) {
       $0.playerOnTop.position = 500

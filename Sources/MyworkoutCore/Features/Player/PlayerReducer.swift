@@ -109,6 +109,7 @@ enum PlayerReducer {
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
+        if state.streamStoppedMidClass { return reopenVideo(&state) }
         return putBack(&state) + videoCommand(state, .play)
       case .loading:
         return []
@@ -159,6 +160,22 @@ enum PlayerReducer {
   }
 
   /// The video's player back at the app's position after a standstill (see `videoAdrift`).
+  /// The stream that stopped mid-class, tried again from the position with what the person
+  /// chose for it (its server may be back: before, it stayed dead for the rest of the visit).
+  /// `Loading video…`, then the pictures from there; failing again as it opens, §12's clock
+  /// plays on.
+  private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
+    state.streamStoppedMidClass = false
+    state.videoAdrift = false
+    state.stepping = false
+    state.video = .loading
+    var effects: [Effect] = [.video(.open(source: state.danceClass.videoURL))]
+    if state.speed != .normal { effects.append(.video(.speed(state.speed))) }
+    if !state.soundOn { effects.append(.video(.sound(false))) }
+    if state.volume != 100 { effects.append(.video(.volume(state.volume))) }
+    return effects + [.video(.seek(milliseconds: state.position)), .video(.play)]
+  }
+
   private static func putBack(_ state: inout PlayerState) -> [Effect] {
     guard state.videoAdrift else { return [] }
     state.videoAdrift = false

@@ -48,6 +48,9 @@ package struct PlayerState: Equatable, Sendable {
   package var colors: PictureColors
   /// The class's video (SPEC §19).
   package var video: VideoPhase = .none
+  /// The video, streamed from a server, failed after it had shown pictures (the server gone,
+  /// the connection lost): Space tries it again from the position (the server may be back).
+  package var streamStoppedMidClass = false
   /// The video's picture size (its aspect) and length, once it opened.
   package var videoSize: PixelSize?
   package var videoDuration: Int?

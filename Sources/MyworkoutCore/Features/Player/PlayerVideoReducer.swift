@@ -56,8 +56,11 @@ enum PlayerVideoReducer {
     case .failed(let reason):
       // A video that stops mid-class (its server gone for good, a file cut short) pauses the
       // class where its last picture was: the clock playing on would count as watched what
-      // nobody saw (a walk-through saw 2 % become 38 %). Space plays on, on §12's clock.
+      // nobody saw (a walk-through saw 2 % become 38 %). Space tries a stream again from
+      // there (PlayerReducer.reopenVideo), and plays a file on, on §12's clock.
       let stopped = state.playback == .playing && state.video != .loading
+      state.streamStoppedMidClass =
+        state.video != .loading && DanceClass.isWebAddress(state.danceClass.videoURL)
       state.video = .failed(reason)
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
