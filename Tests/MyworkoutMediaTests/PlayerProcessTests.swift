@@ -183,7 +183,7 @@ import Testing
     let source: String =
       switch kind {
       case "missing": "/nonexistent/class.mp4"
-      case "text": try await Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
+      case "text": try Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
       default: try await Clips.soundOnly()
       }
     let player = try MediaProcess()
@@ -196,7 +196,7 @@ import Testing
 
   @Test func aTruncatedFilePlaysWhatItHasAndStops() async throws {
     let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.colourPerSecond()))
-    let cut = try await Clips.write("truncated.mp4", Array(whole.prefix(whole.count / 2)))
+    let cut = try Clips.write("truncated.mp4", Array(whole.prefix(whole.count / 2)))
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: cut, timeoutMilliseconds: 2_000))
