@@ -53,6 +53,35 @@ import Testing
     return store
   }
 
+  /// Played from 0 to 500 ms, then the video failed (`reason`) mid-class: what was shown is
+  /// saved, nothing after it counts, and the class stands paused at 500 as the clock reads 1 s.
+  static func stoppedAt500(_ showing: AppState, because reason: String, stream: Bool)
+    -> TestStore
+  {
+    var store = playing(showing)
+    store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.position = 500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
+    }
+    store.send(
+      .player(.video(.failed(reason))), effects: [S.update(position: 500, played: [0..<500])]
+    ) {
+      $0.playerOnTop.video = .failed(reason)
+      $0.playerOnTop.streamStoppedMidClass = stream
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 500
+      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 1_000
+    }
+    #expect(store.state.playerOnTop.position == 500)
+    return store
+  }
+
   @Test func aClassWithAVideoOpensItAndAsksForThePictureOnceItsSizeIsKnown() {
     var display = Display(video: true)
     display.size = TerminalSize(width: 80, height: 24)
@@ -290,29 +319,8 @@ import Testing
   /// from there (its server may be back: it stayed dead for the rest of the visit); if it fails
   /// again as it opens, §12's clock plays on.
   @Test func aStreamThatStopsMidClassPausesAndSpaceTriesItAgainFromThere() {
-    var store = Self.playing(Self.showingStream())
-    store.send(.player(.video(.time(milliseconds: 500)))) {
-      $0.playerOnTop.position = 500
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
-    }
-    // What was shown is saved; nothing after it counts.
-    store.send(
-      .player(.video(.failed("the stream stopped (no connection)"))),
-      effects: [S.update(position: 500, played: [0..<500])]
-    ) {
-      $0.playerOnTop.video = .failed("the stream stopped (no connection)")
-      $0.playerOnTop.streamStoppedMidClass = true
-      $0.playerOnTop.videoFit = nil
-      $0.playerOnTop.playback = .paused
-      $0.playerOnTop.progress.lastPosition = 500
-      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
-      $0.playerOnTop.unsavedPlayed = IntervalSet()
-    }
-    store.send(.clockRead(S.at(1_000))) {
-      $0.playerOnTop.clock = S.at(1_000)
-      $0.playerOnTop.unsavedTime = 1_000
-    }
-    #expect(store.state.playerOnTop.position == 500)
+    var store = Self.stoppedAt500(
+      Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
     store.send(
       .player(.playPausePressed),
       effects: [
@@ -368,32 +376,11 @@ import Testing
     }
   }
 
-  /// A file that stops mid-class (cut short) pauses the class where it stood (the clock playing on would
-  /// count as watched what nobody saw: a walk-through saw 2 % become 38 %); Space plays on, on
-  /// §12's clock.
+  /// A file that stops mid-class (cut short) pauses the class where it stood, as a stream does;
+  /// Space plays on, on §12's clock (trying the file again would stop at the same place).
   @Test func aFileThatStopsMidClassPausesThenTheClockIsInCharge() {
-    var store = Self.playing()
-    store.send(.player(.video(.time(milliseconds: 500)))) {
-      $0.playerOnTop.position = 500
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
-    }
-    // What was shown is saved; nothing after it counts.
-    store.send(
-      .player(.video(.failed("the stream stopped (no connection)"))),
-      effects: [S.update(position: 500, played: [0..<500])]
-    ) {
-      $0.playerOnTop.video = .failed("the stream stopped (no connection)")
-      $0.playerOnTop.videoFit = nil
-      $0.playerOnTop.playback = .paused
-      $0.playerOnTop.progress.lastPosition = 500
-      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
-      $0.playerOnTop.unsavedPlayed = IntervalSet()
-    }
-    store.send(.clockRead(S.at(1_000))) {
-      $0.playerOnTop.clock = S.at(1_000)
-      $0.playerOnTop.unsavedTime = 1_000
-    }
-    #expect(store.state.playerOnTop.position == 500)
+    var store = Self.stoppedAt500(
+      Self.showing(), because: "the file is cut short", stream: false)
     store.send(.player(.playPausePressed)) {
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.at(1_000)
