@@ -317,7 +317,8 @@ import Testing
   /// A stream that stops mid-class pauses the class where it stood (the clock playing on would
   /// count as watched what nobody saw: a walk-through saw 2 % become 38 %). Space tries it again
   /// from there (its server may be back: it stayed dead for the rest of the visit); if it fails
-  /// again as it opens, §12's clock plays on.
+  /// again, the class stands paused again and the next Space tries again (a walk-through saw the
+  /// clock count 40 % → 87 % as watched over the thumbnail after a failed try).
   @Test func aStreamThatStopsMidClassPausesAndSpaceTriesItAgainFromThere() {
     var store = Self.stoppedAt500(
       Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
@@ -330,7 +331,6 @@ import Testing
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.at(1_000)
       $0.playerOnTop.video = .loading
-      $0.playerOnTop.streamStoppedMidClass = false
     }
     // Loading plays nothing.
     store.send(.clockRead(S.at(2_000))) {
@@ -338,15 +338,75 @@ import Testing
       $0.playerOnTop.unsavedTime = 2_000
     }
     #expect(store.state.playerOnTop.position == 500)
-    // Still gone: the clock is in charge, as for a video that fails to open.
-    store.send(.player(.video(.failed("no connection")))) {
+    // Still gone: paused where it stood again, nothing counted; the time in class is saved.
+    store.send(
+      .player(.video(.failed("no connection"))),
+      effects: [S.update(position: 500, time: 2_000)]
+    ) {
       $0.playerOnTop.video = .failed("no connection")
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.timeInClass = 2_000
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(2_000)
     }
     store.send(.clockRead(S.at(3_000))) {
       $0.playerOnTop.clock = S.at(3_000)
-      $0.playerOnTop.unsavedTime = 3_000
-      $0.playerOnTop.position = 1_500
-      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+      $0.playerOnTop.unsavedTime = 1_000
+    }
+    #expect(store.state.playerOnTop.position == 500)
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(3_000)
+      $0.playerOnTop.video = .loading
+    }
+    // Back: the pictures play on from there, and Space pauses them as usual.
+    store.send(.player(.video(.time(milliseconds: 750)))) {
+      $0.playerOnTop.video = .showing
+      $0.playerOnTop.position = 750
+      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<750])
+    }
+    store.send(
+      .player(.playPausePressed),
+      effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 1_000)]
+    ) {
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 750
+      $0.playerOnTop.progress.watched = IntervalSet([0..<750])
+      $0.playerOnTop.progress.timeInClass = 3_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(3_000)
+    }
+    store.send(.player(.playPausePressed), effects: [.video(.play)]) {
+      $0.playerOnTop.playback = .playing
+    }
+  }
+
+  /// Space on a Finished class whose stream had stopped starts it again from 00:00 with the
+  /// stream tried again (a walk-through saw the clock run from 00:00 over the thumbnail, its
+  /// time counted as watched).
+  @Test func startingAgainAfterAStoppedStreamTriesTheStream() {
+    var state = Self.showingStream()
+    state.playerOnTop.video = .failed("no connection")
+    state.playerOnTop.streamStoppedMidClass = true
+    state.playerOnTop.playback = .finished
+    state.playerOnTop.position = 100_000
+    var store = TestStore(state)
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 0)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.position = 0
+      $0.playerOnTop.lastSave = S.t0
+      $0.playerOnTop.video = .loading
     }
   }
 
@@ -372,7 +432,6 @@ import Testing
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.t0
       $0.playerOnTop.video = .loading
-      $0.playerOnTop.streamStoppedMidClass = false
     }
   }
 

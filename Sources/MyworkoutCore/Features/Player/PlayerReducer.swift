@@ -104,12 +104,13 @@ enum PlayerReducer {
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
+        if state.streamStopped { return reopenVideo(&state) }
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
-        if state.streamStoppedMidClass { return reopenVideo(&state) }
+        if state.streamStopped { return reopenVideo(&state) }
         return putBack(&state) + videoCommand(state, .play)
       case .loading:
         return []
@@ -162,10 +163,9 @@ enum PlayerReducer {
   /// The video's player back at the app's position after a standstill (see `videoAdrift`).
   /// The stream that stopped mid-class, tried again from the position with what the person
   /// chose for it (its server may be back: before, it stayed dead for the rest of the visit).
-  /// `Loading video…`, then the pictures from there; failing again as it opens, §12's clock
-  /// plays on.
+  /// `Loading video…`, then the pictures from there; failing again, the class stands paused
+  /// again (nothing counted that nobody saw) and the next Space tries again.
   private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
-    state.streamStoppedMidClass = false
     state.videoAdrift = false
     state.stepping = false
     state.video = .loading

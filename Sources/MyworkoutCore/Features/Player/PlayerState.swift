@@ -49,8 +49,15 @@ package struct PlayerState: Equatable, Sendable {
   /// The class's video (SPEC §19).
   package var video: VideoPhase = .none
   /// The video, streamed from a server, failed after it had shown pictures (the server gone,
-  /// the connection lost): Space tries it again from the position (the server may be back).
+  /// the connection lost), and maybe again when tried again: Space tries it again from the
+  /// position (the server may be back).
   package var streamStoppedMidClass = false
+
+  /// A stream that stopped mid-class stands failed: Space tries it again.
+  package var streamStopped: Bool {
+    guard streamStoppedMidClass, case .failed = video else { return false }
+    return true
+  }
   /// The video's picture size (its aspect) and length, once it opened.
   package var videoSize: PixelSize?
   package var videoDuration: Int?
