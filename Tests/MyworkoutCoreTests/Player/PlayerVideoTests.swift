@@ -44,6 +44,31 @@ import Testing
     return state
   }
 
+  /// `showingStream()` after its stream stopped mid-class (`no connection`), standing
+  /// `playback` at `position`.
+  static func stoppedStream(_ playback: PlayerState.Playback, at position: Int) -> AppState {
+    var state = showingStream()
+    state.playerOnTop.video = .failed("no connection")
+    state.playerOnTop.streamStoppedMidClass = true
+    state.playerOnTop.playback = playback
+    state.playerOnTop.position = position
+    return state
+  }
+
+  /// Space on a stream stopped at 500 ms, the clock reading `clock`: it is opened again there.
+  static func spaceTriesTheStreamAt500(_ store: inout TestStore, clock: Int) {
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(clock)
+      $0.playerOnTop.video = .loading
+    }
+  }
+
   static func playing(_ showing: AppState = showing()) -> TestStore {
     var store = TestStore(showing)
     store.send(.player(.playPausePressed), effects: [.video(.play)]) {
@@ -322,16 +347,7 @@ import Testing
   @Test func aStreamThatStopsMidClassPausesAndSpaceTriesItAgainFromThere() {
     var store = Self.stoppedAt500(
       Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
-    store.send(
-      .player(.playPausePressed),
-      effects: [
-        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
-      ]
-    ) {
-      $0.playerOnTop.playback = .playing
-      $0.playerOnTop.lastSave = S.at(1_000)
-      $0.playerOnTop.video = .loading
-    }
+    Self.spaceTriesTheStreamAt500(&store, clock: 1_000)
     // Loading plays nothing.
     store.send(.clockRead(S.at(2_000))) {
       $0.playerOnTop.clock = S.at(2_000)
@@ -354,16 +370,7 @@ import Testing
       $0.playerOnTop.unsavedTime = 1_000
     }
     #expect(store.state.playerOnTop.position == 500)
-    store.send(
-      .player(.playPausePressed),
-      effects: [
-        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
-      ]
-    ) {
-      $0.playerOnTop.playback = .playing
-      $0.playerOnTop.lastSave = S.at(3_000)
-      $0.playerOnTop.video = .loading
-    }
+    Self.spaceTriesTheStreamAt500(&store, clock: 3_000)
     // Back: the pictures play on from there, and Space pauses them as usual.
     store.send(.player(.video(.time(milliseconds: 750)))) {
       $0.playerOnTop.video = .showing
@@ -391,12 +398,7 @@ import Testing
   /// stream tried again (a walk-through saw the clock run from 00:00 over the thumbnail, its
   /// time counted as watched).
   @Test func startingAgainAfterAStoppedStreamTriesTheStream() {
-    var state = Self.showingStream()
-    state.playerOnTop.video = .failed("no connection")
-    state.playerOnTop.streamStoppedMidClass = true
-    state.playerOnTop.playback = .finished
-    state.playerOnTop.position = 100_000
-    var store = TestStore(state)
+    var store = TestStore(Self.stoppedStream(.finished, at: 100_000))
     store.send(
       .player(.playPausePressed),
       effects: [
@@ -412,11 +414,7 @@ import Testing
 
   /// The video tried again keeps what the person chose for it: its speed, sound and volume.
   @Test func aVideoTriedAgainKeepsItsSpeedSoundAndVolume() {
-    var state = Self.showingStream()
-    state.playerOnTop.video = .failed("no connection")
-    state.playerOnTop.streamStoppedMidClass = true
-    state.playerOnTop.playback = .paused
-    state.playerOnTop.position = 2_000
+    var state = Self.stoppedStream(.paused, at: 2_000)
     state.playerOnTop.speed = PlaybackSpeed(hundredths: 50)
     state.playerOnTop.soundOn = false
     state.playerOnTop.volume = 60

@@ -19,9 +19,7 @@ enum PlayerReducer {
     ]
     effects += requestPicture(&state, display: display)
     if display.video, !danceClass.videoURL.isEmpty {
-      state.video = .loading
-      effects.append(.video(.open(source: danceClass.videoURL)))
-      if speed != .normal { effects.append(.video(.speed(speed))) }
+      effects += openVideo(&state)
     }
     return (state, effects)
   }
@@ -160,22 +158,28 @@ enum PlayerReducer {
     }
   }
 
-  /// The video's player back at the app's position after a standstill (see `videoAdrift`).
-  /// The stream that stopped mid-class, tried again from the position with what the person
-  /// chose for it (its server may be back: before, it stayed dead for the rest of the visit).
-  /// `Loading video…`, then the pictures from there; failing again, the class stands paused
-  /// again (nothing counted that nobody saw) and the next Space tries again.
-  private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
-    state.videoAdrift = false
-    state.stepping = false
+  /// `Loading video…`: the class's video opened, with what the person chose for it (a new
+  /// Player's speed; a stream tried again keeps its sound and volume too).
+  private static func openVideo(_ state: inout PlayerState) -> [Effect] {
     state.video = .loading
     var effects: [Effect] = [.video(.open(source: state.danceClass.videoURL))]
     if state.speed != .normal { effects.append(.video(.speed(state.speed))) }
     if !state.soundOn { effects.append(.video(.sound(false))) }
     if state.volume != 100 { effects.append(.video(.volume(state.volume))) }
-    return effects + [.video(.seek(milliseconds: state.position)), .video(.play)]
+    return effects
   }
 
+  /// The stream that stopped mid-class, tried again from the position (its server may be back:
+  /// before, it stayed dead for the rest of the visit). `Loading video…`, then the pictures
+  /// from there; failing again, the class stands paused again (nothing counted that nobody
+  /// saw) and the next Space tries again.
+  private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
+    state.videoAdrift = false
+    state.stepping = false
+    return openVideo(&state) + [.video(.seek(milliseconds: state.position)), .video(.play)]
+  }
+
+  /// The video's player back at the app's position after a standstill (see `videoAdrift`).
   private static func putBack(_ state: inout PlayerState) -> [Effect] {
     guard state.videoAdrift else { return [] }
     state.videoAdrift = false

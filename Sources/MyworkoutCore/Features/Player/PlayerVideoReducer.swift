@@ -57,9 +57,8 @@ enum PlayerVideoReducer {
       // A video that stops mid-class (its server gone for good, a file cut short) pauses the
       // class where its last picture was: the clock playing on would count as watched what
       // nobody saw (a walk-through saw 2 % become 38 %). Space tries a stream again from
-      // there (PlayerReducer.reopenVideo) as often as it stops, and plays a file on, on §12's
-      // clock.
-      // A stream tried again (PlayerReducer.reopenVideo) that fails again is still mid-class.
+      // there (PlayerReducer.reopenVideo) as often as it stops, and a try that fails is still
+      // mid-class; a file plays on, on §12's clock.
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass
       state.streamStoppedMidClass =
