@@ -65,7 +65,10 @@ enum App {
     let keys = try SigningKeyFile.open(in: directory, now: Date())
     let sessions = SessionStore(directory: directory, keys: keys)
     let notices = NoticeRelay()
-    let clock = ContinuousClock()
+    // The services' work and their latency run on threads of the app's own, none on Dispatch's
+    // pool (whose monitor would wake the app every second from the first search on).
+    let workers = WorkerThreads()
+    let clock = WorkerClock(workers: workers)
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
     var loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
@@ -90,7 +93,8 @@ enum App {
         images: DirectoryImageService(
           directory: options.imagesDirectory ?? assets + "/images", clock: clock,
           latency: options.latency),
-        thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv")),
+        thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv"),
+        workers: workers),
       progress: progress)
 
     var persisting: any SessionPersisting = sessions
@@ -122,7 +126,7 @@ enum App {
       state: state,
       terminal: terminal, services: services, sessions: persisting,
       timers: LoopTimers(loop: loop), acceptedUntil: acceptedUntil, now: { Date() },
-      exit: { loop.end(status: $0) }, video: video)
+      exit: { loop.end(status: $0) }, video: video, executor: workers)
     video.connect(runtime.videoWiring(loop: loop))
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     runtime.run(on: loop)

@@ -6,7 +6,8 @@ import MyworkoutServices
 /// Carries out the reducer's effects. Each request runs as a task under its effect id; several
 /// ids may run at once, a new request under a running id supersedes it, and the answer of a
 /// cancelled or superseded request never arrives. Session writes go through one serial queue so
-/// they happen in the order asked for.
+/// they happen in the order asked for. Requests and saves prefer `executor` (the app's own
+/// threads, `WorkerThreads`) for all they run off the main actor.
 @MainActor
 final class EffectRunner {
   private let services: Services
@@ -21,14 +22,17 @@ final class EffectRunner {
   /// dropped), and the app waits for all of them before it exits.
   private var lastProgressSave: Task<Void, Never>?
   private let progressSaves = DispatchGroup()
+  private let executor: (any TaskExecutor)?
 
-  /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits.
+  /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits;
+  /// `executor` runs the work (nil: Swift's global pool, as in most tests).
   init(
-    services: Services, sessions: any SessionPersisting,
+    services: Services, sessions: any SessionPersisting, executor: (any TaskExecutor)? = nil,
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
     self.services = services
     self.sessions = sessions
+    self.executor = executor
     self.send = send
     self.quit = quit
   }
@@ -54,14 +58,21 @@ final class EffectRunner {
     serial &+= 1
     let mine = serial
     let services = self.services
-    let task = Task { @MainActor in
+    // Started on the executor, back on the main actor only to deliver. (Set from inside a
+    // main-actor task with `withTaskExecutorPreference`, the preference still let requests
+    // reach Swift's global pool: gdb stopped in `swift_task_enqueueGlobal` on an email check.)
+    let task = Task(executorPreference: executor) {
       guard let answer = await Self.perform(request, on: services) else { return }
-      // Superseded or cancelled meanwhile: this answer is no longer wanted.
-      guard self.running[id]?.serial == mine, !Task.isCancelled else { return }
-      self.running[id] = nil
-      self.send(answer)
+      await self.deliver(answer, id: id, serial: mine)
     }
     running[id] = (mine, task)
+  }
+
+  /// Sends a request's answer, unless the request was superseded or cancelled meanwhile.
+  private func deliver(_ answer: Action, id: EffectID, serial mine: UInt64) {
+    guard running[id]?.serial == mine, !Task.isCancelled else { return }
+    running[id] = nil
+    send(answer)
   }
 
   private func cancel(_ id: EffectID) {
@@ -137,7 +148,7 @@ final class EffectRunner {
     let send = self.send
     let group = progressSaves
     group.enter()
-    lastProgressSave = Task.detached {
+    lastProgressSave = Task.detached(executorPreference: executor) {
       await previous?.value
       // Never cancelled; should the task be, the save is reported as not made.
       let result =

@@ -11,14 +11,18 @@ struct ImageServices: Sendable {
   let thumbnailFolder: String?
   let thumbnails: ImageCache
 
-  init(images: any ImageService, thumbnailFolder: String?) {
+  /// Decodes run on `workers` when given (the app's own threads), else on Swift's pool.
+  init(images: any ImageService, thumbnailFolder: String?, workers: WorkerThreads? = nil) {
     list = images
-    pictures = ImageCache(service: images)
+    pictures = ImageCache(service: images, executor: workers)
     self.thumbnailFolder = thumbnailFolder
-    // Thumbnails are read straight from their files: no latency.
+    // Thumbnails are read straight from their files: no latency (and no sleep on Dispatch's
+    // pool for it).
+    let clock: any Clock<Duration> = workers.map { WorkerClock(workers: $0) } ?? ContinuousClock()
     thumbnails = ImageCache(
       service: DirectoryImageService(
-        directory: thumbnailFolder ?? "/", clock: ContinuousClock(), latency: .zero))
+        directory: thumbnailFolder ?? "/", clock: clock, latency: .zero),
+      executor: workers)
   }
 
   /// The thumbnail file a slug names, if it is a plain file name (a slug from a classes file

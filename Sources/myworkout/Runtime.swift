@@ -42,12 +42,13 @@ final class Runtime {
   ///   - now: reads the wall clock.
   ///   - exit: ends the process after the terminal is restored.
   ///   - saveLimits: how long to wait for saves before stopping or ending.
+  ///   - executor: where the effects' work runs (the app's `WorkerThreads`; nil: Swift's pool).
   init(
     state: AppState, terminal: any TerminalBackend, services: Services,
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
     exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits(),
-    video: (any VideoPlaying)? = nil
+    video: (any VideoPlaying)? = nil, executor: (any TaskExecutor)? = nil
   ) {
     self.saveLimits = saveLimits
     self.video = video
@@ -60,7 +61,7 @@ final class Runtime {
     self.now = now
     self.exit = exit
     effects = EffectRunner(
-      services: services, sessions: sessions,
+      services: services, sessions: sessions, executor: executor,
       // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
       send: { [weak self] action in self?.dispatch(action) },
       quit: { [weak self] status in self?.quit(status: status) })

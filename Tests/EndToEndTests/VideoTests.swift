@@ -212,6 +212,60 @@ extension EndToEnd {
       #expect(try Self.agreeing(app, "the panel closed: second 3's frame again") == 3)
     }
 
+    /// The threads of Dispatch's global pool in process `pid` (libdispatch names them after
+    /// their queue, `com.apple.root.default-qos` and the like; the kernel keeps the last 15
+    /// bytes). Its overcommit threads (`….qos.overcommit`, serial queues) are not counted: only
+    /// the pool's first job starts libdispatch's workqueue monitor, a timer that wakes the
+    /// process every second from then on. A worker lives 5 s after its last job, so a look
+    /// right after the work sees it.
+    static func poolThreads(of pid: Int32) -> [String] {
+      let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+      return tasks.compactMap { task in
+        guard
+          let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines),
+          name.hasSuffix("-qos")
+        else { return nil }
+        return name
+      }
+    }
+
+    /// SPEC §16 and §19, 0 wake-ups while paused: a session's work (an email checked and a
+    /// login after the mock's latency, images decoded, a class list, a Player that played and
+    /// saved) runs on the app's own threads, none on Dispatch's pool, whose first job would
+    /// wake the app every second for the rest of its life (before, every step below left pool
+    /// threads behind).
+    @Test func aSessionsWorkRunsOnNoThreadOfDispatchsPool() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try app.launch(
+        ["--catalog", catalog, "--latency", "200ms", "--mute"],
+        environment: ["COLORTERM": "truecolor"])
+      try app.waitFor("Myworkout GO")
+      let pid = try #require(try app.childPID())
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      #expect(Self.poolThreads(of: pid) == [], "after the email's check")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      #expect(Self.poolThreads(of: pid) == [], "after the login")
+      try app.type("i")
+      try app.waitFor("1 of ")
+      _ = try app.waitUntil("the tiles drawn") { !$0.contains("Loading") }
+      #expect(Self.poolThreads(of: pid) == [], "after the Images screen's pictures")
+      try app.press("Escape")
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      #expect(Self.poolThreads(of: pid) == [], "after the class list")
+      try app.press("Down", "Enter")
+      _ = try Self.agreeing(app, "the first frame")
+      try app.press("Space")
+      _ = try app.waitUntil("playing past 00:04, a save made") { (Self.elapsed($0) ?? 0) >= 5 }
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      #expect(Self.poolThreads(of: pid) == [], "after playing, saving and pausing")
+    }
+
     @Test func aFileThatIsNotAVideoSaysSoAndTheClockRuns() throws {
       let app = try TerminalSession()
       let catalog = try Self.clip(in: app)

@@ -38,9 +38,15 @@ package actor ImageCache {
   /// How many decodes have started: each key's first request, and a request after eviction.
   package private(set) var decodeCount = 0
 
-  package init(service: any ImageService, byteLimit: Int = 4 << 20) {
+  /// Decodes run on `executor` (the app's own threads; nil: Swift's global pool).
+  private let executor: (any TaskExecutor)?
+
+  package init(
+    service: any ImageService, byteLimit: Int = 4 << 20, executor: (any TaskExecutor)? = nil
+  ) {
     self.service = service
     self.byteLimit = byteLimit
+    self.executor = executor
   }
 
   /// The picture for an image in a tile of a size: cached, or fetched and decoded now. If the
@@ -53,7 +59,7 @@ package actor ImageCache {
     if let task = running[key] { return await task.value.outcome }
     decodeCount += 1
     let service = service
-    let task = Task.detached(priority: .userInitiated) {
+    let task = Task.detached(executorPreference: executor, priority: .userInitiated) {
       await Self.make(image, tile: tile, colors: colors, service: service)
     }
     running[key] = task

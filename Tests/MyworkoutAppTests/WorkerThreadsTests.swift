@@ -1,0 +1,176 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutImages
+import MyworkoutServices
+import Synchronization
+import Testing
+
+@testable import myworkout
+
+/// The app's own threads (SPEC §16, §19: nothing on Dispatch's pool, whose monitor wakes the
+/// process every second): what runs on them, how they start, and their sleeps.
+@Suite struct WorkerThreadsTests {
+  actor Counter {
+    var count = 0
+    func bump(on workers: WorkerThreads) -> Bool {
+      count += 1
+      return workers.ownsCurrentThread
+    }
+  }
+
+  @Test func noThreadStartsBeforeWorkComesAndNoMoreThanTheLimit() async {
+    let workers = WorkerThreads(limit: 2)
+    #expect(workers.threadCount == 0)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask(executorPreference: workers) { _ = workers.ownsCurrentThread }
+      }
+    }
+    #expect((1...2).contains(workers.threadCount))
+  }
+
+  @Test func aTaskThatPrefersThemRunsThereAndSoDoItsActorsAndChildren() async {
+    let workers = WorkerThreads(limit: 2)
+    let counter = Counter()
+    let outcome = await Task(executorPreference: workers) {
+      let body = workers.ownsCurrentThread
+      let actor = await counter.bump(on: workers)
+      let child = await withTaskGroup(of: Bool.self) { group in
+        group.addTask { workers.ownsCurrentThread }
+        return await group.next() ?? false
+      }
+      async let bound = Self.onWorkers(workers)
+      return [body, actor, child, await bound]
+    }.value
+    #expect(outcome == [true, true, true, true])
+    #expect(!workers.ownsCurrentThread)
+  }
+
+  final class Log: Sendable {
+    let items = Mutex<[Int]>([])
+  }
+
+  nonisolated static func onWorkers(_ workers: WorkerThreads) async -> Bool {
+    workers.ownsCurrentThread
+  }
+
+  @Test func aSleepEndsAtItsDeadlineOnTheWorkers() async throws {
+    let workers = WorkerThreads(limit: 1)
+    let clock = WorkerClock(workers: workers)
+    let start = clock.now
+    let woke = try await Task(executorPreference: workers) {
+      try await clock.sleep(for: .milliseconds(30))
+      return (clock.now, workers.ownsCurrentThread)
+    }.value
+    #expect(woke.0 >= start.advanced(by: .milliseconds(30)))
+    #expect(woke.1)
+  }
+
+  @Test func sleepersWakeInTheOrderOfTheirDeadlines() async throws {
+    let workers = WorkerThreads(limit: 1)
+    let clock = WorkerClock(workers: workers)
+    let order = Log()
+    let start = clock.now
+    await withThrowingTaskGroup(of: Void.self) { group in
+      // Started latest deadline first: an earlier one must wake the timekeeper.
+      for (index, milliseconds) in [60, 40, 20].enumerated() {
+        group.addTask(executorPreference: workers) {
+          try await clock.sleep(until: start.advanced(by: .milliseconds(milliseconds)))
+          order.items.withLock { $0.append(index) }
+        }
+      }
+    }
+    #expect(order.items.withLock { $0 } == [2, 1, 0])
+  }
+
+  @Test func aCancelledSleepEndsAtOnceWithCancellation() async {
+    let workers = WorkerThreads(limit: 2)
+    let clock = WorkerClock(workers: workers)
+    let asleep = Task(executorPreference: workers) {
+      try await clock.sleep(for: .seconds(3600))
+    }
+    asleep.cancel()
+    let result = await asleep.result
+    #expect(throws: CancellationError.self) { try result.get() }
+    // Cancelled before it slept: the same.
+    let late = Task(executorPreference: workers) {
+      withUnsafeCurrentTask { $0?.cancel() }
+      try await clock.sleep(for: .seconds(3600))
+    }
+    let lateResult = await late.result
+    #expect(throws: CancellationError.self) { try lateResult.get() }
+  }
+
+  @Test func aJobWaitingWhileEveryThreadWorksRunsWhenOneIsFree() async {
+    let workers = WorkerThreads(limit: 1)
+    let first = Task(executorPreference: workers) { () -> Bool in
+      // Holds the only thread a moment without suspending.
+      var sum = 0
+      for value in 0..<200_000 { sum &+= value }
+      return sum > 0
+    }
+    let second = Task(executorPreference: workers) { workers.ownsCurrentThread }
+    #expect(await first.value)
+    #expect(await second.value)
+    #expect(workers.threadCount == 1)
+  }
+}
+
+/// The effects' work on the app's threads: a service call and a progress save.
+@MainActor
+@Suite struct EffectsOnWorkerThreadsTests {
+  /// Account and progress services that note whether each call ran on the workers.
+  final class WhereCalled: AccountService, ProgressService, Sendable {
+    let workers: WorkerThreads
+    let onWorkers = Mutex<[String: Bool]>([:])
+    init(_ workers: WorkerThreads) { self.workers = workers }
+    private func note(_ call: String) {
+      onWorkers.withLock { $0[call] = workers.ownsCurrentThread }
+    }
+    func isRegistered(email: String) async throws -> Bool {
+      note("isRegistered")
+      return true
+    }
+    func logIn(email: String, password: String) async throws -> Session {
+      note("logIn")
+      throw ServiceError.wrongCredentials
+    }
+    func signUp(_ registration: Registration) async throws -> Session {
+      note("signUp")
+      throw ServiceError.wrongCredentials
+    }
+    func updateMobile(token: String, mobile: String) async throws -> Session {
+      note("updateMobile")
+      throw ServiceError.wrongCredentials
+    }
+    func progress(account: String, classID: String) async throws -> ClassProgress {
+      note("progress")
+      return ClassProgress()
+    }
+    func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+      note("record")
+      return ClassProgress()
+    }
+    func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+      note("watchedPercents")
+      return [:]
+    }
+  }
+
+  @Test func aRequestAndAProgressSaveRunOnTheWorkers() async throws {
+    let workers = WorkerThreads(limit: 2)
+    let services = WhereCalled(workers)
+    var answers: [Action] = []
+    let runner = EffectRunner(
+      services: Services(
+        accounts: services, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused,
+        progress: services),
+      sessions: RecordingSessions(), executor: workers,
+      send: { answers.append($0) }, quit: { _ in })
+    runner.run(.run(.checkEmail, .checkEmail("registered@email.com")))
+    runner.run(.recordProgress(ProgressUpdate(account: "a", classID: "c", position: 1)))
+    for _ in 0..<10_000 where answers.count < 2 { await Task.yield() }
+    runner.finishWrites(within: .seconds(5))
+    #expect(services.onWorkers.withLock { $0 } == ["isRegistered": true, "record": true])
+  }
+}
