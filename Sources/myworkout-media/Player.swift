@@ -531,11 +531,29 @@ final class Player: @unchecked Sendable {
 
   private func send(_ events: [MediaEvent]) {
     for event in events {
-      let bytes = event.bytes
+      let (head, body) = event.parts
+      // Head and body in one system call, the pixels written from where they are.
       var offset = 0
-      while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes {
-          write(STDOUT_FILENO, $0.baseAddress, $0.count)
+      let total = head.count + body.count
+      while offset < total {
+        let written = head.withUnsafeBytes { head in
+          body.withUnsafeBytes { body in
+            var pieces = [iovec]()
+            if offset < head.count {
+              pieces.append(
+                iovec(
+                  iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset),
+                  iov_len: head.count - offset))
+            }
+            let bodyOffset = max(0, offset - head.count)
+            if bodyOffset < body.count {
+              pieces.append(
+                iovec(
+                  iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress! + bodyOffset),
+                  iov_len: body.count - bodyOffset))
+            }
+            return writev(STDOUT_FILENO, pieces, Int32(pieces.count))
+          }
         }
         if written < 0 {
           if errno == EINTR { continue }

@@ -11,7 +11,8 @@ extension EndToEnd {
       .deletingLastPathComponent().appendingPathComponent("shared/data/steezy/classes-data.csv")
       .path
 
-    @Test func browseSignedOutSearchLogInToWatchAndComeBack() throws {
+    @Test(.enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
+    func browseSignedOutSearchLogInToWatchAndComeBack() throws {
       let app = try TerminalSession()
       try app.launch(["--catalog", Self.briefCatalog, "--latency", "0s"], width: 100, height: 30)
       try app.waitFor("Myworkout GO")
@@ -102,7 +103,8 @@ extension EndToEnd {
     /// Issue 24, item 3: the brief's file with a 5 MB instructor on line 7. That row is skipped
     /// with the usual notice, and searching stays quick: keys typed while a search runs are
     /// all kept (they used to be read only after seconds of drawing, Esc and `z` together).
-    @Test func aHugeFieldIsABadRowAndKeysTypedDuringASearchAreKept() throws {
+    @Test(.enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
+    func aHugeFieldIsABadRowAndKeysTypedDuringASearchAreKept() throws {
       let app = try TerminalSession()
       let file = app.dataDirectory.deletingLastPathComponent()
         .appendingPathComponent("classes-huge.csv")

@@ -3,7 +3,8 @@ import Testing
 
 extension EndToEnd {
   /// Lessons (SPEC §13) in a real terminal, through the brief's own sample file.
-  @Suite(.timeLimit(.minutes(2)))
+  @Suite(
+    .timeLimit(.minutes(2)), .enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
   struct LessonsTests {
     /// The brief's sample (`../shared/data/mimo/example.json` beside the repository).
     static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

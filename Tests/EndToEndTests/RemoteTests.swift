@@ -25,7 +25,8 @@ extension EndToEnd {
       return postgres == true && nginx ? script : nil
     }()
 
-    @Test func logInOpenClassesAndSearchAgainstTheServer() async throws {
+    @Test(.enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
+    func logInOpenClassesAndSearchAgainstTheServer() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
       defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,7 +41,8 @@ extension EndToEnd {
     @Test(
       .enabled(
         if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"),
+      .enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
     func logInOpenClassesAndSearchThroughTheLoadBalancer() async throws {
       try await session(
         against: [
@@ -56,7 +58,8 @@ extension EndToEnd {
     @Test(
       .enabled(
         if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"),
+      .enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
     func killingOneInstanceMidSessionLosesNothing() async throws {
       let app = try TerminalSession()
       let catalog = try PlayerTests.catalog(in: app)

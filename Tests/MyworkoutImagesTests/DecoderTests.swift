@@ -57,7 +57,7 @@ import Testing
     }
   }
 
-  @Test(arguments: 1...3)
+  @Test(.enabled(if: steezyPresent, steezyMissing), arguments: 1...3)
   func theBriefsThumbnailsDecode(number: Int) throws {
     let image = try ImageDecoder.decode(
       path: steezyDirectory + "/class-thumbnail-\(number).jpg")
@@ -66,14 +66,16 @@ import Testing
 
   /// The 1200x675 thumbnail: the largest reduction that still covers the box on one axis
   /// (38x18: 1/8 gives 150x85; 200x100: 1/4 gives 300x169; 1000x600: none is enough).
-  @Test(arguments: [
-    (PixelSize(width: 38, height: 18), PixelSize(width: 150, height: 85)),
-    (PixelSize(width: 150, height: 10), PixelSize(width: 150, height: 85)),
-    (PixelSize(width: 200, height: 100), PixelSize(width: 300, height: 169)),
-    (PixelSize(width: 500, height: 300), PixelSize(width: 600, height: 338)),
-    (PixelSize(width: 1000, height: 600), PixelSize(width: 1200, height: 675)),
-    (PixelSize(width: 4000, height: 3000), PixelSize(width: 1200, height: 675)),
-  ])
+  @Test(
+    .enabled(if: steezyPresent, steezyMissing),
+    arguments: [
+      (PixelSize(width: 38, height: 18), PixelSize(width: 150, height: 85)),
+      (PixelSize(width: 150, height: 10), PixelSize(width: 150, height: 85)),
+      (PixelSize(width: 200, height: 100), PixelSize(width: 300, height: 169)),
+      (PixelSize(width: 500, height: 300), PixelSize(width: 600, height: 338)),
+      (PixelSize(width: 1000, height: 600), PixelSize(width: 1200, height: 675)),
+      (PixelSize(width: 4000, height: 3000), PixelSize(width: 1200, height: 675)),
+    ])
   func aJPEGIsDecodedAtReducedScaleWhenThatIsEnough(box: PixelSize, decoded: PixelSize) throws {
     let image = try ImageDecoder.decode(
       path: steezyDirectory + "/class-thumbnail-1.jpg", fittingAtLeast: box)

@@ -9,7 +9,8 @@ import Testing
 @Suite(.timeLimit(.minutes(5))) struct FuzzTests {
   static let variantsPerSample = 40
   static let samples: [String] =
-    Sample.all.map(\.path) + (1...3).map { steezyDirectory + "/class-thumbnail-\($0).jpg" }
+    Sample.all.map(\.path)
+    + (steezyPresent ? (1...3).map { steezyDirectory + "/class-thumbnail-\($0).jpg" } : [])
 
   /// Half the variants are cut at a random length, half have 1 to 8 random bits flipped
   /// (half of those within the first 600 bytes, where the headers and tables are).

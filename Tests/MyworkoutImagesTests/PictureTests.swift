@@ -51,7 +51,7 @@ import Testing
       ])
   }
 
-  @Test func aPictureFitsItsTileWithItsAspect() throws {
+  @Test(.enabled(if: steezyPresent, steezyMissing)) func aPictureFitsItsTileWithItsAspect() throws {
     let decoded = try ImageDecoder.decode(path: steezyDirectory + "/class-thumbnail-2.jpg")
     let picture = HalfBlockPicture(
       image: decoded, tile: TileSize(columns: 38, rows: 9), colors: .xterm256)

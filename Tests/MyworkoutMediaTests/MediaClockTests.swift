@@ -193,6 +193,18 @@ import Testing
     }
   }
 
+  @Test func aFramesPixelsTravelAsTheBodyOfItsMessage() {
+    let pixels = (0..<48).map { UInt8($0) }
+    let frame = MediaEvent.frame(MediaFrame(milliseconds: 83, width: 4, height: 4, rgb: pixels))
+    let (head, body) = frame.parts
+    #expect(body == pixels)
+    #expect(head.count == 5 + 24)
+    #expect(head + body == frame.bytes)
+    let time = MediaEvent.time(milliseconds: 250)
+    #expect(time.parts.body.isEmpty)
+    #expect(time.parts.head == time.bytes)
+  }
+
   @Test func bytesThatAreNotThePlayersAreSaidToBe() {
     var reader = MediaEventReader()
     _ = reader.append(Array("hello, terminal".utf8))

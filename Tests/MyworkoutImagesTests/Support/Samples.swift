@@ -1,3 +1,4 @@
+import Foundation
 import MyworkoutCore
 import MyworkoutImages
 import Testing
@@ -16,6 +17,12 @@ let repositoryRoot: String = {
 let assetsDirectory = repositoryRoot + "/Assets/images"
 /// The brief's class thumbnails, beside the repository (never copied into it).
 let steezyDirectory = repositoryRoot + "/../shared/data/steezy"
+
+/// Whether the brief's thumbnails (`../shared/data/steezy`) are beside the repository: a
+/// clone without them skips the tests that read them, and says why.
+let steezyPresent = FileManager.default.fileExists(atPath: steezyDirectory)
+let steezyMissing: Comment =
+  "needs the brief's thumbnails in ../shared/data/steezy beside the repository"
 
 /// One shipped image as Assets/images/make-images.py draws it: its size, and its 16x16
 /// reference patch at the top-left as RGBA.

@@ -1,4 +1,5 @@
 import Clocks
+import Foundation
 import MyworkoutCore
 import Testing
 
@@ -15,6 +16,11 @@ let repositoryRoot: String = {
 let shippedCatalog = repositoryRoot + "/Assets/classes.csv"
 /// The brief's catalog (351 classes), read from the shared data folder, never copied.
 let briefCatalog = repositoryRoot + "/../shared/data/steezy/classes-data.csv"
+
+/// Whether the briefs' files (`../shared/data`) are beside the repository: a clone without
+/// them skips the tests that read them, and says why.
+let sharedDataPresent = FileManager.default.fileExists(atPath: repositoryRoot + "/../shared/data")
+let sharedDataMissing: Comment = "needs the briefs' files in ../shared/data beside the repository"
 
 let header = "title,instructor,level,song,videoUrl,thumbnailSlug"
 

@@ -5,7 +5,9 @@ import Testing
 
 /// Search semantics (SPEC §11) on the brief's own file and on small files made for each case.
 @Suite struct CatalogSearchTests {
-  @Test func theBriefsFileHasExactlyThreeAnnes() async throws {
+  @Test(.enabled(if: sharedDataPresent, sharedDataMissing)) func theBriefsFileHasExactlyThreeAnnes()
+    async throws
+  {
     try await withDataDirectory { directory throws in
       let store = makeCatalogStore(directory, file: briefCatalog)
       let everything = try await store.page(query: "", offset: 0, limit: 50)
@@ -33,7 +35,9 @@ import Testing
   }
 
   /// Every query agrees with a plain scan of all classes, in file order.
-  @Test func queriesAgreeWithAScanOfEveryClass() async throws {
+  @Test(.enabled(if: sharedDataPresent, sharedDataMissing)) func queriesAgreeWithAScanOfEveryClass()
+    async throws
+  {
     try await withDataDirectory { directory throws in
       let store = makeCatalogStore(directory, file: briefCatalog)
       let everything = try await store.all("")

@@ -6,7 +6,8 @@ import Testing
 
 /// The embedded catalog service pays the mock latency for a first load and each search, never
 /// for later pages or a class by id (SPEC §16), and stops when cancelled.
-@Suite struct EmbeddedCatalogServiceTests {
+@Suite(.enabled(if: sharedDataPresent, sharedDataMissing))
+struct EmbeddedCatalogServiceTests {
   func makeService(
     _ directory: DataDirectory, clock: any Clock<Duration>, shipped: String = shippedCatalog
   ) -> EmbeddedCatalogService {

@@ -6,7 +6,9 @@ import Testing
 
 /// The embedded service answers after exactly the latency on the injected clock, loaded or not.
 @Suite struct EmbeddedLessonServiceTests {
-  @Test func loadsTheCourseAfterOneSecond() async throws {
+  @Test(.enabled(if: sharedDataPresent, sharedDataMissing)) func loadsTheCourseAfterOneSecond()
+    async throws
+  {
     let clock = TestClock()
     let service = EmbeddedLessonService(file: mimoSample, clock: clock)
     let result = await expectOneSecond(on: clock) { try await service.loadCourse() }
@@ -29,7 +31,9 @@ import Testing
     #expect(try await service.loadCourse().lessons.count >= 6)
   }
 
-  @Test func cancelledLoadThrowsCancellation() async throws {
+  @Test(.enabled(if: sharedDataPresent, sharedDataMissing)) func cancelledLoadThrowsCancellation()
+    async throws
+  {
     let clock = TestClock()
     let service = EmbeddedLessonService(file: mimoSample, clock: clock)
     let task = Task { try await service.loadCourse() }

@@ -14,7 +14,7 @@ import Testing
 
 /// Reading lesson files: the brief's sample, the shipped course, and files that cannot be used.
 @Suite struct LessonFileTests {
-  @Test func decodesTheBriefsSample() throws {
+  @Test(.enabled(if: sharedDataPresent, sharedDataMissing)) func decodesTheBriefsSample() throws {
     let course = try LessonFile.load(path: mimoSample)
     #expect(course.lessons.map(\.id) == [5, 6, 7])
     #expect(course.notices.isEmpty)
