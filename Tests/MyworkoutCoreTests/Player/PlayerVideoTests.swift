@@ -433,6 +433,57 @@ import Testing
     }
   }
 
+  /// A stream that stops mid-class takes the A–B loop and the full-screen picture with it (the
+  /// clock's Player has neither, and the failure must be seen); Space's try brings both back as
+  /// they were, and a try that fails keeps them for the next (a walk-through found a short
+  /// network hiccup lost a loop set up with care).
+  @Test func aStreamTriedAgainBringsBackItsLoopAndFullScreen() {
+    var showing = Self.showingStream()
+    showing.playerOnTop.loop = LoopMarks(start: 200, end: 2_000)
+    showing.playerOnTop.fullScreen = true
+    var store = Self.playing(showing)
+    store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.position = 500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
+    }
+    let kept = PlayerState.KeptForRetry(loop: LoopMarks(start: 200, end: 2_000), fullScreen: true)
+    store.send(
+      .player(.video(.failed("no connection"))),
+      effects: [S.update(position: 500, played: [0..<500])]
+    ) {
+      $0.playerOnTop.video = .failed("no connection")
+      $0.playerOnTop.streamStoppedMidClass = true
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 500
+      $0.playerOnTop.progress.watched = IntervalSet([0..<500])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.fullScreen = false
+      $0.playerOnTop.loop = LoopMarks()
+      $0.playerOnTop.keptForRetry = kept
+    }
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.video = .loading
+      $0.playerOnTop.fullScreen = true
+      $0.playerOnTop.loop = LoopMarks(start: 200, end: 2_000)
+      $0.playerOnTop.keptForRetry = nil
+    }
+    // Failing again: put away again, for the next try.
+    store.send(.player(.video(.failed("no connection")))) {
+      $0.playerOnTop.video = .failed("no connection")
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.fullScreen = false
+      $0.playerOnTop.loop = LoopMarks()
+      $0.playerOnTop.keptForRetry = kept
+    }
+  }
+
   /// A file that stops mid-class (cut short) pauses the class where it stood, as a stream does;
   /// Space plays on, on §12's clock (trying the file again would stop at the same place).
   @Test func aFileThatStopsMidClassPausesThenTheClockIsInCharge() {

@@ -171,11 +171,16 @@ enum PlayerReducer {
 
   /// The stream that stopped mid-class, tried again from the position (its server may be back:
   /// before, it stayed dead for the rest of the visit). `Loading video…`, then the pictures
-  /// from there; failing again, the class stands paused again (nothing counted that nobody
-  /// saw) and the next Space tries again.
+  /// from there, with the A–B loop and full-screen picture it had; failing again, the class
+  /// stands paused again (nothing counted that nobody saw) and the next Space tries again.
   private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
     state.videoAdrift = false
     state.stepping = false
+    if let kept = state.keptForRetry {
+      state.loop = kept.loop
+      state.fullScreen = kept.fullScreen
+      state.keptForRetry = nil
+    }
     return openVideo(&state) + [.video(.seek(milliseconds: state.position)), .video(.play)]
   }
 

@@ -73,6 +73,20 @@ package struct PlayerState: Equatable, Sendable {
   package var mirrored = false
   package var fullScreen = false
   package var loop = LoopMarks()
+  /// The A–B loop and full-screen picture a stream had when it stopped mid-class (the clock's
+  /// Player has neither): Space's try brings them back.
+  package var keptForRetry: KeptForRetry?
+
+  /// What a stream that stopped keeps for its next try.
+  package struct KeptForRetry: Equatable, Sendable {
+    package var loop: LoopMarks
+    package var fullScreen: Bool
+
+    package init(loop: LoopMarks, fullScreen: Bool) {
+      self.loop = loop
+      self.fullScreen = fullScreen
+    }
+  }
   /// A frame step was asked for: the next picture shown sets the position.
   package var stepping = false
   /// The clock said the app stood still while playing (a sleep, a stop from outside) and the

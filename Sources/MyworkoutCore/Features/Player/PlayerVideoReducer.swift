@@ -66,7 +66,12 @@ enum PlayerVideoReducer {
       state.video = .failed(reason)
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
-      // shows neither, and `f` and `l` no longer reach them.
+      // shows neither, and `f` and `l` no longer reach them. A stream that will be tried again
+      // keeps them for its try.
+      if state.streamStoppedMidClass, state.loop != LoopMarks() || state.fullScreen {
+        state.keptForRetry = PlayerState.KeptForRetry(
+          loop: state.loop, fullScreen: state.fullScreen)
+      }
       state.fullScreen = false
       state.loop = LoopMarks()
       guard stopped else { return [] }
