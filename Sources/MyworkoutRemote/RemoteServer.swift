@@ -99,13 +99,13 @@ package struct RemoteServer: Sendable {
     bearer: String? = nil, key: UUID? = nil, url: String? = nil, limit: Int = 1 << 20,
     ifNoneMatch: String? = nil
   ) async throws -> Answer {
-    var request = HTTPClientRequest(url: url ?? baseURL + path)
-    request.method = method
-    request.headers.add(name: "Accept", value: "application/json")
-    request.headers.add(name: "User-Agent", value: "myworkout/1.0")
-    if let bearer { request.headers.add(name: "Authorization", value: "Bearer " + bearer) }
-    if let key { request.headers.add(name: "Idempotency-Key", value: key.uuidString.lowercased()) }
-    if let ifNoneMatch { request.headers.add(name: "If-None-Match", value: ifNoneMatch) }
+    var headers = HTTPHeaders()
+    headers.add(name: "Accept", value: "application/json")
+    headers.add(name: "User-Agent", value: "myworkout/1.0")
+    if let bearer { headers.add(name: "Authorization", value: "Bearer " + bearer) }
+    if let key { headers.add(name: "Idempotency-Key", value: key.uuidString.lowercased()) }
+    if let ifNoneMatch { headers.add(name: "If-None-Match", value: ifNoneMatch) }
+    var payload: HTTPClient.Body?
     if let body {
       let data: Data
       do {
@@ -113,19 +113,32 @@ package struct RemoteServer: Sendable {
       } catch {
         throw ServiceError.storage("The request could not be written: \(error)")
       }
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = .bytes(ByteBuffer(bytes: data))
+      headers.add(name: "Content-Type", value: "application/json")
+      payload = .byteBuffer(ByteBuffer(bytes: data))
     }
     let wait = deadline(forChange: key != nil)
     do {
+      let request = try HTTPClient.Request(
+        url: url ?? baseURL + path, method: method, headers: headers, body: payload)
       let seconds = wait.components.seconds
       let nanoseconds = seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000
       let deadline = NIODeadline.now() + .nanoseconds(nanoseconds)
-      let response = try await http.execute(request, deadline: deadline)
-      let bytes = try await response.body.collect(upTo: limit)
+      // The client's future-based call: its async one starts a task on Swift's global pool for
+      // every request (to register its cancellation), and that pool's first job starts
+      // libdispatch's once-a-second monitor for the life of the app (SPEC §16, §19: 0 wake-ups
+      // while paused). The future's answer resumes this task where it runs (the app's threads).
+      let call = http.execute(
+        request: request, delegate: ResponseAccumulator(request: request, maxBodySize: limit),
+        deadline: deadline)
+      let response = try await withTaskCancellationHandler {
+        try await call.get()
+      } onCancel: {
+        call.cancel()
+      }
       health.answered()
       return Answer(
-        status: Int(response.status.code), body: Data(bytes.readableBytesView),
+        status: Int(response.status.code),
+        body: response.body.map { Data($0.readableBytesView) } ?? Data(),
         tag: response.headers.first(name: "ETag"))
     } catch is CancellationError {
       throw CancellationError()

@@ -13,7 +13,7 @@ import myworkout
 /// here only), or the account part on an Auth0 tenant over HTTPS.
 enum RemoteMode {
   static let factory = RemoteFactory(
-    wire: { url, directory, events in
+    wire: { url, directory, events, workers in
       let server = RemoteServer(baseURL: url)
       let credentials = RemoteCredentials()
       let sessions = RemoteSessionStore(
@@ -23,17 +23,20 @@ enum RemoteMode {
       let cache = RemoteCache(directory: directory, server: url)
       let progress = OutboxProgressService(
         remote: RemoteProgressService(server: server, credentials: credentials),
-        directory: directory, server: url, clock: ContinuousClock(), onNotice: events.notice,
-        onStatus: events.sync)
+        directory: directory, server: url, clock: WorkerClock(workers: workers),
+        onNotice: events.notice, onStatus: events.sync, executor: workers)
       let loaded = sessions.load(now: Date())
       if case .valid(let session) = loaded.restored {
         // At launch: what the last run left waiting goes now.
-        Task { await progress.resume(account: session.accountID, email: session.profile.email) }
+        Task(executorPreference: workers) {
+          await progress.resume(account: session.accountID, email: session.profile.email)
+        }
       }
       return RemoteParts(
         account: RemoteAccountParts(
           accounts: RemoteAccountService(server: server, credentials: credentials),
-          sessions: OutboxResuming(sessions: sessions, progress: progress), loaded: loaded),
+          sessions: OutboxResuming(sessions: sessions, progress: progress, workers: workers),
+          loaded: loaded),
         catalog: RemoteCatalogService(server: server, cache: cache, onNotice: events.notice),
         progress: progress,
         lessons: RemoteLessonService(server: server, cache: cache, onNotice: events.notice),
@@ -67,11 +70,14 @@ extension RemoteSessionStore: SessionPersisting {}
 struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration {
   let sessions: RemoteSessionStore
   let progress: OutboxProgressService<C>
+  let workers: WorkerThreads
 
   func save(_ session: Session) throws {
     try sessions.save(session)
     let progress = progress
-    Task { await progress.resume(account: session.accountID, email: session.profile.email) }
+    Task(executorPreference: workers) {
+      await progress.resume(account: session.accountID, email: session.profile.email)
+    }
   }
 
   /// Log-out and expiry: the session is forgotten and the outboxes stop sending (their changes
@@ -79,7 +85,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   func delete() throws {
     try sessions.delete()
     let progress = progress
-    Task { await progress.stopAll() }
+    Task(executorPreference: workers) { await progress.stopAll() }
   }
 }
 extension RemoteProgressService: LessonProgressStoring {}

@@ -140,14 +140,16 @@ enum App {
     let assets = AssetsLocation.find(override: options.assets) ?? "Assets"
     let notices = NoticeRelay()
     let sync = SyncRelay()
+    // As in local mode: nothing on Dispatch's pool (the HTTP client's own threads are NIO's).
+    let workers = WorkerThreads()
     let remote = try RemoteHandoff.factory().wire(
-      server, directory, RemoteEvents(notice: notices.raise, sync: sync.report))
+      server, directory, RemoteEvents(notice: notices.raise, sync: sync.report), workers)
     let services = Services(
       accounts: remote.account.accounts, catalog: remote.catalog,
       lessons: LessonServices(
         course: remote.lessons, progress: remote.completions, now: { Date() }),
       // The class thumbnails are the app's own files.
-      images: ImageServices(images: remote.images, thumbnailFolder: assets),
+      images: ImageServices(images: remote.images, thumbnailFolder: assets, workers: workers),
       progress: remote.progress)
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
@@ -165,7 +167,7 @@ enum App {
       state: state, terminal: terminal, services: services, sessions: remote.account.sessions,
       timers: LoopTimers(loop: loop), acceptedUntil: RS256Verifier.acceptedUntil,
       now: { Date() },
-      exit: { loop.end(status: $0) }, video: video)
+      exit: { loop.end(status: $0) }, video: video, executor: workers)
     video.connect(runtime.videoWiring(loop: loop))
     notices.connect { [unowned runtime] notice in runtime.dispatch(.noticeRaised(notice)) }
     sync.connect { [unowned runtime] status in runtime.dispatch(.syncChanged(status)) }

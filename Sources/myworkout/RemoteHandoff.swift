@@ -21,9 +21,12 @@ import Synchronization
 package struct RemoteFactory: Sendable {
   /// Every service a client of the checked server URL; the session kept beside the data.
   /// `events` reach the screen: a one-line notice (a change the server refused, put aside) and
-  /// the outbox's state.
+  /// the outbox's state. The services' own tasks and waits run on `workers`.
   package var wire:
-    @Sendable (_ server: String, _ directory: DataDirectory, _ events: RemoteEvents) -> RemoteParts
+    @Sendable (
+      _ server: String, _ directory: DataDirectory, _ events: RemoteEvents,
+      _ workers: WorkerThreads
+    ) -> RemoteParts
   /// The account part on an Auth0 tenant (domain, client id, connection).
   package var auth0:
     @Sendable (_ domain: String, _ clientID: String, _ connection: String, DataDirectory) ->
@@ -32,7 +35,7 @@ package struct RemoteFactory: Sendable {
   package var forget: @Sendable (_ server: String, _ directory: DataDirectory) throws -> Void
 
   package init(
-    wire: @escaping @Sendable (String, DataDirectory, RemoteEvents) -> RemoteParts,
+    wire: @escaping @Sendable (String, DataDirectory, RemoteEvents, WorkerThreads) -> RemoteParts,
     auth0: @escaping @Sendable (String, String, String, DataDirectory) -> RemoteAccountParts,
     forget: @escaping @Sendable (String, DataDirectory) throws -> Void
   ) {

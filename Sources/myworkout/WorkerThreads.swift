@@ -15,7 +15,7 @@ import CEventLoop
 /// Threads start when work first comes (none on the path to Get started), up to `limit`, and wait
 /// on a condition while there is none: an idle app wakes no thread. One idle thread at a time
 /// keeps the sleepers' time, waiting until the first deadline.
-final class WorkerThreads: TaskExecutor, @unchecked Sendable {
+package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   private struct Sleeper {
     let id: UInt64
     let deadline: ContinuousClock.Instant
@@ -23,9 +23,9 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   }
 
   /// One per core, at least two (a password hash must not hold up a search).
-  static var defaultLimit: Int { max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+  package static var defaultLimit: Int { max(2, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-  let limit: Int
+  package let limit: Int
   private let name: String
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// Waited on by idle threads; the timekeeper's wait ends at the first deadline (monotonic).
@@ -43,7 +43,7 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   private var timekeeper = false
 
   /// `name` names the threads (`top -H`, /proc/PID/task/TID/comm).
-  init(limit: Int = WorkerThreads.defaultLimit, name: String = "myworkout-work") {
+  package init(limit: Int = WorkerThreads.defaultLimit, name: String = "myworkout-work") {
     self.limit = max(1, limit)
     self.name = name
     pthread_mutex_init(mutex, nil)
@@ -55,15 +55,15 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   }
 
   /// How many threads have started so far.
-  var threadCount: Int { locked { threads.count } }
+  package var threadCount: Int { locked { threads.count } }
 
   /// Whether the calling thread is one of these.
-  var ownsCurrentThread: Bool {
+  package var ownsCurrentThread: Bool {
     let me = pthread_self()
     return locked { threads.contains { pthread_equal($0, me) != 0 } }
   }
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     locked {
       jobs.append(job)
@@ -73,7 +73,7 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
 
   /// Suspends the calling task until `deadline` (at once if it has passed); throws
   /// `CancellationError` as soon as the task is cancelled.
-  func sleep(until deadline: ContinuousClock.Instant) async throws {
+  package func sleep(until deadline: ContinuousClock.Instant) async throws {
     let id = locked {
       sleeperCount &+= 1
       return sleeperCount
@@ -202,13 +202,17 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
 
 /// The embedded services' clock in the app: `ContinuousClock`'s time, slept on `WorkerThreads`
 /// (`ContinuousClock.sleep` would wake through Dispatch's pool).
-struct WorkerClock: Clock {
-  let workers: WorkerThreads
+package struct WorkerClock: Clock {
+  package let workers: WorkerThreads
 
-  var now: ContinuousClock.Instant { .now }
-  var minimumResolution: Duration { ContinuousClock().minimumResolution }
+  package init(workers: WorkerThreads) { self.workers = workers }
 
-  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration? = nil) async throws {
+  package var now: ContinuousClock.Instant { .now }
+  package var minimumResolution: Duration { ContinuousClock().minimumResolution }
+
+  package func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration? = nil)
+    async throws
+  {
     try await workers.sleep(until: deadline)
   }
 }

@@ -279,6 +279,45 @@ extension EndToEnd {
       try app.waitFor("Edit number")
     }
 
+    /// SPEC §16 and §19, 0 wake-ups while paused, in remote mode: the requests, the outbox's
+    /// sending and its waits run on the app's own threads, none on Dispatch's pool (whose
+    /// first job starts a timer that wakes the app every second from then on). Before, every
+    /// step below left the pool's threads behind.
+    @Test func aRemoteSessionsWorkRunsOnNoThreadOfDispatchsPool() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let server = try ChildProcess.spawn(
+        [Self.serverBinary, "--port", "0", "--data-dir", folder.path], standardOutput: .pipe)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let url = try #require(await server.firstLine(timeout: .seconds(30)))
+      let app = try TerminalSession()
+      try app.launch(["--server", url, "--mute"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      let pid = try #require(try app.childPID())
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      #expect(VideoTests.poolThreads(of: pid) == [], "after the email's check")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      #expect(VideoTests.poolThreads(of: pid) == [], "after the login")
+      try app.press("c")
+      try app.waitFor(" classes")
+      #expect(VideoTests.poolThreads(of: pid) == [], "after the class list")
+      try app.press("Down", "Enter")
+      try app.waitFor("❚❚ Paused")
+      try app.press("Space")
+      // Past 00:05: a save went through the outbox.
+      _ = try app.waitUntil(timeout: 20, "playing past 00:05") {
+        (PlayerTests.elapsed($0) ?? 0) >= 6
+      }
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      #expect(VideoTests.poolThreads(of: pid) == [], "after playing, saving and pausing")
+    }
+
     @Test func serverOptionsAndPlainHTTPToAnotherHostAreRefused() throws {
       let app = try TerminalSession()
       try app.launchInShell(

@@ -29,15 +29,18 @@ where C.Duration == Duration {
   let onStatus: @Sendable (SyncStatus) -> Void
   /// The wall clock that stamps each change (`changed_at`), injected beside `clock`.
   let now: @Sendable () -> Date
+  /// Where the senders' tasks run (the app's own threads; nil: Swift's global pool).
+  let executor: (any TaskExecutor)?
   private let outboxes = Mutex<[String: Outbox]>([:])
 
   package init(
     remote: RemoteProgressService, directory: DataDirectory, server: String, clock: C,
     backoff: Backoff = Backoff(), onNotice: @escaping @Sendable (String) -> Void = { _ in },
     onStatus: @escaping @Sendable (SyncStatus) -> Void = { _ in },
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() }, executor: (any TaskExecutor)? = nil
   ) {
     self.now = now
+    self.executor = executor
     self.remote = remote
     self.directory = directory
     self.server = server
@@ -59,7 +62,7 @@ where C.Duration == Duration {
       let box = Outbox(
         store: store,
         sender: OutboxSender(
-          store: store, clock: clock, backoff: backoff, onNotice: onNotice,
+          store: store, clock: clock, backoff: backoff, executor: executor, onNotice: onNotice,
           onStatus: { report in
             onStatus(
               SyncStatus(
@@ -74,7 +77,7 @@ where C.Duration == Duration {
       boxes[account] = box
       return (box, true)
     }
-    if made { Task { await box.sender.kick() } }
+    if made { Task(executorPreference: executor) { await box.sender.kick() } }
     return box
   }
 

@@ -62,6 +62,8 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
   let clock: C
   let backoff: Backoff
   let deliver: @Sendable (OutboxEntry) async -> Delivery
+  /// Where the runs go (the app's own threads; nil: Swift's global pool).
+  let executor: (any TaskExecutor)?
   let onNotice: @Sendable (String) -> Void
   /// Told what waits and how the last try went, whenever that may change.
   let onStatus: @Sendable (OutboxReport) -> Void
@@ -91,6 +93,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
 
   package init(
     store: OutboxStore, clock: C, backoff: Backoff = Backoff(),
+    executor: (any TaskExecutor)? = nil,
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
     onStatus: @escaping @Sendable (OutboxReport) -> Void = { _ in },
     deliver: @escaping @Sendable (OutboxEntry) async -> Delivery
@@ -101,6 +104,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
     self.onNotice = onNotice
     self.onStatus = onStatus
     self.deliver = deliver
+    self.executor = executor
   }
 
   /// A change was just written: it goes at once, unless the outbox is waiting out a backoff
@@ -124,7 +128,7 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
     generation += 1
     let current = generation
     state = .sending
-    run = Task { await self.drain(generation: current) }
+    run = Task(executorPreference: executor) { await self.drain(generation: current) }
   }
 
   /// Waits until the current run stops sending: everything sent, signed out, stopped, or
