@@ -163,34 +163,39 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
         continue
       }
       idle += 1
-      if !timekeeper, let first = sleepers.first {
+      let keepsTime = !timekeeper && !sleepers.isEmpty
+      var timedOut = false
+      if keepsTime {
         timekeeper = true
-        waitUntil(first.deadline, from: now)
+        timedOut = waitUntil(sleepers[0].deadline, from: now)
         timekeeper = false
-        // Time must still be kept while this thread works: another idle one takes it over.
-        if !sleepers.isEmpty && idle - 1 > signalled {
-          signalled += 1
-          pthread_cond_signal(condition)
-        }
       } else {
         pthread_cond_wait(condition, mutex)
       }
       idle -= 1
       if signalled > 0 { signalled -= 1 }
+      // Woken for work while keeping time: another idle thread keeps it meanwhile.
+      if keepsTime, !timedOut, !sleepers.isEmpty, nextJob < jobs.count, idle > signalled {
+        signalled += 1
+        pthread_cond_signal(condition)
+      }
     }
   }
 
   /// Under the lock: waits on the condition until `deadline` at the latest (the condition's
   /// clock is CLOCK_MONOTONIC; ContinuousClock's is CLOCK_BOOTTIME, so the wait is set from the
   /// time left).
-  private func waitUntil(_ deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant) {
+  /// Returns whether the wait ended at the deadline.
+  private func waitUntil(_ deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant)
+    -> Bool
+  {
     let left = now.duration(to: deadline).components
     var wake = timespec()
     clock_gettime(CLOCK_MONOTONIC, &wake)
     let nanoseconds = Int64(wake.tv_nsec) + left.attoseconds / 1_000_000_000 + 1
     wake.tv_sec += Int(left.seconds + nanoseconds / 1_000_000_000)
     wake.tv_nsec = Int(nanoseconds % 1_000_000_000)
-    pthread_cond_timedwait(condition, mutex, &wake)
+    return pthread_cond_timedwait(condition, mutex, &wake) == ETIMEDOUT
   }
 
   private func locked<T>(_ body: () throws -> T) rethrows -> T {

@@ -83,6 +83,34 @@ import Testing
     #expect(order.items.withLock { $0 } == [2, 1, 0])
   }
 
+  /// The thread keeping time, woken for a job that holds it, hands the time over to another
+  /// idle thread: a sleep still ends while the job runs (the job runs until it has, or 5 s).
+  /// Which waiting thread a job wakes is the kernel's choice, so it is tried twenty times.
+  @Test func aSleepEndsWhileAnotherJobHoldsTheThreadThatKeptTime() async throws {
+    let workers = WorkerThreads(limit: 2)
+    let clock = WorkerClock(workers: workers)
+    for _ in 0..<20 {
+      let woke = Flag()
+      let sleeper = Task(executorPreference: workers) {
+        try await clock.sleep(for: .milliseconds(20))
+        woke.value.withLock { $0 = true }
+      }
+      // Both threads idle, one of them keeping the sleeper's time.
+      for _ in 0..<100_000 where workers.threadCount < 2 { await Task.yield() }
+      let job = Task(executorPreference: workers) { () -> Bool in
+        let limit = ContinuousClock.now.advanced(by: .seconds(5))
+        while !woke.value.withLock({ $0 }) && ContinuousClock.now < limit {}
+        return woke.value.withLock { $0 }
+      }
+      #expect(await job.value, "the sleeper woke while the job held a thread")
+      try await sleeper.value
+    }
+  }
+
+  final class Flag: Sendable {
+    let value = Mutex(false)
+  }
+
   @Test func aCancelledSleepEndsAtOnceWithCancellation() async {
     let workers = WorkerThreads(limit: 2)
     let clock = WorkerClock(workers: workers)
