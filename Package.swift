@@ -214,6 +214,7 @@ let package = Package(
       name: "MyworkoutAppTests",
       dependencies: [
         "myworkout", "MyworkoutCore", "MyworkoutServices", "MyworkoutView", "MyworkoutImages",
+        "TestProcesses",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -3,6 +3,7 @@ import MyworkoutCore
 import MyworkoutImages
 import MyworkoutServices
 import Synchronization
+import TestProcesses
 import Testing
 
 @testable import myworkout
@@ -105,6 +106,76 @@ import Testing
       #expect(await job.value, "the sleeper woke while the job held a thread")
       try await sleeper.value
     }
+  }
+
+  /// What one task of the model test did.
+  enum Outcome: Equatable {
+    case ran(onWorkers: Bool)
+    case woke(early: Bool, onWorkers: Bool)
+    case cancelled(onWorkers: Bool)
+  }
+
+  /// A seeded model of what the app asks of its threads: rounds of jobs, sleeps of 0–30 ms and
+  /// sleeps of an hour, some cancelled at once, some after a while, some while they run,
+  /// mixed. After each round: every task ended exactly once, on the workers; no sleep ended
+  /// before its deadline; every hour-long sleep was cancelled, and nothing else was. The seed
+  /// is printed (`MYWORKOUT_WORKERS_SEED` replays it).
+  @Test func aSeededMixOfJobsSleepsAndCancellationsKeepsEveryPromise() async throws {
+    let seed =
+      ProcessInfo.processInfo.environment["MYWORKOUT_WORKERS_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 0...UInt64.max)
+    print("WorkerThreads model test: seed \(seed) (MYWORKOUT_WORKERS_SEED replays it)")
+    var random = SplitMix64(seed: seed)
+    let workers = WorkerThreads(limit: 3)
+    let clock = WorkerClock(workers: workers)
+    for round in 0..<12 {
+      var tasks: [(task: Task<Outcome, Never>, expected: Outcome)] = []
+      var toCancel: [Task<Outcome, Never>] = []
+      for _ in 0..<Int.random(in: 5...40, using: &random) {
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+          tasks.append(
+            (
+              Task(executorPreference: workers) { .ran(onWorkers: workers.ownsCurrentThread) },
+              .ran(onWorkers: true)
+            ))
+        case 1, 2:
+          let milliseconds = Int.random(in: 0...30, using: &random)
+          let task = Task(executorPreference: workers) { () -> Outcome in
+            let deadline = clock.now.advanced(by: .milliseconds(milliseconds))
+            do {
+              try await clock.sleep(until: deadline)
+            } catch {
+              return .cancelled(onWorkers: workers.ownsCurrentThread)
+            }
+            return .woke(early: clock.now < deadline, onWorkers: workers.ownsCurrentThread)
+          }
+          tasks.append((task, .woke(early: false, onWorkers: true)))
+        default:
+          let task = Task(executorPreference: workers) { () -> Outcome in
+            do {
+              try await clock.sleep(for: .seconds(3600))
+            } catch {
+              return .cancelled(onWorkers: workers.ownsCurrentThread)
+            }
+            return .woke(early: false, onWorkers: workers.ownsCurrentThread)
+          }
+          tasks.append((task, .cancelled(onWorkers: true)))
+          if Bool.random(using: &random) { task.cancel() } else { toCancel.append(task) }
+        }
+        if Int.random(in: 0..<8, using: &random) == 0 { await Task.yield() }
+      }
+      // The rest of the hour-long sleeps: cancelled once the others have had a moment.
+      try await clock.sleep(for: .milliseconds(Int.random(in: 0...10, using: &random)))
+      for task in toCancel { task.cancel() }
+      for (index, entry) in tasks.enumerated() {
+        let outcome = await entry.task.value
+        #expect(
+          outcome == entry.expected,
+          "round \(round), task \(index): \(outcome) (seed \(seed))")
+      }
+    }
+    #expect(workers.threadCount <= 3)
   }
 
   final class Flag: Sendable {
