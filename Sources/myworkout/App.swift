@@ -68,6 +68,9 @@ enum App {
     // The services' work and their latency run on threads of the app's own, none on Dispatch's
     // pool (whose monitor would wake the app every second from the first search on).
     let workers = WorkerThreads()
+    // Image decodes have threads of their own: a run of large pictures never holds up a login,
+    // a search or the Player's progress.
+    let drawing = WorkerThreads(name: "myworkout-draw")
     let clock = WorkerClock(workers: workers)
     let accounts = AccountsStore(directory: directory, onNotice: notices.raise)
     var loaded = sessions.load(now: Date()).reconciled(with: accounts, sessions: sessions)
@@ -94,7 +97,7 @@ enum App {
           directory: options.imagesDirectory ?? assets + "/images", clock: clock,
           latency: options.latency),
         thumbnailFolder: ImageServices.folder(of: options.catalog ?? assets + "/classes.csv"),
-        workers: workers),
+        workers: drawing),
       progress: progress)
 
     var persisting: any SessionPersisting = sessions
@@ -149,7 +152,9 @@ enum App {
       lessons: LessonServices(
         course: remote.lessons, progress: remote.completions, now: { Date() }),
       // The class thumbnails are the app's own files.
-      images: ImageServices(images: remote.images, thumbnailFolder: assets, workers: workers),
+      images: ImageServices(
+        images: remote.images, thumbnailFolder: assets,
+        workers: WorkerThreads(name: "myworkout-draw")),
       progress: remote.progress)
     let terminal = try Terminal(
       colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)

@@ -11,7 +11,7 @@ struct ImageServices: Sendable {
   let thumbnailFolder: String?
   let thumbnails: ImageCache
 
-  /// Decodes run on `workers` when given (the app's own threads), else on Swift's pool.
+  /// Decodes run on `workers` when given (the app's threads for drawing), else on Swift's pool.
   init(images: any ImageService, thumbnailFolder: String?, workers: WorkerThreads? = nil) {
     list = images
     pictures = ImageCache(service: images, executor: workers)

@@ -273,3 +273,65 @@ import Testing
     #expect(services.onWorkers.withLock { $0 } == ["isRegistered": true, "record": true])
   }
 }
+
+/// Image decodes on the app's drawing threads: a decode whose requests were all cancelled
+/// before its turn came is not started (a walk-through passed 20 classes whose thumbnails were
+/// large PNGs: their decodes ran one after another, 18 s of CPU, ahead of the Player).
+@Suite struct ImageDecodesOnWorkerThreadsTests {
+  /// Serves a small PNG for every image, holding the thread that reads `hold` until released.
+  final class HoldingService: ImageService, Sendable {
+    let bytes: [UInt8]
+    let reads = Mutex<[String]>([])
+    let held = Mutex(false)
+    let released = Mutex(false)
+
+    init() throws {
+      let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Assets/images/leaf-alpha.png")
+      bytes = Array(try Data(contentsOf: file))
+    }
+
+    func listImages() async throws -> [ImageInfo] { [] }
+
+    func bytes(of image: ImageInfo) async throws -> [UInt8] {
+      reads.withLock { $0.append(image.id) }
+      if image.id == "hold" {
+        held.withLock { $0 = true }
+        // Holds this thread (the only one) without suspending, as a long decode does.
+        let limit = ContinuousClock.now.advanced(by: .seconds(10))
+        while !released.withLock({ $0 }) && ContinuousClock.now < limit { usleep(1_000) }
+      }
+      return bytes
+    }
+
+    static func info(_ id: String) -> ImageInfo {
+      ImageInfo(id: id, caption: id, location: .file("/" + id))
+    }
+  }
+
+  @Test func aDecodeNobodyWaitsForWhenItsTurnComesIsNotStarted() async throws {
+    let drawing = WorkerThreads(limit: 1)
+    let service = try HoldingService()
+    let cache = ImageCache(service: service, executor: drawing)
+    let tile = TileSize(columns: 10, rows: 4)
+    let holding = Task {
+      await cache.picture(for: HoldingService.info("hold"), tile: tile, colors: .xterm256)
+    }
+    for _ in 0..<100_000 where !service.held.withLock({ $0 }) { await Task.yield() }
+    let passed = Task {
+      await cache.picture(for: HoldingService.info("passed"), tile: tile, colors: .xterm256)
+    }
+    for _ in 0..<100_000 where await cache.decodeCount < 2 { await Task.yield() }
+    passed.cancel()
+    service.released.withLock { $0 = true }
+    #expect((try? await holding.value.get()) != nil)
+    _ = await passed.value
+    #expect(service.reads.withLock { $0 } == ["hold"], "the passed-over image was never read")
+    // Asked for again: decoded then.
+    let again = await cache.picture(
+      for: HoldingService.info("passed"), tile: tile, colors: .xterm256)
+    #expect((try? again.get()) != nil)
+    #expect(service.reads.withLock { $0 } == ["hold", "passed"])
+  }
+}

@@ -1,9 +1,11 @@
 import MyworkoutCore
 import MyworkoutView
+import Synchronization
 
 /// Pictures ready to draw, keyed by image, tile size and colours, so that each image is
 /// decoded once per size. Decoding runs off the main thread (in a detached task, so that up to
-/// one decode per core runs at once); concurrent requests for the same key share one decode.
+/// one decode per core runs at once); concurrent requests for the same key share one decode,
+/// and a decode nobody waits for any more when its turn comes is not started.
 /// A decoding failure is kept too: a bad file fails the same way next time without being read
 /// again; a failure to fetch the bytes (a file gone, a network error) is not kept.
 /// Entries past `byteLimit` (an estimate of their memory) are dropped, least recently used
@@ -49,24 +51,67 @@ package actor ImageCache {
     self.executor = executor
   }
 
-  /// The picture for an image in a tile of a size: cached, or fetched and decoded now. If the
-  /// caller is cancelled the decode still finishes and is cached, for the next request.
+  /// How many requests wait for each key's decode, read by the decode as its turn comes (on
+  /// its own thread, hence a lock and not the actor).
+  private let waiting = Waiting()
+
+  private final class Waiting: Sendable {
+    private let counts = Mutex<[Key: Int]>([:])
+
+    func join(_ key: Key) { counts.withLock { $0[key, default: 0] += 1 } }
+
+    func leave(_ key: Key) {
+      counts.withLock { counts in
+        let left = counts[key, default: 1] - 1
+        counts[key] = left > 0 ? left : nil
+      }
+    }
+
+    func anyone(_ key: Key) -> Bool { counts.withLock { $0[key] != nil } }
+  }
+
+  /// The picture for an image in a tile of a size: cached, or fetched and decoded now. A decode
+  /// whose every request was cancelled before its turn came is not started (scrolled past, a
+  /// thumbnail passed over); one under way finishes and is cached, for the next request.
   package func picture(for image: ImageInfo, tile: TileSize, colors: PictureColors) async
     -> Outcome
   {
     let key = Key(imageID: image.id, tile: tile, colors: colors)
-    if let outcome = cached(key) { return outcome }
-    if let task = running[key] { return await task.value.outcome }
+    while true {
+      if let outcome = cached(key) { return outcome }
+      // Counted before the decode can start, so that it never finds this request missing.
+      waiting.join(key)
+      let task = running[key] ?? start(key, image: image)
+      let waiting = self.waiting
+      let made = await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        waiting.leave(key)
+      }
+      if !Task.isCancelled { waiting.leave(key) }
+      if running[key] == task {
+        running[key] = nil
+        if made.keep { store(made.outcome, for: key) }
+      }
+      // Not started, as nobody waited when its turn came, and this request came after that
+      // look: it starts one.
+      if made.skipped, !Task.isCancelled { continue }
+      return made.outcome
+    }
+  }
+
+  private func start(_ key: Key, image: ImageInfo) -> Task<Made, Never> {
     decodeCount += 1
     let service = service
+    let waiting = waiting
     let task = Task.detached(executorPreference: executor, priority: .userInitiated) {
-      await Self.make(image, tile: tile, colors: colors, service: service)
+      guard waiting.anyone(key) else {
+        return Made(outcome: .failure(.unreadable("no longer wanted")), keep: false, skipped: true)
+      }
+      return await Self.make(image, tile: key.tile, colors: key.colors, service: service)
     }
     running[key] = task
-    let made = await task.value
-    running[key] = nil
-    if made.keep { store(made.outcome, for: key) }
-    return made.outcome
+    return task
   }
 
   /// The picture if it is ready, without starting anything.
@@ -98,8 +143,13 @@ package actor ImageCache {
     return 256 + cells * MemoryLayout<HalfBlockPicture.Cell>.stride
   }
 
-  /// An outcome, and whether it is worth keeping (not when the bytes could not be had).
-  private typealias Made = (outcome: Outcome, keep: Bool)
+  /// An outcome, whether it is worth keeping (not when the bytes could not be had), and whether
+  /// the decode was not started at all (nobody waited for it any more).
+  private struct Made: Sendable {
+    var outcome: Outcome
+    var keep: Bool
+    var skipped = false
+  }
 
   private static func make(
     _ image: ImageInfo, tile: TileSize, colors: PictureColors, service: any ImageService
@@ -108,16 +158,16 @@ package actor ImageCache {
     do {
       bytes = try await service.bytes(of: image)
     } catch let error as ImageError {
-      return (.failure(error), false)
+      return Made(outcome: .failure(error), keep: false)
     } catch {
-      return (.failure(.unreadable(String(describing: error))), false)
+      return Made(outcome: .failure(.unreadable(String(describing: error))), keep: false)
     }
     do throws(ImageError) {
-      return (
-        .success(try HalfBlockPicture.decoding(bytes: bytes, tile: tile, colors: colors)), true
-      )
+      return Made(
+        outcome: .success(try HalfBlockPicture.decoding(bytes: bytes, tile: tile, colors: colors)),
+        keep: true)
     } catch {
-      return (.failure(error), true)
+      return Made(outcome: .failure(error), keep: true)
     }
   }
 }
