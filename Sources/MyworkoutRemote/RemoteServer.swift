@@ -142,6 +142,12 @@ package struct RemoteServer: Sendable {
         tag: response.headers.first(name: "ETag"))
     } catch is CancellationError {
       throw CancellationError()
+    } catch is ResponseAccumulator.ResponseTooBigError {
+      // The server answered, with more than any answer here can be: its fault, not the
+      // network's (a refused read shows what it says, not "Can't reach the server").
+      if Task.isCancelled { throw CancellationError() }
+      health.answered()
+      throw ServiceError.server(status: 200)
     } catch let error as HTTPClientError {
       if Task.isCancelled { throw CancellationError() }
       switch error {

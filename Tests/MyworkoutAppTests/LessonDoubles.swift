@@ -69,3 +69,27 @@ extension LessonServices {
       course: MemoryCourse.sample, progress: MemoryLessonProgress(), now: { clock.now })
   }
 }
+
+/// Remote mode's lesson events with the server saying nothing: a read of the server's events
+/// waits until cancelled; what the device knows (`completionsKnown`) answers at once.
+actor SilentServerLessonProgress: LessonProgressStoring {
+  private(set) var known: [LessonCompletion] = []
+
+  func completions(account: String) async throws -> [LessonCompletion] {
+    try await Task.sleep(for: .seconds(3600))
+    return known
+  }
+
+  func completionsKnown(account: String) async throws -> [LessonCompletion] { known }
+
+  func recordCompletion(account: String, lessonID: String, started: Date, completed: Date)
+    -> LessonCompletion?
+  {
+    let completion = LessonCompletion(
+      lessonID: lessonID, round: 0, started: started, completed: completed)
+    known.append(completion)
+    return completion
+  }
+
+  func startNewRound(account: String) -> Int { 1 }
+}

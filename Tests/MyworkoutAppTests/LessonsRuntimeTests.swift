@@ -2,6 +2,7 @@ import Foundation
 import MyworkoutCore
 import MyworkoutServices
 import MyworkoutView
+import Synchronization
 import Testing
 
 @testable import myworkout
@@ -76,6 +77,36 @@ import Testing
     #expect(app.runningRequests.isEmpty)
   }
 
+  /// SPEC §18: a completion goes to the outbox and the next lesson shows at once, whatever the
+  /// server does: the answer is what the device knows (a walk-through saw `Saving…` for 10 s
+  /// while the server said nothing, waiting on a read of the server's events).
+  @Test func aCompletionIsAnsweredWithoutWaitingForTheServer() async {
+    let progress = SilentServerLessonProgress()
+    let services = LessonServices(
+      course: MemoryCourse.sample, progress: progress, now: { Date(timeIntervalSince1970: 100) })
+    let box = AnswerBox()
+    let answer = Task {
+      let action = await LessonRequests.perform(
+        .recordLessonCompletion(
+          account: "auth0|ada", lessonID: 4, started: Timestamp(secondsSince1970: 90)),
+        on: services)
+      box.answer.withLock { $0 = .some(action) }
+    }
+    // Bounded: the read of the server's events would wait an hour.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while box.answer.withLock({ $0 }) == nil && ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(10))
+    }
+    answer.cancel()
+    let answered = box.answer.withLock { $0 }
+    guard case .some(.some(.lessons(.completionRecorded(.success(let events), _)))) = answered
+    else {
+      Issue.record("no answer within 10 s: \(String(describing: answered))")
+      return
+    }
+    #expect(events.map(\.lessonID) == [4])
+  }
+
   @Test func startOverBeginsANewRoundAndTheOldEventsStay() async {
     let app = runtime()
     terminal.type("n")
@@ -115,4 +146,9 @@ import Testing
     app.keysArrived()
     #expect(terminal.screen.contains("[ Lessons ]"), "back on Profile")
   }
+}
+
+/// What a request answered, once it has (nil inside: it answered nothing).
+final class AnswerBox: Sendable {
+  let answer = Mutex<Action??>(nil)
 }

@@ -5,6 +5,10 @@ import MyworkoutServices
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -194,6 +198,43 @@ import Testing
         #expect(
           events.map(\.started.timeIntervalSince1970).sorted() == [1_700_000_000, 1_700_000_100])
       }
+    }
+  }
+}
+
+/// SPEC §18: a lesson completion goes to the outbox, and the events shown after it are what
+/// the device knows, asking the server nothing (a walk-through saw the next lesson wait 10 s
+/// for a server that accepted and said nothing).
+@Suite struct CompletionsKnownTests {
+  final class Answer: Sendable {
+    let events = Mutex<[LessonCompletion]?>(nil)
+  }
+
+  @Test func aCompletionJustRecordedIsKnownWithoutAskingTheServer() async throws {
+    let silent = try listeningSocket()
+    defer { close(silent.descriptor) }
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let service = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: "http://127.0.0.1:\(silent.port)", timeout: .seconds(3600)),
+          credentials: RemoteCredentials()),
+        directory: directory, server: "http://server", clock: TestClock<Duration>())
+      try await service.recordCompletion(
+        account: "a1", lessonID: "4", started: Date(timeIntervalSince1970: 90),
+        completed: Date(timeIntervalSince1970: 100))
+      let answer = Answer()
+      let known = Task {
+        let events = try await service.completionsKnown(account: "a1")
+        answer.events.withLock { $0 = events }
+      }
+      // Bounded: a read from this server would wait an hour.
+      let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+      while answer.events.withLock({ $0 }) == nil && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      known.cancel()
+      #expect(answer.events.withLock { $0 }?.map(\.lessonID) == ["4"])
     }
   }
 }

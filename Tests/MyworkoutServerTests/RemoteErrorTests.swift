@@ -1,3 +1,4 @@
+import Foundation
 import MyworkoutCore
 import MyworkoutRemote
 import MyworkoutServer
@@ -75,6 +76,37 @@ import Testing
       try await accounts.isRegistered(email: "registered@email.com")
     }
     #expect(ServiceError.timedOut.message == "The server did not answer. Try again.")
+  }
+
+  /// An answer past the size a call takes (a catalog page is 1 MiB at most) is the server's
+  /// fault, not a network's: a walk-through's 50 MB answer said `Can't reach the server`.
+  @Test func anAnswerTooBigIsTheServersProblem() async throws {
+    let listener = try listeningSocket()
+    defer { close(listener.descriptor) }
+    // One connection: a 2 MiB body, written until the client hangs up.
+    let serving = Thread {
+      let connection = accept(listener.descriptor, nil, nil)
+      guard connection >= 0 else { return }
+      defer { close(connection) }
+      let size = 2 << 20
+      let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(size)\r\n\r\n".utf8)
+      _ = head.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let chunk = [UInt8](repeating: 0x20, count: 64 << 10)
+      var sent = 0
+      while sent < size {
+        let wrote = chunk.withUnsafeBytes {
+          send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if wrote <= 0 { return }
+        sent += wrote
+      }
+    }
+    serving.start()
+    let server = RemoteServer(baseURL: "http://127.0.0.1:\(listener.port)")
+    await #expect(throws: ServiceError.server(status: 200)) {
+      try await server.send(.GET, "/api/classes")
+    }
+    #expect(ServiceError.server(status: 200).message == "The server had a problem. Try again.")
   }
 
   @Test func plainHTTPIsOnlyForLoopbackUnlessAskedFor() throws {

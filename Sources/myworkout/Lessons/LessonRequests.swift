@@ -24,7 +24,9 @@ enum LessonRequests {
       return await answer({ .lessons(.completionRecorded($0, at: $1)) }, now: { solved }) {
         try await lessons.progress.recordCompletion(
           account: account, lessonID: String(lessonID), started: date(started), completed: solved)
-        return try await lessons.progress.completions(account: account).compactMap(Self.event)
+        // What the device knows: the next lesson never waits for a server (SPEC §18).
+        return try await lessons.progress.completionsKnown(account: account)
+          .compactMap(Self.event)
       }
     case .startLessonRound(let account):
       return await answer({ .lessons(.roundStarted($0, at: $1)) }, now: lessons.now) {

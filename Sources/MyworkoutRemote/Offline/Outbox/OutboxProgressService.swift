@@ -241,6 +241,24 @@ where C.Duration == Duration {
       }
       events = (known ?? []).map(\.completion)
     }
+    return Self.overlay(waiting, on: events)
+  }
+
+  /// The round's events as this device knows them, asking the server nothing: the ones it last
+  /// gave, and the events still waiting after them (the answer to a completion just recorded:
+  /// the next lesson never waits for the server, SPEC §18).
+  package func completionsKnown(account: String) async throws -> [LessonCompletion] {
+    let box = outbox(account)
+    let waiting = try await entries(box)
+    let known = try? await box.store.recall([CompletionDTO].self, Self.completionsKey)
+    return Self.overlay(waiting, on: (known ?? []).map(\.completion))
+  }
+
+  /// `events` with the completions waiting in the outbox after them.
+  private static func overlay(_ waiting: [OutboxEntry], on events: [LessonCompletion])
+    -> [LessonCompletion]
+  {
+    var events = events
     let round = events.last?.round ?? 0
     for entry in waiting {
       // The server keeps one event per visit (a lesson and when it was shown): a waiting one is
