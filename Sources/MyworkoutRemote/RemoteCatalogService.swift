@@ -19,9 +19,12 @@ package struct RemoteCatalogService: CatalogService {
   let cache: RemoteCache?
   let onNotice: @Sendable (String) -> Void
 
-  static let keptPageNotice = "Can't reach the server: showing classes saved on this device."
-  static func keptSearchNotice(_ count: Int) -> String {
-    "Can't reach the server: searched the \(count) \(count == 1 ? "class" : "classes") saved on this device."
+  static func keptPageNotice(_ error: ServiceError) -> String {
+    error.awayNotice + ": showing classes saved on this device."
+  }
+  static func keptSearchNotice(_ count: Int, _ error: ServiceError) -> String {
+    error.awayNotice
+      + ": searched the \(count) \(count == 1 ? "class" : "classes") saved on this device."
   }
 
   package init(
@@ -50,12 +53,12 @@ package struct RemoteCatalogService: CatalogService {
         if let body = await cache.body(for: path),
           let kept = try? JSONDecoder().decode(CatalogPageDTO.self, from: body)
         {
-          onNotice(Self.keptPageNotice)
+          onNotice(Self.keptPageNotice(error))
           return Self.page(kept, query: query)
         }
         let classes = await Self.keptClasses(cache)
         if !classes.isEmpty {
-          onNotice(Self.keptSearchNotice(classes.count))
+          onNotice(Self.keptSearchNotice(classes.count, error))
           return Self.search(classes, query: query, offset: offset, limit: limit)
         }
       }

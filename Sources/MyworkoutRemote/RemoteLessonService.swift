@@ -16,7 +16,9 @@ package struct RemoteLessonService: LessonService {
   let onNotice: @Sendable (String) -> Void
 
   static let path = "/api/lessons"
-  static let keptNotice = "Can't reach the server: showing lessons saved on this device."
+  static func keptNotice(_ error: ServiceError) -> String {
+    error.awayNotice + ": showing lessons saved on this device."
+  }
 
   package init(
     server: RemoteServer, cache: RemoteCache? = nil,
@@ -30,24 +32,24 @@ package struct RemoteLessonService: LessonService {
   package func loadCourse() async throws -> LessonCourse {
     let (body, tag, kept) = try await fetch()
     let course = try Self.course(from: body, source: server.baseURL + Self.path)
-    if kept {
-      onNotice(Self.keptNotice)
+    if let kept {
+      onNotice(Self.keptNotice(kept))
     } else {
       await cache?.keep(body, tag: tag, for: Self.path)
     }
     return course
   }
 
-  /// The body of `GET /api/lessons`, or the one kept while the server is away (`kept`);
-  /// failures as `LessonLoadError`.
-  private func fetch() async throws -> (body: Data, tag: String?, kept: Bool) {
+  /// The body of `GET /api/lessons`, or the one kept while the server is away (`kept`: why it
+  /// was); failures as `LessonLoadError`.
+  private func fetch() async throws -> (body: Data, tag: String?, kept: ServiceError?) {
     do {
       let answer = try await server.get(Self.path, revalidating: cache)
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return (answer.body, answer.tag, false)
+      return (answer.body, answer.tag, nil)
     } catch let error as ServiceError {
       if error.isServerAway, let body = await cache?.body(for: Self.path) {
-        return (body, nil, true)
+        return (body, nil, error)
       }
       throw LessonLoadError(message: "Lessons could not be loaded: \(error.message)")
     }

@@ -57,6 +57,37 @@ import Testing
     }
   }
 
+  /// A server that takes the connection and says nothing is not one that cannot be reached:
+  /// the notice over what was kept says which (a walk-through saw `Can't reach the server`
+  /// for a server that was there and silent).
+  @Test func keptPagesAndLessonsSayTheServerDidNotAnswer() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let cache = RemoteCache(directory: directory, server: "http://server")
+      let first = try await withLiveServerReturning { url, _ in
+        _ = try await RemoteLessonService(server: RemoteServer(baseURL: url), cache: cache)
+          .loadCourse()
+        return try await RemoteCatalogService(server: RemoteServer(baseURL: url), cache: cache)
+          .page(query: "", offset: 0, limit: 50)
+      }
+      let silent = try listeningSocket()
+      defer { close(silent.descriptor) }
+      let server = RemoteServer(
+        baseURL: "http://127.0.0.1:\(silent.port)", timeout: .milliseconds(300),
+        shortTimeout: .milliseconds(300))
+      let notices = Notices()
+      let catalog = RemoteCatalogService(server: server, cache: cache, onNotice: notices.raise)
+      #expect(try await catalog.page(query: "", offset: 0, limit: 50) == first)
+      _ = try await RemoteLessonService(server: server, cache: cache, onNotice: notices.raise)
+        .loadCourse()
+      #expect(
+        notices.all == [
+          "The server did not answer: showing classes saved on this device.",
+          "The server did not answer: showing lessons saved on this device.",
+        ])
+    }
+  }
+
   @Test func withNothingKeptTheFailureIsAsBefore() async throws {
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")

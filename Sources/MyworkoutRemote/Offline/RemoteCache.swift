@@ -93,4 +93,14 @@ extension ServiceError {
     default: false
     }
   }
+
+  /// How a notice that shows what was kept begins: what happened to the server (a server that
+  /// took the connection and said nothing is not one that cannot be reached).
+  package var awayNotice: String {
+    switch self {
+    case .timedOut: "The server did not answer"
+    case .server: "The server had a problem"
+    default: "Can't reach the server"
+    }
+  }
 }
