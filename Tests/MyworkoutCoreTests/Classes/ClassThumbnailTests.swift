@@ -42,11 +42,16 @@ import Testing
     store = TestStore(state)
   }
 
-  @Test mutating func selectingAClassAsksForItsThumbnailOncePerSlug() {
-    let search = Effect.run(
-      .catalogSearch, .catalogPage(query: "", offset: 0, limit: ClassesState.pageSize))
+  /// Profile → Classes, the first page loaded: the first class's thumbnail asked for. Returns
+  /// the Classes state as it stands.
+  mutating func openClasses() -> ClassesState {
     var classes = ClassesState(colors: .basic8)
-    store.send(.profile(.classesPressed), effects: [search]) {
+    store.send(
+      .profile(.classesPressed),
+      effects: [
+        .run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: ClassesState.pageSize))
+      ]
+    ) {
       $0.signedIn.path = [.classes(classes)]
     }
     classes.results = Self.page
@@ -63,6 +68,11 @@ import Testing
     ) {
       $0.signedIn.path = [.classes(classes)]
     }
+    return classes
+  }
+
+  @Test mutating func selectingAClassAsksForItsThumbnailOncePerSlug() {
+    var classes = openClasses()
     #expect(store.state.running.contains(.thumbnail(slug: "class-thumbnail-1.jpg")))
     // The next class shares the thumbnail: nothing more to ask for.
     classes.focus = .list
@@ -105,29 +115,7 @@ import Testing
   /// PNGs: their decodes ran one after another for 18 s of CPU, and the Player and the class
   /// list waited behind them.
   @Test mutating func aThumbnailPassedOverWhileItLoadsIsCancelledAndAskedForAgainLater() {
-    var classes = ClassesState(colors: .basic8)
-    store.send(
-      .profile(.classesPressed),
-      effects: [
-        .run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: ClassesState.pageSize))
-      ]
-    ) {
-      $0.signedIn.path = [.classes(classes)]
-    }
-    classes.results = Self.page
-    classes.load = .loaded
-    classes.thumbnails = ["class-thumbnail-1.jpg": .loading]
-    store.send(
-      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page))),
-      effects: [
-        Self.run("class-thumbnail-1.jpg"),
-        .run(
-          .watchedPercents,
-          .watchedPercents(account: "auth0|ada", classes: Self.page.classes)),
-      ]
-    ) {
-      $0.signedIn.path = [.classes(classes)]
-    }
+    var classes = openClasses()
     classes.focus = .list
     store.send(.classes(.selectionMoved(by: 1))) { $0.signedIn.path = [.classes(classes)] }
     // Class 1 shares class 0's thumbnail, still loading; class 2 has another.
