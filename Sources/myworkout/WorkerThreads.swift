@@ -182,10 +182,9 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// Under the lock: waits on the condition until `deadline` at the latest (the condition's
-  /// clock is CLOCK_MONOTONIC; ContinuousClock's is CLOCK_BOOTTIME, so the wait is set from the
-  /// time left).
-  /// Returns whether the wait ended at the deadline.
+  /// Under the lock: waits on the condition until `deadline` at the latest, and says whether it
+  /// ended there (the condition's clock is CLOCK_MONOTONIC; ContinuousClock's is CLOCK_BOOTTIME,
+  /// so the wait is set from the time left).
   private func waitUntil(_ deadline: ContinuousClock.Instant, from now: ContinuousClock.Instant)
     -> Bool
   {

@@ -37,7 +37,8 @@ package actor ImageCache {
   private var running: [Key: Task<Made, Never>] = [:]
   private var clock: UInt64 = 0
   package private(set) var bytesUsed = 0
-  /// How many decodes have started: each key's first request, and a request after eviction.
+  /// How many decodes were set going: each key's first request, and a request after eviction
+  /// (one not started, as nobody waited for it any more when its turn came, counts too).
   package private(set) var decodeCount = 0
 
   /// Decodes run on `executor` (the app's own threads; nil: Swift's global pool).

@@ -235,11 +235,11 @@ where C.Duration == Duration {
       await box.sender.kick()
       try? await box.store.remember(events.map(CompletionDTO.init), as: Self.completionsKey)
     } catch let error as ProgressError where error.isServerAway {
-      let known = try? await box.store.recall([CompletionDTO].self, Self.completionsKey)
+      let known = await lastGiven(box)
       guard known != nil || waiting.contains(where: { $0.change.classID == nil }) else {
         throw error
       }
-      events = (known ?? []).map(\.completion)
+      events = known ?? []
     }
     return Self.overlay(waiting, on: events)
   }
@@ -250,8 +250,12 @@ where C.Duration == Duration {
   package func completionsKnown(account: String) async throws -> [LessonCompletion] {
     let box = outbox(account)
     let waiting = try await entries(box)
-    let known = try? await box.store.recall([CompletionDTO].self, Self.completionsKey)
-    return Self.overlay(waiting, on: (known ?? []).map(\.completion))
+    return Self.overlay(waiting, on: await lastGiven(box) ?? [])
+  }
+
+  /// The events the server last gave this account (kept by `completions`), if any.
+  private func lastGiven(_ box: Outbox) async -> [LessonCompletion]? {
+    (try? await box.store.recall([CompletionDTO].self, Self.completionsKey))?.map(\.completion)
   }
 
   /// `events` with the completions waiting in the outbox after them.
