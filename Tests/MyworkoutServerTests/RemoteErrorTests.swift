@@ -87,7 +87,21 @@ import Testing
     let serving = Thread {
       let connection = accept(listener.descriptor, nil, nil)
       guard connection >= 0 else { return }
-      defer { close(connection) }
+      // The request read first, and the client's hang-up awaited before closing: a socket
+      // closed with unread bytes sends a reset, which can reach the client before the answer
+      // (a loaded CI run saw `.network`).
+      var request = [UInt8](repeating: 0, count: 4096)
+      var read: [UInt8] = []
+      while !read.suffix(4).elementsEqual(Array("\r\n\r\n".utf8)) {
+        let count = recv(connection, &request, request.count, 0)
+        if count <= 0 { break }
+        read += request[0..<count]
+      }
+      defer {
+        shutdown(connection, Int32(SHUT_WR))
+        while recv(connection, &request, request.count, 0) > 0 {}
+        close(connection)
+      }
       let size = 2 << 20
       let head = Array("HTTP/1.1 200 OK\r\nContent-Length: \(size)\r\n\r\n".utf8)
       _ = head.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
