@@ -147,7 +147,8 @@ let package = Package(
     // dependency of the app's target: SwiftPM would link FFmpeg and libpulse into the app too
     // (and the static release link cannot have them); `swift build` builds it beside the app.
     .executableTarget(
-      name: "myworkout-media", dependencies: ["CMedia", "MyworkoutMedia"], swiftSettings: strict),
+      name: "myworkout-media", dependencies: ["CEventLoop", "CMedia", "MyworkoutMedia"],
+      swiftSettings: strict),
     // The app's code (a library, so that two executables share it); main.swift is in
     // Sources/myworkout-main.
     .target(

@@ -75,6 +75,15 @@ package struct MediaClock: Equatable, Sendable {
     anchorTime = now
   }
 
+  /// The process stood still from `stoppedAt` to `now` (stopped from outside, SIGSTOP): media
+  /// time does not move for that while, as the sound's clock does not (a stream that ran dry
+  /// goes on from where it was). Else the time would be skipped over, and counted as watched.
+  package mutating func standstill(from stoppedAt: Int64, to now: Int64) {
+    guard running, now > stoppedAt else { return }
+    anchorMedia = micros(at: stoppedAt)
+    anchorTime = now
+  }
+
   /// A new speed from now on.
   package mutating func setSpeed(_ hundredths: Int, at now: Int64) {
     anchorMedia = micros(at: now)

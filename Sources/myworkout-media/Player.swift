@@ -1,3 +1,4 @@
+import CEventLoop
 import CMedia
 import MyworkoutMedia
 
@@ -105,8 +106,14 @@ final class Player: @unchecked Sendable {
   private static let cutShortBy: Int64 = 2_000
   private static let cutShort = "the file is cut short"
 
-  init(muted: Bool) {
+  /// A signalfd that reads SIGCONT (-1: none).
+  private let continued: Int32
+  /// When the showing thread last woke (monotonic ns): while playing, at least once a frame.
+  private var lastAwake: Int64 = 0
+
+  init(muted: Bool, continued: Int32 = -1) {
     self.muted = muted
+    self.continued = continued
     soundOn = !muted
   }
 
@@ -119,9 +126,11 @@ final class Player: @unchecked Sendable {
       var fds = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: continued, events: Int16(POLLIN), revents: 0),
       ]
       let timeout = monitor.locked { nextTimeout() }
-      if poll(&fds, 2, timeout) < 0, errno != EINTR { finish() }
+      if poll(&fds, continued >= 0 ? 3 : 2, timeout) < 0, errno != EINTR { finish() }
+      if fds[2].revents != 0 { wentOn() }
       if fds[0].revents != 0 {
         while true {
           let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -141,6 +150,17 @@ final class Player: @unchecked Sendable {
       }
       send(monitor.locked { present() })
     }
+  }
+
+  /// SIGCONT: the process may have stood stopped since it last woke (SIGSTOP from outside; the
+  /// app's own Ctrl-Z leaves the player running, in a process group of its own). Media time does
+  /// not move for the standstill: the picture goes on from where it stood, and no report says a
+  /// time nobody saw. (With sound, the sound's reports then keep the clock, as always.)
+  private func wentOn() {
+    var information = signalfd_siginfo()
+    while read(continued, &information, MemoryLayout<signalfd_siginfo>.size) > 0 {}
+    let now = monotonicNow()
+    monitor.locked { clock.standstill(from: lastAwake, to: now) }
   }
 
   private func finish() -> Never {
@@ -419,6 +439,7 @@ final class Player: @unchecked Sendable {
   private func present() -> [MediaEvent] {
     var events: [MediaEvent] = []
     let now = monotonicNow()
+    lastAwake = now
     if let soundToSay {
       events.append(soundToSay)
       self.soundToSay = nil

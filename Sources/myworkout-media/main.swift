@@ -1,3 +1,4 @@
+import CEventLoop
 import CMedia
 import MyworkoutMedia
 
@@ -17,5 +18,10 @@ signal(SIGPIPE, SIG_IGN)
 // tests from a thread that lives as long as the player (MediaProcess).
 if mw_die_with_parent() != 0 { exit(0) }
 let muted = CommandLine.arguments.contains("--mute")
-let player = Player(muted: muted)
+// SIGCONT, read in the main loop (blocked before any thread starts, so every thread has it
+// blocked): a player stopped from outside goes on from where it stood (Player.continued).
+let continued = [SIGCONT].withUnsafeBufferPointer {
+  mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
+}
+let player = Player(muted: muted, continued: continued)
 player.run()

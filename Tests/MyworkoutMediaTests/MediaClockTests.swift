@@ -20,6 +20,22 @@ import Testing
     #expect(clock.media(at: 12 * Self.second) == 4_000, "0.5×")
   }
 
+  /// The process stood still (stopped from outside) from one moment to another: media time did
+  /// not move for it, playing at whatever speed, and a paused clock stays where it was.
+  @Test func aStandstillMovesNoMediaTime() {
+    var clock = MediaClock()
+    clock.setSpeed(150, at: 0)
+    clock.play(at: 0)
+    clock.standstill(from: 2 * Self.second, to: 9 * Self.second)
+    #expect(clock.media(at: 9 * Self.second) == 3_000, "where it stood at 2 s")
+    #expect(clock.media(at: 10 * Self.second) == 4_500, "and on at 1.5× after")
+    clock.pause(at: 10 * Self.second)
+    clock.standstill(from: 11 * Self.second, to: 20 * Self.second)
+    #expect(clock.media(at: 20 * Self.second) == 4_500)
+    clock.play(at: 20 * Self.second)
+    #expect(clock.media(at: 21 * Self.second) == 6_000, "a paused clock plays on as before")
+  }
+
   @Test func aSeekMovesTheClockRunningOrNot() {
     var clock = MediaClock()
     clock.jump(to: 60_000, at: 0)

@@ -47,6 +47,41 @@ import Testing
     }
   }
 
+  /// A player stopped from outside (SIGSTOP: a debugger, a process manager) and continued goes
+  /// on from the picture it stood at, as a sound stream that ran dry goes on from where it was:
+  /// the time it stood still is not skipped over, and its reports never say a media time that
+  /// nobody saw (the app would count it as watched). Before, the wall clock ran on while it was
+  /// stopped and the first report after it jumped ahead by the whole stop.
+  @Test func aPlayerStoppedFromOutsideGoesOnWhereItStood() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.play)
+    let playing = try #require(
+      await player.awaitNext { if case .time(let time) = $0 { time >= 250 } else { false } })
+    kill(player.pid, SIGSTOP)
+    // What it said last before it stopped is the media time it stood at. It stands stopped for
+    // as long as 1.5 s pass with nothing from it.
+    guard case .time(var stoodAt) = playing else { return }
+    while let event = await player.awaitNext(within: .milliseconds(1_500), { _ in true }) {
+      switch event {
+      case .time(let time): stoodAt = max(stoodAt, time)
+      case .frame(let frame): stoodAt = max(stoodAt, frame.milliseconds)
+      default: break
+      }
+    }
+    kill(player.pid, SIGCONT)
+    let next = try #require(
+      await player.awaitNext { if case .time = $0 { true } else { false } })
+    guard case .time(let time) = next else { return }
+    #expect(
+      time >= stoodAt && time - stoodAt < 600,
+      "stood at \(stoodAt) ms, went on at \(time) ms after 1.5 s stopped")
+    let frame = try #require(await player.awaitFrame())
+    #expect(frame.milliseconds - stoodAt < 600, "the next picture is at \(frame.milliseconds)")
+  }
+
   /// As the app opens a class to resume: the seek follows the open at once, and the picture's
   /// size comes when `ready` says how big the video is, before the sought frame is shown. The
   /// size's redraw must go to the seek's time, not to the last frame shown (none: 00:00).
