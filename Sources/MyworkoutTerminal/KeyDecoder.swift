@@ -17,6 +17,10 @@ struct KeyDecoder {
   static let endSequences = ["\u{1B}[4~", "\u{1B}[8~", "\u{1B}[F", "\u{1B}OF"]
 
   static func defineKeys() {
+    // No mouse key: xterm's own terminfo (`xterm`, `xterm-256color`) names `ESC [ <` as one,
+    // and ncurses would take every report's start and leave the rest as typed text. Reports
+    // are read here, whole (and a KEY_MOUSE that comes anyway starts one, see `decode`).
+    define_key(nil, KEY_MOUSE)
     define_key("\u{1B}[200~", pasteStart)
     define_key("\u{1B}[201~", pasteEnd)
     for sequence in homeSequences { define_key(sequence, KEY_HOME) }
@@ -50,6 +54,10 @@ struct KeyDecoder {
       case Self.pasteEnd:
         if let text = paste { keys.append(.paste(text)) }
         paste = nil
+      case KEY_MOUSE:
+        // The start of the only reports the app asks for (SGR, `ESC [ <`), taken by ncurses
+        // as the mouse key: the rest of the report follows.
+        escape = .controlSequence([UInt8(ascii: "<")])
       default:
         if let key = functionKey(value) { keys.append(key) }
       }

@@ -21,7 +21,7 @@ extension EndToEnd {
     /// Launches, logs in and opens the `index`-th class (from 0) in the Player.
     static func open(
       _ app: TerminalSession, catalog: String, index: Int = 0, speed: String = "2",
-      loggedIn: Bool = false, inShell: Bool = false
+      loggedIn: Bool = false, inShell: Bool = false, environment: [String: String] = [:]
     ) throws {
       let arguments = ["--catalog", catalog, "--latency", "0s", "--speed", speed]
       if inShell {
@@ -31,7 +31,7 @@ extension EndToEnd {
         try app.type("\"$APP\" " + arguments.map(TerminalSession.quote).joined(separator: " "))
         try app.press("Enter")
       } else {
-        try app.launch(arguments)
+        try app.launch(arguments, environment: environment)
       }
       if !loggedIn {
         try app.waitFor("Myworkout GO")
@@ -167,6 +167,35 @@ extension EndToEnd {
       try app.waitFor("Finished")
       try app.press("q")
       try app.waitFor("2 classes")
+    }
+
+    /// Under xterm's own terminal types (`xterm-256color`, the most common `TERM`), whose
+    /// terminfo names `ESC [ <` as the mouse key: a click on the bar seeks there. A walk-through
+    /// saw ncurses take the report's start and the rest typed as keys: `8` of the row sought to
+    /// 80 %, the release's `m` mirrored the picture.
+    @Test(arguments: ["xterm-256color", "xterm"])
+    func aClickOnTheBarSeeksUnderXtermsOwnTerminalType(term: String) throws {
+      let app = try TerminalSession()
+      let catalog = try Self.catalog(in: app)
+      try Self.open(app, catalog: catalog, environment: ["TERM": term])
+      var screen = try app.waitFor("❚❚ Paused")
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let barRow = try #require(lines.firstIndex { $0.contains("Watched") }) - 1
+      try app.click(row: barRow, column: 21)
+      screen = try app.waitUntil("seeked to a quarter") {
+        (20..<30).contains(Self.elapsed($0) ?? -1)
+      }
+      #expect(!screen.contains("Mirrored"), "\(screen)")
+      try app.press("q")
+      screen = try app.waitFor("2 classes")
+      try app.click(row: try #require(Self.row(of: "Hundred B", in: screen)), column: 10)
+      try app.waitFor("▸ Hundred B")
+    }
+
+    static func row(of text: String, in screen: String) -> Int? {
+      screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+        $0.contains(text)
+      }
     }
 
     /// Issue 24, item 1: leaving from the Player (Ctrl-C, or a signal) is as quick as from any

@@ -1,3 +1,4 @@
+import CNcurses
 import MyworkoutView
 import Testing
 
@@ -30,6 +31,27 @@ import Testing
     #expect(decode("\u{1B}[<0;0;5M").isEmpty, "no column 0 in a report")
     #expect(decode("\u{1B}[<1;2;3;4M").isEmpty, "four fields")
     #expect(decode("\u{1B}[<0;12M").isEmpty)
+  }
+
+  /// xterm's own terminfo (`xterm`, `xterm-256color`: the most common `TERM` there is) names
+  /// `ESC [ <` as the mouse key, so ncurses gives KEY_MOUSE for the start of every report and
+  /// leaves the rest. The rest is the same report, never typed text (a walk-through's click on
+  /// the Player's bar typed `8` and `m`: a seek to 80 % and the mirror).
+  @Test func aReportWhoseStartNcursesTookAsTheMouseKeyIsStillAClick() {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for report in ["0;101;58M", "0;101;58m", "65;3;4M"] {
+      decoder.decode(KEY_MOUSE, isFunctionKey: true, into: &keys)
+      for scalar in report.unicodeScalars {
+        decoder.decode(Int32(scalar.value), isFunctionKey: false, into: &keys)
+      }
+    }
+    decoder.endOfRead(into: &keys)
+    #expect(
+      keys == [
+        .mouse(MouseEvent(.press, row: 57, column: 100)),
+        .mouse(MouseEvent(.wheelDown, row: 3, column: 2)),
+      ])
   }
 
   @Test func aPressThenTypingInOneRead() {
