@@ -157,6 +157,67 @@ extension EndToEnd {
       #expect(seen.allSatisfy { $0[2] is NSNull }, "never through nginx's cache: \(output)")
     }
 
+    /// Writes that take too long mark no instance dead. A walk-through made every instance's
+    /// saves slow (a huge row) and nginx, counting each 4 s timeout as a failure, then answered
+    /// everyone 502 ("no live upstreams") while every instance was healthy. Here both instances
+    /// stand still while four writes time out; once they go on, a read is answered (before:
+    /// `503 No instance answered` for the next two seconds).
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func writesThatTimeOutMarkNoInstanceDead() async throws {
+      let log = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-slow-\(UUID().uuidString).err")
+      defer { try? FileManager.default.removeItem(at: log) }
+      let cluster = try ChildProcess.spawn(
+        [try #require(Self.cluster), "--server", Self.serverBinary],
+        standardOutput: .pipe, standardError: .file(log.path))
+      var pids: [pid_t] = []
+      defer {
+        for pid in pids { kill(pid, SIGCONT) }
+        cluster.send(SIGTERM)
+        _ = cluster.waitBlocking()
+      }
+      let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      // The script names its instances on standard error just after the front's URL.
+      let deadline = ContinuousClock.now + .seconds(10)
+      while pids.count < 2, ContinuousClock.now < deadline {
+        pids = (1...2).compactMap { try? Self.instancePID(number: $0, log: log) }
+        if pids.count < 2 { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      try #require(pids.count == 2, "the instances' processes")
+      let script = """
+        import json, os, signal, sys, threading, time, urllib.request, urllib.error
+        base, pids = sys.argv[1], [int(p) for p in sys.argv[2:]]
+        def call(path, body=None):
+            request = urllib.request.Request(base + path,
+                data=None if body is None else json.dumps(body).encode())
+            request.add_header("Content-Type", "application/json")
+            try:
+                with urllib.request.urlopen(request, timeout=30) as response:
+                    return response.status
+            except urllib.error.HTTPError as error:
+                return error.code
+        assert call("/api/classes?q=before") == 200
+        for pid in pids: os.kill(pid, signal.SIGSTOP)
+        writes = []
+        def write(n):
+            writes.append(call("/authenticate", {"email": f"w{n}@example.com", "password": "x"}))
+        threads = [threading.Thread(target=write, args=(n,)) for n in range(4)]
+        for thread in threads: thread.start()
+        for thread in threads: thread.join()
+        for pid in pids: os.kill(pid, signal.SIGCONT)
+        print(json.dumps({"writes": writes, "read": call("/api/classes?q=after")}))
+        """
+      let output = try ChildProcess.run(
+        ["python3", "-c", script, front] + pids.map(String.init), searchPath: true)
+      let result = try #require(
+        try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "\(output)")
+      #expect((result["writes"] as? [Int])?.allSatisfy { $0 >= 500 } == true, "\(output)")
+      #expect(result["read"] as? Int == 200, "\(output)")
+    }
+
     /// Ctrl-C twice (or `timeout` passing a TERM on): the second signal comes while the cluster
     /// stops what it started, and must not cut that short — PostgreSQL stopped, the folder gone.
     @Test(
