@@ -488,7 +488,12 @@ package enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "413": {"$ref": "#/components/responses/TooLarge"},
-              "422": {"$ref": "#/components/responses/KeyReused"},
+              "422": {
+                "description": "idempotency_key_reused: the key came with another request; or too_many_intervals: the class's watched time would hold more than 10,000 separate intervals (nothing of the change is applied).",
+                "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
+                }
+              },
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
             }

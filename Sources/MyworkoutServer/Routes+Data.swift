@@ -227,6 +227,10 @@ extension Backend {
     do {
       return try await call()
     } catch let error as ProgressError {
+      if error == .tooManyIntervals {
+        throw APIError(
+          .unprocessableContent, error: "too_many_intervals", description: error.message)
+      }
       throw APIError(.internalServerError, error: "server_error", description: error.message)
     }
   }

@@ -76,6 +76,34 @@ import Testing
     }
   }
 
+  /// A class's stored watched time is bounded as each change is: at most 10,000 separate
+  /// intervals. A walk-through grew one row to 7 MB with changes of 10,000 intervals each (every
+  /// save of it then took seconds, and a few at once took the cluster down). A change that would
+  /// pass the bound is refused whole (422, its key not kept); one that joins intervals is not.
+  @Test(arguments: Store.allCases)
+  func aClassHoldsAtMostTenThousandIntervals(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let apart = (0..<10_000).map { [$0 * 20, $0 * 20 + 10] }
+      let first = try await Routes.post(
+        client, "/api/progress/c1", Self.save(position: 0, played: apart, added: 0), token,
+        key: nil)
+      #expect(first.status == 200)
+      let beyond = Self.save(position: 5, played: [[300_000, 300_010]], added: 7)
+      for _ in 0..<2 {
+        let refused = try await Routes.post(client, "/api/progress/c1", beyond, token, key: "k")
+        #expect(refused.status == 422, "\(refused.body)")
+        #expect(refused.body["error"] as? String == "too_many_intervals", "\(refused.body)")
+      }
+      let joined = try await Routes.post(
+        client, "/api/progress/c1", Self.save(position: 0, played: [[10, 20]], added: 1), token,
+        key: nil)
+      #expect(joined.status == 200, "\(joined.body)")
+      #expect((joined.body["watched"] as? [[Int]])?.count == 9_999)
+      #expect(joined.body["time_in_class"] as? Int == 1, "nothing of the refused change")
+    }
+  }
+
   /// The store itself (under the routes) never traps: a huge time saturates, a second one
   /// too, and what is read stays within the bounds.
   @Test(arguments: Store.allCases)

@@ -11,6 +11,9 @@ package enum ProgressBounds {
   package static let addedMilliseconds = 366 * 86_400_000
   /// The most intervals one change can carry.
   package static let playedIntervals = 10_000
+  /// The most separate intervals one class's watched time can hold (a change that would pass
+  /// it is refused): a row stays small, so every save of it stays quick.
+  package static let storedIntervals = 10_000
   /// The most classes one watched-% question can name.
   package static let percentClasses = 10_000
   /// Time in class stops growing here (a hundred years); a stored value past it reads as it.

@@ -42,4 +42,12 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   }
 
   package var description: String { message }
+
+  /// A change that would leave a class's watched time in more than
+  /// `ProgressBounds.storedIntervals` separate intervals (no person watching makes one): refused
+  /// whole, by every store.
+  package static let tooManyIntervals = ProgressError(
+    message:
+      "The class's watched time would hold more than \(ProgressBounds.storedIntervals) separate intervals."
+  )
 }

@@ -1,4 +1,5 @@
 import Logging
+import MyworkoutCore
 import NIOCore
 import PostgresNIO
 import Synchronization
@@ -130,7 +131,18 @@ package final class PostgresDatabase: Sendable {
         return first
       }
     } catch {
+      if let refusal = Self.refusal(error) { throw refusal }
       throw Self.storeError(error, what: what)
+    }
+  }
+
+  /// A change the store refuses for what it is, not for the database's state: passed on as
+  /// it is (`ProgressError.tooManyIntervals`), out of a transaction too.
+  private static func refusal(_ error: any Error) -> ProgressError? {
+    switch error {
+    case let error as ProgressError: error
+    case let error as PostgresTransactionError: error.closureError.flatMap { refusal($0) }
+    default: nil
     }
   }
 

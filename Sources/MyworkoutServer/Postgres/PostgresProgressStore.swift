@@ -50,6 +50,7 @@ package struct PostgresProgressStore: ProgressStoring {
     let added = Int64(
       ProgressBounds.clamp(update.addedTimeInClass, to: ProgressBounds.timeInClassMilliseconds))
     let cap = Int64(ProgressBounds.timeInClassMilliseconds)
+    let limit = Int64(ProgressBounds.storedIntervals)
     let account = update.account
     let classID = update.classID
     let changedAt = update.changedAt
@@ -68,12 +69,14 @@ package struct PostgresProgressStore: ProgressStoring {
           EXCLUDED.position_at),
         watched = p.watched + EXCLUDED.watched,
         time_in_class = LEAST(LEAST(p.time_in_class, \(cap)) + EXCLUDED.time_in_class, \(cap))
+      WHERE (SELECT count(*) FROM unnest(p.watched + EXCLUDED.watched)) <= \(limit)
       RETURNING position, watched::text, time_in_class
       """, logger: logger
     ).decode((Int64, String, Int64).self) {
       return try progress(row)
     }
-    throw StoreError(failed: "Could not save progress: no row came back.")
+    // The row is there and the union would pass the bound: nothing was changed.
+    throw ProgressError.tooManyIntervals
   }
 
   /// The key is inserted first: a concurrent retry with the same key waits on it, then finds

@@ -116,6 +116,9 @@ package actor ProgressStore {
       positionAt = changedAt
     }
     progress.watched.formUnion(update.played)
+    guard progress.watched.ranges.count <= ProgressBounds.storedIntervals else {
+      throw ProgressError.tooManyIntervals
+    }
     progress.addTime(update.addedTimeInClass)
     try database.writeClass(
       account: update.account, classID: update.classID,
