@@ -81,8 +81,9 @@ package struct RemoteProgressService: ProgressService {
           .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: token, key: key)
         guard answer.status == 200 else { throw Self.changeFailure(answer) }
         return ChangeAnswer(progress: try answer.decode(ProgressDTO.self), classID: classID)
-      case .completion(let lessonID, let started, let completed):
-        let body = CompletionRequest(lessonID: lessonID, started: started, completed: completed)
+      case .completion(let lessonID, let started, let completed, let round):
+        let body = CompletionRequest(
+          lessonID: lessonID, started: started, completed: completed, round: round)
         let answer = try await server.send(
           .POST, "/api/lessons/completions", json: body, bearer: token, key: key)
         guard answer.status == 200 else { throw Self.changeFailure(answer) }
@@ -130,10 +131,18 @@ package struct RemoteProgressService: ProgressService {
   // MARK: Lesson completion events (the app's LessonProgressStoring)
 
   package func completions(account: String) async throws -> [LessonCompletion] {
+    try await completionsAndRound(account: account).events
+  }
+
+  /// The current round's events and its number (nil from a server that does not say it).
+  package func completionsAndRound(account: String) async throws -> (
+    events: [LessonCompletion], round: Int?
+  ) {
     try await call("read") {
       let answer = try await server.send(.GET, "/api/lessons/completions", bearer: try bearer())
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
-      return try answer.decode(CompletionsResponse.self).completions.map(\.completion)
+      let response = try answer.decode(CompletionsResponse.self)
+      return (response.completions.map(\.completion), response.round)
     }
   }
 

@@ -73,6 +73,9 @@ extension Backend {
     guard !body.lessonID.isEmpty, body.started <= body.completed else {
       throw .badRequest("lesson_id must not be empty, started must not be after completed")
     }
+    if let round = body.round, round < 1 || round > Int(Int32.max) {
+      throw .badRequest("round must be 1 or more (at most 2147483647)")
+    }
     let now = nowMilliseconds / 1_000
     let window = ProgressBounds.clockWindowMilliseconds / 1_000
     for (name, time) in [("started", body.started), ("completed", body.completed)] {

@@ -520,7 +520,7 @@ package enum OpenAPIDocument {
         "/api/lessons/completions": {
           "get": {
             "operationId": "listCompletions",
-            "summary": "The account's lesson completion events, every round.",
+            "summary": "The account's lesson completion events of the current round, and its number (older rounds' events stay stored).",
             "tags": ["lessons"],
             "security": [{"bearer": []}],
             "responses": {
@@ -1119,6 +1119,13 @@ package enum OpenAPIDocument {
                 "type": "integer",
                 "format": "int64",
                 "description": "Seconds since 1970, within 20 years of now; not before started."
+              },
+              "round": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 1,
+                "maximum": 2147483647,
+                "description": "The round the lesson was finished in, as the device knew it: the event is filed there (one sent late, after another device's Start over, belongs to the round it was made in). None, or a round not reached yet: the current round."
               }
             },
             "required": ["lesson_id", "started", "completed"]
@@ -1139,9 +1146,15 @@ package enum OpenAPIDocument {
               "completions": {
                 "type": "array",
                 "items": {"$ref": "#/components/schemas/Completion"}
+              },
+              "round": {
+                "type": "integer",
+                "format": "int64",
+                "minimum": 1,
+                "description": "The current round (also when it has no events yet)."
               }
             },
-            "required": ["completions"]
+            "required": ["completions", "round"]
           },
           "RoundResponse": {
             "type": "object",

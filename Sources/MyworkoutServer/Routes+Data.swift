@@ -103,10 +103,14 @@ extension Backend {
     }
     router.get("api/lessons/completions") { request, _ in
       let account = try await self.account(request)
-      let events = try await self.progressCall {
-        try await self.progress.completions(account: account)
+      let (events, round) = try await self.progressCall {
+        (
+          try await self.progress.completions(account: account),
+          try await self.progress.currentRound(account: account)
+        )
       }
-      return JSONResponse.make(CompletionsResponse(completions: events.map(CompletionDTO.init)))
+      return JSONResponse.make(
+        CompletionsResponse(completions: events.map(CompletionDTO.init), round: round))
     }
     router.post("api/lessons/completions") { request, context in
       let account = try await self.account(request)
@@ -117,18 +121,19 @@ extension Backend {
         request,
         fingerprint: [
           "completion", event.lessonID, String(event.started), String(event.completed),
-        ])
+        ] + (event.round.map { [String($0)] } ?? []))
       let started = Date(timeIntervalSince1970: Double(event.started))
       let completed = Date(timeIntervalSince1970: Double(event.completed))
       let recorded = try await self.progressCall { () async throws -> LessonCompletion? in
         guard let key else {
           return try await self.progress.recordCompletion(
-            account: account, lessonID: event.lessonID, started: started, completed: completed)
+            account: account, lessonID: event.lessonID, started: started, completed: completed,
+            round: event.round)
         }
         guard
           let state = try await self.progress.recordCompletion(
             account: account, lessonID: event.lessonID, started: started, completed: completed,
-            key: key
+            round: event.round, key: key
           ).value
         else { throw APIError.keyReused }
         return state

@@ -24,13 +24,18 @@ package protocol ProgressStoring: Sendable {
   func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<ClassProgress>
   func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
   func completions(account: String) async throws -> [LessonCompletion]
+  /// The account's current round (1 before any Start over).
+  func currentRound(account: String) async throws -> Int
+  /// Files the event in `round` (the one its device made it in; nil, or a round not reached
+  /// yet: the current one).
   func recordCompletion(
-    account: String, lessonID: String, started: Date, completed: Date
+    account: String, lessonID: String, started: Date, completed: Date, round: Int?
   ) async throws -> LessonCompletion?
   /// As `recordCompletion`, once per `key` (in the transaction of the change): a key the
   /// account applied before changes nothing and answers the round's event of that lesson.
   func recordCompletion(
-    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+    account: String, lessonID: String, started: Date, completed: Date, round: Int?,
+    key: IdempotencyKey
   ) async throws -> Applied<LessonCompletion?>
   func startNewRound(account: String) async throws -> Int
 }

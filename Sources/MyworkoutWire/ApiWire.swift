@@ -155,20 +155,23 @@ package struct CompletionDTO: Codable, Equatable, Sendable {
   }
 }
 
-/// `POST /api/lessons/completions`.
+/// `POST /api/lessons/completions`. `round`: the one the lesson was finished in, as the device
+/// knew it (a change sent late belongs there); none: the current one.
 package struct CompletionRequest: Codable, Equatable, Sendable {
   package var lessonID: String
   package var started: Int64
   package var completed: Int64
+  package var round: Int?
 
-  package init(lessonID: String, started: Int64, completed: Int64) {
+  package init(lessonID: String, started: Int64, completed: Int64, round: Int? = nil) {
     self.lessonID = lessonID
     self.started = started
     self.completed = completed
+    self.round = round
   }
 
   enum CodingKeys: String, CodingKey {
-    case started, completed
+    case started, completed, round
     case lessonID = "lesson_id"
   }
 }
@@ -179,9 +182,14 @@ package struct CompletionResponse: Codable, Equatable, Sendable {
   package init(completion: CompletionDTO?) { self.completion = completion }
 }
 
+/// The current round's events, and the round (also when it has none yet).
 package struct CompletionsResponse: Codable, Equatable, Sendable {
   package var completions: [CompletionDTO]
-  package init(completions: [CompletionDTO]) { self.completions = completions }
+  package var round: Int?
+  package init(completions: [CompletionDTO], round: Int? = nil) {
+    self.completions = completions
+    self.round = round
+  }
 }
 
 /// `POST /api/lessons/rounds`: Start over; the new round's number.

@@ -167,6 +167,43 @@ import Testing
     }
   }
 
+  /// SPEC §18: a device offline during round 1 sends its completions after another device
+  /// started round 2. Each says the round it was made in, and is filed there: round 2 still
+  /// opens at lesson 1 (a walk-through saw them filed in round 2, which then skipped lessons
+  /// nobody did in it). The answer names the current round even when it has no events; a round
+  /// the server never reached, or none, files in the current round (clients that send none).
+  @Test(arguments: Store.allCases)
+  func aCompletionIsFiledInTheRoundItWasMadeIn(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      func event(_ lesson: String, round: Int?) -> [String: Any] {
+        var body: [String: Any] = [
+          "lesson_id": lesson, "started": 1_700_000_000, "completed": 1_700_000_042,
+        ]
+        if let round { body["round"] = round }
+        return body
+      }
+      var events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect(events["round"] as? Int == 1, "\(events)")
+      _ = try await Self.post(client, "/api/lessons/rounds", [:], token, key: nil)
+      let late = try await Self.post(
+        client, "/api/lessons/completions", event("1", round: 1), token, key: "x1")
+      #expect((late.body["completion"] as? [String: Any])?["round"] as? Int == 1, "\(late.body)")
+      events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect(events["round"] as? Int == 2, "\(events)")
+      #expect((events["completions"] as? [Any])?.isEmpty == true, "\(events)")
+      for (lesson, round) in [("2", nil), ("3", 7)] as [(String, Int?)] {
+        let now = try await Self.post(
+          client, "/api/lessons/completions", event(lesson, round: round), token, key: lesson)
+        #expect((now.body["completion"] as? [String: Any])?["round"] as? Int == 2, "\(now.body)")
+      }
+      let refused = try await Self.post(
+        client, "/api/lessons/completions", event("4", round: 0), token, key: nil)
+      #expect(refused.status == 400)
+      #expect((refused.body["error_description"] as? String)?.contains("round") == true)
+    }
+  }
+
   /// SPEC §18: a lesson finished on two devices (two keys) is two events; each key is still
   /// applied once, and a completion without a key is one per lesson and round, as before.
   @Test(arguments: Store.allCases)

@@ -233,6 +233,44 @@ import Testing
   }
 }
 
+extension OfflineTests {
+  /// SPEC §18 across a Start over: a device that saw round 1 finishes a lesson offline while
+  /// another device starts round 2. Back online, its completion says the round it was made in
+  /// and is filed there, so round 2 still opens at lesson 1 (a walk-through saw it filed in
+  /// round 2, which then skipped a lesson nobody did in it).
+  @Test func aCompletionSentLateIsFiledInTheRoundItWasMadeIn() async throws {
+    try await withTemporaryDirectory { root in
+      let device = try DataDirectory.prepare(path: root + "/x")
+      let credentials = RemoteCredentials()
+      let clock = TestClock<Duration>()
+      try await withLiveServer { url, _ in
+        try await signedIn(credentials, at: url)
+        let remote = RemoteProgressService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        func service(_ base: String) -> OutboxProgressService<TestClock<Duration>> {
+          OutboxProgressService(
+            remote: RemoteProgressService(
+              server: RemoteServer(baseURL: base), credentials: credentials),
+            directory: device, server: "http://server", clock: clock)
+        }
+        #expect(try await service(url).completions(account: AccountID.seed).isEmpty)
+        try await service(Self.away).recordCompletion(
+          account: AccountID.seed, lessonID: "1",
+          started: Date(timeIntervalSince1970: 1_700_000_000),
+          completed: Date(timeIntervalSince1970: 1_700_000_030))
+        #expect(try await remote.startNewRound(account: AccountID.seed) == 2)
+        let online = service(url)
+        await online.resume(account: AccountID.seed)
+        try await eventually {
+          (try? await online.waiting(account: AccountID.seed).isEmpty) == true
+        }
+        #expect(try await remote.completions(account: AccountID.seed).isEmpty, "round 2's")
+        #expect(try await online.completions(account: AccountID.seed).isEmpty)
+      }
+    }
+  }
+}
+
 /// SPEC §18: a lesson completion goes to the outbox, and the events shown after it are what
 /// the device knows, asking the server nothing (a walk-through saw the next lesson wait 10 s
 /// for a server that accepted and said nothing).

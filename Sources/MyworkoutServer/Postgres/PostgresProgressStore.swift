@@ -170,12 +170,21 @@ package struct PostgresProgressStore: ProgressStoring {
     }
   }
 
+  package func currentRound(account: String) async throws -> Int {
+    let logger = database.logger
+    return try await database.transaction("read the lesson round") { connection in
+      try await Self.currentRound(account: account, on: connection, logger: logger)
+    }
+  }
+
   package func recordCompletion(
-    account: String, lessonID: String, started: Date, completed: Date
+    account: String, lessonID: String, started: Date, completed: Date, round asked: Int?
   ) async throws -> LessonCompletion? {
     let logger = database.logger
     return try await database.transaction("save the lesson completion") { connection in
-      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
+      let round = ProgressStore.filingRound(
+        asked,
+        current: try await Self.currentRound(account: account, on: connection, logger: logger))
       return try await Self.file(
         lessonID, started: started, completed: completed, account: account, round: round,
         anyVisit: true, on: connection, logger: logger)
@@ -183,11 +192,14 @@ package struct PostgresProgressStore: ProgressStoring {
   }
 
   package func recordCompletion(
-    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
+    account: String, lessonID: String, started: Date, completed: Date, round asked: Int?,
+    key: IdempotencyKey
   ) async throws -> Applied<LessonCompletion?> {
     let logger = database.logger
     return try await database.transaction("save the lesson completion") { connection in
-      let round = try await Self.currentRound(account: account, on: connection, logger: logger)
+      let round = ProgressStore.filingRound(
+        asked,
+        current: try await Self.currentRound(account: account, on: connection, logger: logger))
       if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
         guard request == key.request else { return .keyReused }
         // The round's event of this visit, else of this lesson.

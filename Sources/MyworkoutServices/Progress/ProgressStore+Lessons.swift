@@ -35,11 +35,22 @@ extension ProgressStore {
   package func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date
   ) throws -> LessonCompletion? {
+    try recordCompletion(
+      account: account, lessonID: lessonID, started: started, completed: completed, round: nil)
+  }
+
+  /// As `recordCompletion`, in `round` (the one the lesson was finished in, by the device that
+  /// says so; nil or a round not reached yet: the current one).
+  @discardableResult
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, round: Int?
+  ) throws -> LessonCompletion? {
     try guarded("saved") {
       try withDatabase { database in
         try database.connection.transaction(.immediate) { () throws -> LessonCompletion? in
           try insertCompletion(
             account: account, lessonID: lessonID, started: started, completed: completed,
+            round: try Self.filingRound(round, current: database.round(account: account)),
             anyVisit: true, in: database)
         }
       }
@@ -55,13 +66,23 @@ extension ProgressStore {
   package func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
   ) throws -> Applied<LessonCompletion?> {
+    try recordCompletion(
+      account: account, lessonID: lessonID, started: started, completed: completed, round: nil,
+      key: key)
+  }
+
+  /// As the keyed `recordCompletion`, in `round` (see the unkeyed one).
+  package func recordCompletion(
+    account: String, lessonID: String, started: Date, completed: Date, round asked: Int?,
+    key: IdempotencyKey
+  ) throws -> Applied<LessonCompletion?> {
     try guarded("saved") {
       try withDatabase { database in
         try database.connection.transaction(.immediate) {
           () throws -> Applied<LessonCompletion?> in
+          let round = Self.filingRound(asked, current: try database.round(account: account))
           if let request = try database.appliedRequest(account: account, key: key.value) {
             guard request == key.request else { return .keyReused }
-            let round = try database.round(account: account)
             guard
               let row = try database.event(
                 account: account, round: round, lesson: lessonID,
@@ -75,7 +96,7 @@ extension ProgressStore {
           }
           let recorded = try insertCompletion(
             account: account, lessonID: lessonID, started: started, completed: completed,
-            anyVisit: false, in: database)
+            round: round, anyVisit: false, in: database)
           try database.insertApplied(
             account: account, key: key.value, request: key.request,
             applied: UTCTimestamp.format(now()))
@@ -85,13 +106,20 @@ extension ProgressStore {
     }
   }
 
-  /// Files the event under the current round (inside the caller's transaction); the event as
-  /// stored, or nil when the round has one for that visit (or, `anyVisit`, for that lesson).
+  /// The round an event is filed in: the one its device says it was made in (SPEC §18: one
+  /// sent late, after another device's Start over, belongs to the round it was made in), or the
+  /// current one when it says none or one not reached yet.
+  package static func filingRound(_ asked: Int?, current: Int) -> Int {
+    guard let asked, asked >= 1 else { return current }
+    return min(asked, current)
+  }
+
+  /// Files the event under `round` (inside the caller's transaction); the event as stored, or
+  /// nil when the round has one for that visit (or, `anyVisit`, for that lesson).
   private func insertCompletion(
-    account: String, lessonID: String, started: Date, completed: Date, anyVisit: Bool,
-    in database: ProgressDatabase
+    account: String, lessonID: String, started: Date, completed: Date, round: Int,
+    anyVisit: Bool, in database: ProgressDatabase
   ) throws -> LessonCompletion? {
-    let round = try database.round(account: account)
     let added = try database.insertEvent(
       account: account, round: round, lesson: lessonID,
       started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed),

@@ -14,8 +14,10 @@ package enum OutboxChange: Codable, Sendable, Hashable {
   case progress(
     classID: String, position: Int, played: [[Int]], addedTimeInClass: Int,
     changedAt: Int64? = nil)
-  /// `POST /api/lessons/completions`, times in whole seconds since 1970.
-  case completion(lessonID: String, started: Int64, completed: Int64)
+  /// `POST /api/lessons/completions`, times in whole seconds since 1970; `round`: the one the
+  /// lesson was finished in, as the device knew it (nil: not known, or written before it was
+  /// kept; the server then files it in its current round).
+  case completion(lessonID: String, started: Int64, completed: Int64, round: Int? = nil)
 
   package init(_ update: ProgressUpdate) {
     self = .progress(

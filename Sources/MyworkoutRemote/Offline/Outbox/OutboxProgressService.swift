@@ -231,9 +231,13 @@ where C.Duration == Duration {
     let waiting = try await entries(box)
     var events: [LessonCompletion]
     do {
-      events = try await remote.completions(account: account)
+      let answer = try await remote.completionsAndRound(account: account)
+      events = answer.events
       await box.sender.kick()
       try? await box.store.remember(events.map(CompletionDTO.init), as: Self.completionsKey)
+      if let round = answer.round ?? events.last?.round {
+        try? await box.store.remember(RoundResponse(round: round), as: Self.roundKey)
+      }
     } catch let error as ProgressError where error.isServerAway {
       let known = await lastGiven(box)
       guard known != nil || waiting.contains(where: { $0.change.classID == nil }) else {
@@ -253,6 +257,15 @@ where C.Duration == Duration {
     return Self.overlay(waiting, on: await lastGiven(box) ?? [])
   }
 
+  /// The round this device knows it is in: the one the server last said (a list of events, a
+  /// Start over), else that of the events it last gave; nil when it never said.
+  private func knownRound(_ box: Outbox) async -> Int? {
+    if let kept = try? await box.store.recall(RoundResponse.self, Self.roundKey) {
+      return kept.round
+    }
+    return await lastGiven(box)?.last?.round
+  }
+
   /// The events the server last gave this account (kept by `completions`), if any.
   private func lastGiven(_ box: Outbox) async -> [LessonCompletion]? {
     (try? await box.store.recall([CompletionDTO].self, Self.completionsKey))?.map(\.completion)
@@ -267,7 +280,7 @@ where C.Duration == Duration {
     for entry in waiting {
       // The server keeps one event per visit (a lesson and when it was shown): a waiting one is
       // shown unless the server has that very visit already (sent, not yet crossed off here).
-      guard case .completion(let lessonID, let started, let completed) = entry.change,
+      guard case .completion(let lessonID, let started, let completed, _) = entry.change,
         !events.contains(where: {
           $0.lessonID == lessonID
             && Int64($0.started.timeIntervalSince1970.rounded(.down)) == started
@@ -290,8 +303,10 @@ where C.Duration == Duration {
     let box = outbox(account)
     let start = Int64(started.timeIntervalSince1970.rounded(.down))
     let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    let round = await knownRound(box)
     do {
-      try await box.store.append(.completion(lessonID: lessonID, started: start, completed: end))
+      try await box.store.append(
+        .completion(lessonID: lessonID, started: start, completed: end, round: round))
     } catch {
       onNotice(Self.unkeptNotice(error))
       return try await remote.recordCompletion(
@@ -318,7 +333,11 @@ where C.Duration == Duration {
       throw ProgressError(
         message: "Progress could not be saved: \(count) changes have not reached the server yet")
     }
-    return try await remote.startNewRound(account: account)
+    let round = try await remote.startNewRound(account: account)
+    // The new round has no events yet; what is finished from now on belongs to it.
+    try? await box.store.remember([CompletionDTO](), as: Self.completionsKey)
+    try? await box.store.remember(RoundResponse(round: round), as: Self.roundKey)
+    return round
   }
 
   /// Said when the outbox cannot keep a change: it went (or failed to go) straight to the
@@ -332,6 +351,7 @@ where C.Duration == Duration {
   static func progressKey(_ classID: String) -> String { "progress/" + classID }
   static var percentsKey: String { "percents" }
   static var completionsKey: String { "completions" }
+  static var roundKey: String { "round" }
 
   /// Keeps what the server answered to a delivered change: the class's merged progress, or
   /// the lesson event it filed (added to the round's events it gave last).
