@@ -155,7 +155,7 @@ let package = Package(
       name: "myworkout",
       dependencies: [
         "CEventLoop", "CSpawn", "MyworkoutCore", "MyworkoutServices", "MyworkoutView",
-        "MyworkoutTerminal", "MyworkoutImages", "MyworkoutMedia",
+        "MyworkoutTerminal", "MyworkoutImages", "MyworkoutMedia", "MyworkoutWire",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict

@@ -3,6 +3,7 @@ import MyworkoutCore
 import MyworkoutImages
 import MyworkoutServices
 import MyworkoutTerminal
+import MyworkoutWire
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -199,12 +200,28 @@ struct VideoSources {
         source: videoURL, header: bearer?(videoURL).map { "Authorization: Bearer \($0)" })
     }
     if remote { return nil }
-    if videoURL.lowercased().hasPrefix("file://") {
-      return VideoHost.MediaSource(source: String(videoURL.dropFirst(7)), header: nil)
+    if let path = Self.filePath(videoURL) {
+      return VideoHost.MediaSource(source: path, header: nil)
     }
     if videoURL.hasPrefix("/") { return VideoHost.MediaSource(source: videoURL, header: nil) }
     let beside = catalogFolder + "/" + videoURL
     if access(beside, R_OK) == 0 { return VideoHost.MediaSource(source: beside, header: nil) }
     return VideoHost.MediaSource(source: assets + "/videos/" + videoURL, header: nil)
+  }
+
+  /// The path a `file:` URL names, as RFC 8089 writes one: `file:///p`, `file://localhost/p`
+  /// or `file:/p`, percent-decoded (a `%` that starts no escape is the name's own). Another
+  /// machine's (`file://host/p`) stays as it is, and says it is not found. Nil for anything
+  /// else.
+  static func filePath(_ url: String) -> String? {
+    guard url.lowercased().hasPrefix("file:") else { return nil }
+    var path = url.dropFirst(5)
+    if path.hasPrefix("//") {
+      path = path.dropFirst(2)
+      let host = path.prefix { $0 != "/" }
+      guard host.isEmpty || host.lowercased() == "localhost" else { return url }
+      path = path.dropFirst(host.count)
+    }
+    return Percent.decode(path) ?? String(path)
   }
 }

@@ -24,4 +24,18 @@ import Testing
     #expect(sources.locate("bounce.mp4")?.source == "/assets/videos/bounce.mp4")
     #expect(sources.locate("http://cdn/a.mp4")?.header == nil)
   }
+
+  /// A `file://` URL as RFC 8089 writes it (a walk-through's encoded names said `No video: file
+  /// not found`): its path percent-decoded, the host empty or `localhost`, or no `//` at all.
+  /// A `%` that starts no escape is the name's own.
+  @Test func aFileURLIsDecodedAsTheStandardWritesIt() {
+    let sources = VideoSources(catalogFolder: "/nowhere", assets: "/assets", bearer: nil)
+    #expect(sources.locate("file:///tmp/with%20space.mp4")?.source == "/tmp/with space.mp4")
+    #expect(sources.locate("file:///tmp/caf%C3%A9.mp4")?.source == "/tmp/café.mp4")
+    #expect(sources.locate("file://localhost/tmp/a.mp4")?.source == "/tmp/a.mp4")
+    #expect(sources.locate("FILE://LocalHost/tmp/a.mp4")?.source == "/tmp/a.mp4")
+    #expect(sources.locate("file:/tmp/a.mp4")?.source == "/tmp/a.mp4")
+    #expect(sources.locate("file:///tmp/100%.mp4")?.source == "/tmp/100%.mp4")
+    #expect(sources.locate("file:///tmp/with space.mp4")?.source == "/tmp/with space.mp4")
+  }
 }
