@@ -484,7 +484,19 @@ final class Player: @unchecked Sendable {
         monitor.wakeAll()
         events.append(frameEvent(head))
       } else if decodedAll {
+        let sought = target
         shownNext(into: &events)
+        if let sought, info.duration_ms - sought > Self.cutShortBy {
+          // Nothing at all from the seek's time on, well before the length the file gives: a
+          // file cut short (a walk-through's seek past the cut showed nothing, or said `no
+          // connection` for a file on its own disk).
+          failure = Self.cutShort
+          endedSent = true
+          playing = false
+          clock.pause(at: now)
+          events.append(.failed(Self.cutShort))
+          return events
+        }
       } else if !seekBuffering, let since = seekWaitSince, now - since >= Self.seekBufferingAfter {
         seekBuffering = true
         events.append(.buffering(true))
@@ -675,7 +687,12 @@ final class Player: @unchecked Sendable {
       default:
         let text = Self.text(reason)
         monitor.locked {
-          failure = "the stream stopped (\(FailureReason.text(for: text, networked: networked)))"
+          // A file on this machine that cannot be read on from here is cut short (or damaged
+          // there); only a stream has a connection to lose.
+          failure =
+            networked
+            ? "the stream stopped (\(FailureReason.text(for: text, networked: networked)))"
+            : Self.cutShort
         }
         signalWake()
         return

@@ -556,6 +556,26 @@ enum StallingStream {
     #expect(end == .failed("the file is cut short"))
     #expect(last > 2_000 && last < 6_000, "the last picture at \(last) ms")
   }
+
+  /// A seek past where its samples end says the same, not a lost connection (a walk-through
+  /// saw `the stream stopped (no connection)` for a file on its own disk).
+  @Test func aSeekPastWhereAFileIsCutSaysItIsCutShort() async throws {
+    let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.moving()))
+    let cut = Clips.folder + "/cut-\(UInt32.random(in: 0...UInt32.max)).mp4"
+    try whole.prefix(whole.count * 2 / 5).write(to: URL(fileURLWithPath: cut))
+    defer { unlink(cut) }
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: cut, timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame(), "the first frame")
+    player.send(.seek(milliseconds: 7_000))
+    var seen: [String] = []
+    let end = await player.awaitNext(within: .seconds(20)) {
+      seen.append("\($0)".prefix(60).description)
+      if case .failed = $0 { return true } else { return false }
+    }
+    #expect(end == .failed("the file is cut short"), "\(seen)")
+  }
 }
 
 extension MediaFrame {
