@@ -115,10 +115,23 @@ extension SignedInReducer {
     -> Outcome<Delegate>
   {
     guard case .player(var player)? = signedIn.path.last else {
-      if case .progressSaved(.failure(let error), _) = action {
+      switch action {
+      case .progressSaved(.failure(let error), _):
         return .delegate(.notice(error.message))
+      case .progressSaved(.success(let stored), let update):
+        // The closing save's answer: what is stored now, with another copy's or device's
+        // intervals of the class, shown in the list the Player went back to.
+        if update.account == signedIn.account, case .classes(var classes)? = signedIn.path.last,
+          let item = classes.classes.first(where: { $0.id == update.classID })
+        {
+          classes.watched[item.id] = stored.watched.watchedPercent(
+            duration: item.durationMilliseconds)
+          signedIn.path[signedIn.path.count - 1] = .classes(classes)
+        }
+        return .none
+      default:
+        return .none
       }
-      return .none
     }
     let outcome = PlayerReducer.reduce(
       &player, action, account: signedIn.account, display: display)

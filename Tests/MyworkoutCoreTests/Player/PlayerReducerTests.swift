@@ -267,6 +267,31 @@ import Testing
     }
   }
 
+  /// The closing save's answer comes after the Player has gone: the list shows what is stored
+  /// now, with another copy's (or device's) intervals of the class, not only this visit's (a
+  /// walk-through saw 12 % in the list and 24 % on reopening).
+  @Test func theClosingSavesAnswerShowsInTheList() {
+    var opened = S.opened()
+    var list = ClassesState()
+    list.load = .loaded
+    let item = opened.playerOnTop.danceClass
+    list.results = CatalogPage(
+      query: "", offset: 0, classes: [item], matching: 1, isCapped: false, total: 1)
+    opened.signedIn.path[0] = .classes(list)
+    var store = TestStore(opened)
+    store.send(.player(.backPressed)) {
+      list.watched = [item.id: 0]
+      $0.signedIn.path = [.classes(list)]
+    }
+    let update = ProgressUpdate(account: S.account, classID: item.id, position: 0)
+    let stored = ClassProgress(
+      lastPosition: 0, watched: IntervalSet([0..<3_000, 10_000..<13_000]), timeInClass: 6_000)
+    store.send(.player(.progressSaved(.success(stored), update))) {
+      list.watched = [item.id: 6]
+      $0.signedIn.path = [.classes(list)]
+    }
+  }
+
   @Test func aFailedSaveIsKeptForTheNextOneAndSaysSo() {
     var store = TestStore(S.opened())
     let update = ProgressUpdate(
