@@ -484,20 +484,38 @@ import Testing
     }
   }
 
-  /// A file that stops mid-class (cut short) pauses the class where it stood, as a stream does;
-  /// Space plays on, on §12's clock (trying the file again would stop at the same place).
-  @Test func aFileThatStopsMidClassPausesThenTheClockIsInCharge() {
+  /// A file that stops mid-class (cut short, or a seek past where it is cut) pauses the class
+  /// where it stood, as a stream does; a seek opens it again there, paused (sought back before
+  /// the cut, its frame shows), and Space plays. (Before, the clock took over for the rest of
+  /// the visit: a walk-through's seek back to 00:24 played the thumbnail and counted it.)
+  @Test func aFileThatStopsMidClassIsOpenedAgainWhereItIsSought() {
     var store = Self.stoppedAt500(
-      Self.showing(), because: "the file is cut short", stream: false)
-    store.send(.player(.playPausePressed)) {
-      $0.playerOnTop.playback = .playing
+      Self.showing(), because: "the file is cut short", stream: true)
+    let file = store.state.playerOnTop.danceClass.videoURL
+    store.send(
+      .player(.seekToEndPressed(last: false)),
+      effects: [
+        .video(.open(source: file)), .video(.seek(milliseconds: 0)),
+        S.update(position: 0, time: 1_000),
+      ]
+    ) {
+      $0.playerOnTop.position = 0
+      $0.playerOnTop.video = .loading
       $0.playerOnTop.lastSave = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.progress.timeInClass = 1_000
+      $0.playerOnTop.progress.lastPosition = 0
     }
-    store.send(.clockRead(S.at(2_000))) {
-      $0.playerOnTop.clock = S.at(2_000)
-      $0.playerOnTop.unsavedTime = 2_000
-      $0.playerOnTop.position = 1_500
-      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+    store.send(.player(.video(.shown(milliseconds: 0)))) {
+      $0.playerOnTop.video = .showing
+    }
+    store.send(.player(.playPausePressed), effects: [.video(.play)]) {
+      $0.playerOnTop.playback = .playing
+    }
+    store.send(.player(.video(.time(milliseconds: 250)))) {
+      $0.playerOnTop.video = .showing
+      $0.playerOnTop.position = 250
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
     }
   }
 

@@ -173,7 +173,7 @@ enum PlayerReducer {
   /// before, it stayed dead for the rest of the visit). `Loading video…`, then the pictures
   /// from there, with the A–B loop and full-screen picture it had; failing again, the class
   /// stands paused again (nothing counted that nobody saw) and the next Space tries again.
-  private static func reopenVideo(_ state: inout PlayerState) -> [Effect] {
+  private static func reopenVideo(_ state: inout PlayerState, play: Bool = true) -> [Effect] {
     state.videoAdrift = false
     state.stepping = false
     if let kept = state.keptForRetry {
@@ -181,7 +181,8 @@ enum PlayerReducer {
       state.fullScreen = kept.fullScreen
       state.keptForRetry = nil
     }
-    return openVideo(&state) + [.video(.seek(milliseconds: state.position)), .video(.play)]
+    return openVideo(&state) + [.video(.seek(milliseconds: state.position))]
+      + (play ? [.video(.play)] : [])
   }
 
   /// The video's player back at the app's position after a standstill (see `videoAdrift`).
@@ -206,7 +207,13 @@ enum PlayerReducer {
     } else if state.playback == .finished {
       state.playback = .paused
     }
-    effects += videoCommand(state, .seek(milliseconds: state.position))
+    if state.streamStopped, state.playback != .finished {
+      // Stopped mid-class: the video is opened again where it is sought (a file sought back
+      // before its cut shows its frame there; a stream's server may be back).
+      effects += reopenVideo(&state, play: state.playback == .playing)
+    } else {
+      effects += videoCommand(state, .seek(milliseconds: state.position))
+    }
     return effects + save(&state, account: account)
   }
 

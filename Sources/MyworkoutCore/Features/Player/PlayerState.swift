@@ -48,9 +48,9 @@ package struct PlayerState: Equatable, Sendable {
   package var colors: PictureColors
   /// The class's video (SPEC §19).
   package var video: VideoPhase = .none
-  /// The video, streamed from a server, failed after it had shown pictures (the server gone,
-  /// the connection lost), and maybe again when tried again: Space tries it again from the
-  /// position (the server may be back).
+  /// The video failed after it had shown pictures (a stream's server gone or its connection
+  /// lost, a file cut short), and maybe again when tried again: Space tries it again from the
+  /// position (the server may be back; a file plays from a position before its cut).
   package var streamStoppedMidClass = false
 
   /// A stream that stopped mid-class stands failed: Space tries it again.

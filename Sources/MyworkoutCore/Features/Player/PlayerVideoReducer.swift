@@ -56,13 +56,14 @@ enum PlayerVideoReducer {
     case .failed(let reason):
       // A video that stops mid-class (its server gone for good, a file cut short) pauses the
       // class where its last picture was: the clock playing on would count as watched what
-      // nobody saw (a walk-through saw 2 % become 38 %). Space tries a stream again from
-      // there (PlayerReducer.reopenVideo) as often as it stops, and a try that fails is still
-      // mid-class; a file plays on, on §12's clock.
+      // nobody saw (a walk-through saw 2 % become 38 %). Space tries it again from the
+      // position (PlayerReducer.reopenVideo) as often as it stops, and a try that fails is
+      // still mid-class: a stream's server may be back, and a file plays again from a
+      // position sought back before its cut (a walk-through's seek back to 00:24 played the
+      // thumbnail on the clock for the rest of the visit).
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass
-      state.streamStoppedMidClass =
-        midClass && DanceClass.isWebAddress(state.danceClass.videoURL)
+      state.streamStoppedMidClass = midClass
       state.video = .failed(reason)
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
