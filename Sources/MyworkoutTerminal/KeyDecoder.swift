@@ -84,9 +84,15 @@ struct KeyDecoder {
   }
 
   /// The read is over: an Esc with nothing after it is the Esc key; an unfinished sequence is
-  /// dropped.
+  /// dropped, except a mouse report's start (`ESC [` or `ESC [ <…`), whose rest a slow link
+  /// brings in the next read: it is never typed as keys.
   mutating func endOfRead(into keys: inout [Key]) {
     if escape == .started { keys.append(.escape) }
+    if case .controlSequence(let parameters) = escape,
+      parameters.isEmpty || parameters.first == UInt8(ascii: "<")
+    {
+      return
+    }
     escape = .none
   }
 

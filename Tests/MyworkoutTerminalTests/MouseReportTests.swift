@@ -54,6 +54,29 @@ import Testing
       ])
   }
 
+  /// A report split between two reads (a slow link, SSH) is still one click: the rest of it
+  /// is never typed (a walk-through's split click sought to 30 % and then 80 %). Any other
+  /// sequence cut at a read's end is dropped, as before.
+  @Test func aReportSplitBetweenTwoReadsIsStillOneClick() {
+    var decoder = KeyDecoder()
+    var keys: [Key] = []
+    for part in ["\u{1B}[<0;60", ";38M", "\u{1B}[<0;60;38m"] {
+      for scalar in part.unicodeScalars {
+        decoder.decode(Int32(scalar.value), isFunctionKey: false, into: &keys)
+      }
+      decoder.endOfRead(into: &keys)
+    }
+    #expect(keys == [.mouse(MouseEvent(.press, row: 37, column: 59))])
+    keys = []
+    for part in ["\u{1B}[1;5", "x"] {
+      for scalar in part.unicodeScalars {
+        decoder.decode(Int32(scalar.value), isFunctionKey: false, into: &keys)
+      }
+      decoder.endOfRead(into: &keys)
+    }
+    #expect(keys == [.character("x")], "a cut key sequence is dropped, the next key typed")
+  }
+
   @Test func aPressThenTypingInOneRead() {
     #expect(
       decode("\u{1B}[<0;2;3Mab")
