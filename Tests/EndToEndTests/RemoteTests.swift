@@ -157,6 +157,55 @@ extension EndToEnd {
       #expect(seen.allSatisfy { $0[2] is NSNull }, "never through nginx's cache: \(output)")
     }
 
+    /// What nginx answers itself is JSON, as the server's errors are: a request line or headers
+    /// it cannot take (its 400, 414, 494, 501, 505), a range outside a video (416). A
+    /// walk-through found HTML for each.
+    @Test(
+      .enabled(
+        if: Self.cluster != nil,
+        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+    func nginxsOwnErrorsAreJSON() async throws {
+      let cluster = try ChildProcess.spawn(
+        [try #require(Self.cluster), "--server", Self.serverBinary], standardOutput: .pipe)
+      defer {
+        cluster.send(SIGTERM)
+        _ = cluster.waitBlocking()
+      }
+      let front = try #require(await cluster.firstLine(timeout: .seconds(60)))
+      let script = """
+        import json, socket, sys, urllib.request
+        host, port = sys.argv[1].rsplit("//", 1)[1].split(":")
+        def raw(request):
+            connection = socket.create_connection((host, int(port)), timeout=10)
+            connection.sendall(request)
+            data = b""
+            while True:
+                piece = connection.recv(65536)
+                if not piece: break
+                data += piece
+            head, _, body = data.partition(b"\\r\\n\\r\\n")
+            status = int(head.split(b" ")[1])
+            json.loads(body)  # raises unless the body is JSON
+            return status
+        end = b"Host: a\\r\\nConnection: close\\r\\n\\r\\n"
+        token = json.loads(urllib.request.urlopen(urllib.request.Request(sys.argv[1] + "/authenticate",
+            data=json.dumps({"email": "registered@email.com", "password": "password"}).encode(),
+            headers={"Content-Type": "application/json"})).read())["access_token"]
+        print(json.dumps([
+            raw(b"GARBAGE\\r\\n\\r\\n"),
+            raw(b"GET /videos/..%2f..%2fetc%2fpasswd HTTP/1.1\\r\\n" + end),
+            raw(b"GET / HTTP/1.1\\r\\nX: " + b"a" * 9000 + b"\\r\\n" + end),
+            raw(b"GET /" + b"a" * 9000 + b" HTTP/1.1\\r\\n" + end),
+            raw(b"GET / HTTP/2.5\\r\\n" + end),
+            raw(b"GET /videos/bounce.mp4 HTTP/1.1\\r\\nRange: bytes=999999999-\\r\\n"
+                b"Authorization: Bearer " + token.encode() + b"\\r\\n" + end),
+        ]))
+        """
+      let output = try ChildProcess.run(["python3", "-c", script, front], searchPath: true)
+      #expect(
+        output.trimmingCharacters(in: .whitespacesAndNewlines) == "[400, 400, 400, 414, 505, 416]")
+    }
+
     /// Writes that take too long mark no instance dead. A walk-through made every instance's
     /// saves slow (a huge row) and nginx, counting each 4 s timeout as a failure, then answered
     /// everyone 502 ("no live upstreams") while every instance was healthy. Here both instances
