@@ -33,6 +33,28 @@ package enum Percent {
     return String(validating: bytes, as: UTF8.self)
   }
 
+  /// `text` with each escape decoded on its own: a `%` that starts no escape, and an escape of
+  /// `except` (a NUL, where C will read the text), stay as they are; the text as it was when
+  /// the result would not be UTF-8.
+  package static func decodeEach(_ text: some StringProtocol, except: UInt8? = nil) -> String {
+    let bytes = Array(text.utf8)
+    var decoded: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]),
+        high << 4 | low != except
+      {
+        decoded.append(high << 4 | low)
+        index += 3
+      } else {
+        decoded.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(validating: decoded, as: UTF8.self) ?? String(text)
+  }
+
   private static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

@@ -210,7 +210,8 @@ struct VideoSources {
   }
 
   /// The path a `file:` URL names, as RFC 8089 writes one: `file:///p`, `file://localhost/p`
-  /// or `file:/p`, percent-decoded (a `%` that starts no escape is the name's own). Another
+  /// or `file:/p`, percent-decoded escape by escape (a `%` that starts no escape is the name's
+  /// own, and `%00` stays as it is: a NUL would end the path early where C reads it). Another
   /// machine's (`file://host/p`) stays as it is, and says it is not found. Nil for anything
   /// else.
   static func filePath(_ url: String) -> String? {
@@ -222,6 +223,7 @@ struct VideoSources {
       guard host.isEmpty || host.lowercased() == "localhost" else { return url }
       path = path.dropFirst(host.count)
     }
-    return Percent.decode(path) ?? String(path)
+    return Percent.decodeEach(path, except: 0)
   }
+
 }

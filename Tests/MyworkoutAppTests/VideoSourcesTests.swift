@@ -37,5 +37,9 @@ import Testing
     #expect(sources.locate("file:/tmp/a.mp4")?.source == "/tmp/a.mp4")
     #expect(sources.locate("file:///tmp/100%.mp4")?.source == "/tmp/100%.mp4")
     #expect(sources.locate("file:///tmp/with space.mp4")?.source == "/tmp/with space.mp4")
+    // Each escape on its own: a stray `%` keeps the others decoded.
+    #expect(sources.locate("file:///tmp/a%20b%.mp4")?.source == "/tmp/a b%.mp4")
+    // A NUL would end the path early where C reads it (another file): never decoded.
+    #expect(sources.locate("file:///tmp/a%20b.mp4%00.txt")?.source == "/tmp/a b.mp4%00.txt")
   }
 }
