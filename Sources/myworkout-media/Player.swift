@@ -422,6 +422,14 @@ final class Player: @unchecked Sendable {
     return Int32(max(0, (wait + 999_999) / 1_000_000))
   }
 
+  /// The source failed for good (`reason`): play stops where it stands, and it is said once.
+  private func stopForGood(_ reason: String, at now: Int64, into events: inout [MediaEvent]) {
+    endedSent = true
+    playing = false
+    clock.pause(at: now)
+    events.append(.failed(reason))
+  }
+
   /// The frame a seek, a step or the open waited for is shown (or there is none to show): the
   /// wait is over, and a `Buffering…` said for it too.
   private func shownNext(into events: inout [MediaEvent]) {
@@ -464,10 +472,7 @@ final class Player: @unchecked Sendable {
     }
     if let failure, !endedSent {
       // The stream stopped for good mid-way: what was shown stays.
-      endedSent = true
-      playing = false
-      clock.pause(at: now)
-      events.append(.failed(failure))
+      stopForGood(failure, at: now, into: &events)
       return events
     }
     if showNext {
@@ -491,10 +496,7 @@ final class Player: @unchecked Sendable {
           // file cut short (a walk-through's seek past the cut showed nothing, or said `no
           // connection` for a file on its own disk).
           failure = Self.cutShort
-          endedSent = true
-          playing = false
-          clock.pause(at: now)
-          events.append(.failed(Self.cutShort))
+          stopForGood(Self.cutShort, at: now, into: &events)
           return events
         }
       } else if !seekBuffering, let since = seekWaitSince, now - since >= Self.seekBufferingAfter {

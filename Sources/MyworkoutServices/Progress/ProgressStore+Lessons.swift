@@ -57,21 +57,11 @@ extension ProgressStore {
     }
   }
 
-  /// As `recordCompletion`, once per `key`, and filed even when the lesson has an event of
-  /// another visit in this round (another device's). A key the account has applied before
-  /// changes nothing and answers the round's event of that visit (else of that lesson), if any
-  /// (`replayed`), or
-  /// `keyReused` when it came with another request. The key is remembered in the transaction
-  /// of the change.
-  package func recordCompletion(
-    account: String, lessonID: String, started: Date, completed: Date, key: IdempotencyKey
-  ) throws -> Applied<LessonCompletion?> {
-    try recordCompletion(
-      account: account, lessonID: lessonID, started: started, completed: completed, round: nil,
-      key: key)
-  }
-
-  /// As the keyed `recordCompletion`, in `round` (see the unkeyed one).
+  /// As `recordCompletion` (in `round`, see there), once per `key`, and filed even when the
+  /// lesson has an event of another visit in that round (another device's). A key the account
+  /// has applied before changes nothing and answers the round's event of that visit (else of
+  /// that lesson), if any (`replayed`), or `keyReused` when it came with another request. The
+  /// key is remembered in the transaction of the change.
   package func recordCompletion(
     account: String, lessonID: String, started: Date, completed: Date, round asked: Int?,
     key: IdempotencyKey
