@@ -534,7 +534,8 @@ enum StallingStream {
 /// the player says so where the pictures end, not that the class ended (a walk-through saw a
 /// truncated file mark the class finished, its last position the end).
 @Suite struct CutShortTests {
-  @Test func aFileCutShortSaysSoWhereItsPicturesEnd() async throws {
+  /// A player on the moving clip cut to its first two fifths, its first frame shown.
+  static func withCutFile(_ body: (MediaProcess) async throws -> Void) async throws {
     let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.moving()))
     let cut = Clips.folder + "/cut-\(UInt32.random(in: 0...UInt32.max)).mp4"
     try whole.prefix(whole.count * 2 / 5).write(to: URL(fileURLWithPath: cut))
@@ -543,38 +544,38 @@ enum StallingStream {
     player.send(.size(width: 16, height: 8))
     player.send(.open(source: cut, timeoutMilliseconds: 5_000))
     _ = try #require(await player.awaitFrame(), "the first frame")
-    player.send(.speed(400))
-    player.send(.play)
-    var last = 0
-    let end = await player.awaitNext(within: .seconds(20)) {
-      if case .frame(let frame) = $0 { last = frame.milliseconds }
-      switch $0 {
-      case .ended, .failed: return true
-      default: return false
+    try await body(player)
+  }
+
+  @Test func aFileCutShortSaysSoWhereItsPicturesEnd() async throws {
+    try await Self.withCutFile { player in
+      player.send(.speed(400))
+      player.send(.play)
+      var last = 0
+      let end = await player.awaitNext(within: .seconds(20)) {
+        if case .frame(let frame) = $0 { last = frame.milliseconds }
+        switch $0 {
+        case .ended, .failed: return true
+        default: return false
+        }
       }
+      #expect(end == .failed("the file is cut short"))
+      #expect(last > 2_000 && last < 6_000, "the last picture at \(last) ms")
     }
-    #expect(end == .failed("the file is cut short"))
-    #expect(last > 2_000 && last < 6_000, "the last picture at \(last) ms")
   }
 
   /// A seek past where its samples end says the same, not a lost connection (a walk-through
   /// saw `the stream stopped (no connection)` for a file on its own disk).
   @Test func aSeekPastWhereAFileIsCutSaysItIsCutShort() async throws {
-    let whole = try Data(contentsOf: URL(fileURLWithPath: try await Clips.moving()))
-    let cut = Clips.folder + "/cut-\(UInt32.random(in: 0...UInt32.max)).mp4"
-    try whole.prefix(whole.count * 2 / 5).write(to: URL(fileURLWithPath: cut))
-    defer { unlink(cut) }
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: cut, timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame(), "the first frame")
-    player.send(.seek(milliseconds: 7_000))
-    var seen: [String] = []
-    let end = await player.awaitNext(within: .seconds(20)) {
-      seen.append("\($0)".prefix(60).description)
-      if case .failed = $0 { return true } else { return false }
+    try await Self.withCutFile { player in
+      player.send(.seek(milliseconds: 7_000))
+      var seen: [String] = []
+      let end = await player.awaitNext(within: .seconds(20)) {
+        seen.append("\($0)".prefix(60).description)
+        if case .failed = $0 { return true } else { return false }
+      }
+      #expect(end == .failed("the file is cut short"), "\(seen)")
     }
-    #expect(end == .failed("the file is cut short"), "\(seen)")
   }
 }
 
