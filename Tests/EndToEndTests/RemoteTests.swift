@@ -402,7 +402,11 @@ extension EndToEnd {
       try app.waitFor("Edit number")
       #expect(VideoTests.poolThreads(of: pid) == [], "after the login")
       try app.press("c")
-      try app.waitFor(" classes")
+      // The list itself, not `Loading classes…` (a Down pressed then moves nothing: CI saw the
+      // Enter after it land on Search).
+      try app.waitUntil("the class list") {
+        $0.contains(" classes") && !$0.contains("Loading classes")
+      }
       #expect(VideoTests.poolThreads(of: pid) == [], "after the class list")
       try app.press("Down", "Enter")
       try app.waitFor("❚❚ Paused")
