@@ -103,14 +103,12 @@ extension Backend {
     }
     router.get("api/lessons/completions") { request, _ in
       let account = try await self.account(request)
-      let (events, round) = try await self.progressCall {
-        (
-          try await self.progress.completions(account: account),
-          try await self.progress.currentRound(account: account)
-        )
+      let current = try await self.progressCall {
+        try await self.progress.currentCompletions(account: account)
       }
       return JSONResponse.make(
-        CompletionsResponse(completions: events.map(CompletionDTO.init), round: round))
+        CompletionsResponse(
+          completions: current.events.map(CompletionDTO.init), round: current.round))
     }
     router.post("api/lessons/completions") { request, context in
       let account = try await self.account(request)

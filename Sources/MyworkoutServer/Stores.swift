@@ -24,8 +24,9 @@ package protocol ProgressStoring: Sendable {
   func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<ClassProgress>
   func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
   func completions(account: String) async throws -> [LessonCompletion]
-  /// The account's current round (1 before any Start over).
-  func currentRound(account: String) async throws -> Int
+  /// The account's current round (1 before any Start over) and its events, read together: a
+  /// Start over between two readings would pair one round's events with the next round.
+  func currentCompletions(account: String) async throws -> RoundCompletions
   /// Files the event in `round` (the one its device made it in; nil, or a round not reached
   /// yet: the current one).
   func recordCompletion(

@@ -204,6 +204,53 @@ import Testing
     }
   }
 
+  /// SPEC §18: the list of completions and the round it names are one reading. Another device
+  /// starts over and finishes lesson `L<round>` in each new round while this one reads: every
+  /// answer's events are its round's (a walk-through found the events and the round read in two
+  /// steps, so a Start over between them paired round N's events with round N + 1).
+  @Test(arguments: Store.allCases)
+  func theCompletionsAndTheirRoundAreReadTogether(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      let rounds = 120
+      let mismatches = try await withThrowingTaskGroup(of: [String].self) { group in
+        group.addTask {
+          for _ in 0..<rounds {
+            let started = try await Self.post(client, "/api/lessons/rounds", [:], token, key: nil)
+            let round = try #require(started.body["round"] as? Int, "\(started.body)")
+            let event: [String: Any] = [
+              "lesson_id": "L\(round)", "started": 1_700_000_000, "completed": 1_700_000_042,
+              "round": round,
+            ]
+            _ = try await Self.post(client, "/api/lessons/completions", event, token, key: nil)
+          }
+          return []
+        }
+        group.addTask {
+          var found: [String] = []
+          var last = 1
+          while last <= rounds {
+            let answer = try await Self.get(client, "/api/lessons/completions", token)
+            let round = try #require(answer["round"] as? Int, "\(answer)")
+            last = round
+            let lessons = (answer["completions"] as? [[String: Any]] ?? []).map {
+              $0["lesson_id"] as? String ?? "?"
+            }
+            if lessons.contains(where: { $0 != "L\(round)" }) {
+              found.append("round \(round) with \(lessons)")
+            }
+            if round > rounds { break }
+          }
+          return found
+        }
+        var all: [String] = []
+        for try await found in group { all += found }
+        return all
+      }
+      #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+    }
+  }
+
   /// SPEC §18: a lesson finished on two devices (two keys) is two events; each key is still
   /// applied once, and a completion without a key is one per lesson and round, as before.
   @Test(arguments: Store.allCases)

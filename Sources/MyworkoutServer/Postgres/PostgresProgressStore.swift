@@ -150,30 +150,34 @@ package struct PostgresProgressStore: ProgressStoring {
   }
 
   package func completions(account: String) async throws -> [LessonCompletion] {
-    try await database.call("read lesson completions") { client in
-      var result: [LessonCompletion] = []
-      for try await (lesson, round, started, completed) in try await client.query(
-        """
-        SELECT e.lesson, e.round, e.started, e.completed FROM lesson_events e
-        WHERE e.account = \(account)
-          AND e.round = coalesce(
-            (SELECT round FROM lesson_rounds WHERE account = \(account)), 1)
-        ORDER BY e.id
-        """
-      ).decode((String, Int, Int64, Int64).self) {
-        result.append(
-          LessonCompletion(
-            lessonID: lesson, round: round, started: Date(timeIntervalSince1970: Double(started)),
-            completed: Date(timeIntervalSince1970: Double(completed))))
-      }
-      return result
-    }
+    try await currentCompletions(account: account).events
   }
 
-  package func currentRound(account: String) async throws -> Int {
-    let logger = database.logger
-    return try await database.transaction("read the lesson round") { connection in
-      try await Self.currentRound(account: account, on: connection, logger: logger)
+  /// One statement, so one snapshot: a Start over committed while it runs is in neither the
+  /// round nor the events, or in both.
+  package func currentCompletions(account: String) async throws -> RoundCompletions {
+    try await database.call("read lesson completions") { client in
+      var round = 1
+      var events: [LessonCompletion] = []
+      for try await (current, lesson, started, completed) in try await client.query(
+        """
+        WITH r AS (
+          SELECT coalesce((SELECT round FROM lesson_rounds WHERE account = \(account)), 1) AS round
+        )
+        SELECT r.round, e.lesson, e.started, e.completed
+        FROM r LEFT JOIN lesson_events e ON e.account = \(account) AND e.round = r.round
+        ORDER BY e.id
+        """
+      ).decode((Int, String?, Int64?, Int64?).self) {
+        round = current
+        guard let lesson, let started, let completed else { continue }
+        events.append(
+          LessonCompletion(
+            lessonID: lesson, round: current,
+            started: Date(timeIntervalSince1970: Double(started)),
+            completed: Date(timeIntervalSince1970: Double(completed))))
+      }
+      return RoundCompletions(round: round, events: events)
     }
   }
 

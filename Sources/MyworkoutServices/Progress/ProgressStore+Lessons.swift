@@ -125,24 +125,36 @@ extension ProgressStore {
   /// The current round's events, in the order they were recorded. A damaged event is dropped,
   /// with a notice.
   package func completions(account: String) throws -> [LessonCompletion] {
+    try currentCompletions(account: account).events
+  }
+
+  /// The current round and its events, read together (one transaction): a Start over from
+  /// another process between the two cannot pair one round's events with the next round.
+  package func currentCompletions(account: String) throws -> RoundCompletions {
     try guarded("read") {
       try withDatabase { database in
-        let round = try database.round(account: account)
-        var result: [LessonCompletion] = []
-        for row in try database.events(account: account, round: round) {
-          guard let started = UTCTimestamp.parse(row.started),
-            let completed = UTCTimestamp.parse(row.completed)
-          else {
-            try database.deleteEvent(rowID: row.rowID)
-            onNotice(Self.damagedEventNotice)
-            continue
-          }
-          result.append(
-            LessonCompletion(
-              lessonID: row.lesson, round: round, started: started, completed: completed))
-        }
-        return result
+        try database.connection.transaction { try currentCompletions(account, in: database) }
       }
     }
+  }
+
+  private func currentCompletions(_ account: String, in database: ProgressDatabase) throws
+    -> RoundCompletions
+  {
+    let round = try database.round(account: account)
+    var result: [LessonCompletion] = []
+    for row in try database.events(account: account, round: round) {
+      guard let started = UTCTimestamp.parse(row.started),
+        let completed = UTCTimestamp.parse(row.completed)
+      else {
+        try database.deleteEvent(rowID: row.rowID)
+        onNotice(Self.damagedEventNotice)
+        continue
+      }
+      result.append(
+        LessonCompletion(
+          lessonID: row.lesson, round: round, started: started, completed: completed))
+    }
+    return RoundCompletions(round: round, events: result)
   }
 }

@@ -21,3 +21,14 @@ package struct LessonCompletion: Sendable, Hashable {
     self.completed = completed
   }
 }
+
+/// An account's current round and its events, as one reading saw them.
+package struct RoundCompletions: Sendable, Hashable {
+  package var round: Int
+  package var events: [LessonCompletion]
+
+  package init(round: Int, events: [LessonCompletion]) {
+    self.round = round
+    self.events = events
+  }
+}
