@@ -118,13 +118,15 @@ package final class Terminal: TerminalBackend {
       // are drawn again whole.
       wredrawln(mw_stdscr(), Int32(old.rect.y), Int32(old.rect.height))
     }
-    if clear || grid.video == nil || grid.video != previous?.video
+    // The picture on the screen is the last one painted unless ncurses drew under it (or it
+    // moved): only then is it painted again after this frame (a time report that moves the bar
+    // costs no picture).
+    let repaint =
+      clear || grid.video == nil || grid.video != previous?.video
       || changes.contains(where: {
         grid.video?.rect.contains(Position(row: $0.row, column: $0.column)) ?? false
       })
-    {
-      canvas.invalidate()
-    }
+    if repaint { canvas.invalidate() }
     for change in changes {
       let (attributes, pair) = palette.look(for: change.cell.style)
       var scalars = Array(change.cell.text.unicodeScalars.prefix(5)).map {
@@ -141,7 +143,7 @@ package final class Terminal: TerminalBackend {
     }
     wrefresh(mw_stdscr())
     previous = grid
-    paintVideo()
+    if repaint { paintVideo() }
   }
 
   /// Shows the video's picture now, and again whenever its region is drawn anew (a panel over

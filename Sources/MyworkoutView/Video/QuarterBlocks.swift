@@ -73,13 +73,12 @@ package enum QuarterBlocks {
     quantizer: inout VideoQuantizer, previous: Drawn?, changed: inout [Int]
   ) -> [BlockCell] {
     changed.removeAll(keepingCapacity: true)
-    var cells = [BlockCell](
-      repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
     let width = picture.width
     let height = picture.height
     guard picture.rgb.count >= width * height * 3 else {
-      changed.append(contentsOf: 0..<cells.count)
-      return cells
+      changed.append(contentsOf: 0..<columns * rows)
+      return [BlockCell](
+        repeating: BlockCell(glyph: 0, foreground: 0, background: 0), count: columns * rows)
     }
     let kept = previous.flatMap {
       $0.picture.width == width && $0.picture.height == height
@@ -89,9 +88,11 @@ package enum QuarterBlocks {
     }
     let keptRGB = kept?.picture.rgb ?? []
     let keptCells = kept?.cells ?? []
-    picture.rgb.withUnsafeBufferPointer { rgb in
-      keptRGB.withUnsafeBufferPointer { old in
-        cells.withUnsafeMutableBufferPointer { out in
+    // Every cell is written below (kept, or searched): none is filled first.
+    return [BlockCell](unsafeUninitializedCapacity: columns * rows) { out, count in
+      count = columns * rows
+      picture.rgb.withUnsafeBufferPointer { rgb in
+        keptRGB.withUnsafeBufferPointer { old in
           let rowBytes = width * 3
           for row in 0..<rows {
             let top = row * 2
@@ -103,7 +104,7 @@ package enum QuarterBlocks {
                 == 0
             {
               keptCells.withUnsafeBufferPointer { kept in
-                (out.baseAddress! + row * columns).update(
+                (out.baseAddress! + row * columns).initialize(
                   from: kept.baseAddress! + row * columns, count: columns)
               }
               continue
@@ -122,31 +123,37 @@ package enum QuarterBlocks {
               let o2 = offset(x0, top + 1, width, height)
               let o3 = offset(x1, top + 1, width, height)
               let index = row * columns + column
-              if !old.isEmpty, same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2),
-                same(rgb, old, o3)
-              {
-                out[index] = keptCells[index]
-                continue
+              if !old.isEmpty {
+                // Both pairs of pixels inside the picture (nearly every cell): each pair's six
+                // bytes side by side, compared in two loads.
+                let kept =
+                  x0 >= 0 && x1 >= 0 && x0 < width && x1 < width && top + 1 < height
+                  ? sameSix(rgb, old, min(o0, o1)) && sameSix(rgb, old, min(o2, o3))
+                  : same(rgb, old, o0) && same(rgb, old, o1) && same(rgb, old, o2)
+                    && same(rgb, old, o3)
+                if kept {
+                  out.initializeElement(at: index, to: keptCells[index])
+                  continue
+                }
               }
               changed.append(index)
               let (r0, g0, b0) = pixel(rgb, o0)
               let (r1, g1, b1) = pixel(rgb, o1)
               let (r2, g2, b2) = pixel(rgb, o2)
               let (r3, g3, b3) = pixel(rgb, o3)
-              if colors == .shades {
-                out[index] = shade(
-                  red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
-              } else {
-                out[index] = best(
-                  (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
-                  quantizer: &quantizer)
-              }
+              out.initializeElement(
+                at: index,
+                to: colors == .shades
+                  ? shade(
+                    red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
+                  : best(
+                    (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
+                    quantizer: &quantizer))
             }
           }
         }
       }
     }
-    return cells
   }
 
   @inline(__always)
@@ -168,20 +175,34 @@ package enum QuarterBlocks {
         && rgb[offset + 2] == old[offset + 2])
   }
 
+  /// Whether the six bytes (two pixels) at `offset` are as they were.
+  @inline(__always)
+  private static func sameSix(
+    _ rgb: UnsafeBufferPointer<UInt8>, _ old: UnsafeBufferPointer<UInt8>, _ offset: Int
+  ) -> Bool {
+    let new = UnsafeRawPointer(rgb.baseAddress! + offset)
+    let was = UnsafeRawPointer(old.baseAddress! + offset)
+    return new.loadUnaligned(as: UInt32.self) == was.loadUnaligned(as: UInt32.self)
+      && new.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
+        == was.loadUnaligned(fromByteOffset: 4, as: UInt16.self)
+  }
+
   private typealias Four = (Int, Int, Int, Int)
 
   /// Of the eight shapes, the one whose two averaged colours lose the least (the first of equals).
   private static func best(
     _ r: Four, _ g: Four, _ b: Four, colors: VideoColors, quantizer: inout VideoQuantizer
   ) -> BlockCell {
-    let totalR = r.0 + r.1 + r.2 + r.3
-    let totalG = g.0 + g.1 + g.2 + g.3
-    let totalB = b.0 + b.1 + b.2 + b.3
+    // Channel sums of at most four pixels (0...1020) and their squares: the arithmetic below
+    // cannot overflow, so it wraps (no checks in the search's loop).
+    let totalR = r.0 &+ r.1 &+ r.2 &+ r.3
+    let totalG = g.0 &+ g.1 &+ g.2 &+ g.3
+    let totalB = b.0 &+ b.1 &+ b.2 &+ b.3
     var bestIndex = 0
     var bestError = Int.max
     var bestColors = ((0, 0, 0), (0, 0, 0))
     for index in 0..<8 {
-      let mask = Int(packedMasks >> UInt32(index * 4) & 15)
+      let mask = Int(packedMasks >> UInt32(index &* 4) & 15)
       let in0 = mask & 1 != 0
       let in1 = mask & 2 != 0
       let in2 = mask & 4 != 0
@@ -190,26 +211,29 @@ package enum QuarterBlocks {
       var sumR = 0
       var sumG = 0
       var sumB = 0
-      if in0 { (sumR, sumG, sumB) = (sumR + r.0, sumG + g.0, sumB + b.0) }
-      if in1 { (sumR, sumG, sumB) = (sumR + r.1, sumG + g.1, sumB + b.1) }
-      if in2 { (sumR, sumG, sumB) = (sumR + r.2, sumG + g.2, sumB + b.2) }
-      if in3 { (sumR, sumG, sumB) = (sumR + r.3, sumG + g.3, sumB + b.3) }
-      let outCount = 4 - inCount
+      if in0 { (sumR, sumG, sumB) = (sumR &+ r.0, sumG &+ g.0, sumB &+ b.0) }
+      if in1 { (sumR, sumG, sumB) = (sumR &+ r.1, sumG &+ g.1, sumB &+ b.1) }
+      if in2 { (sumR, sumG, sumB) = (sumR &+ r.2, sumG &+ g.2, sumB &+ b.2) }
+      if in3 { (sumR, sumG, sumB) = (sumR &+ r.3, sumG &+ g.3, sumB &+ b.3) }
+      let outCount = 4 &- inCount
       let fg =
         inCount > 0
         ? (divide(sumR, by: inCount), divide(sumG, by: inCount), divide(sumB, by: inCount))
         : (0, 0, 0)
       let bg = (
-        divide(totalR - sumR, by: outCount), divide(totalG - sumG, by: outCount),
-        divide(totalB - sumB, by: outCount)
+        divide(totalR &- sumR, by: outCount), divide(totalG &- sumG, by: outCount),
+        divide(totalB &- sumB, by: outCount)
       )
       @inline(__always) func loss(_ inside: Bool, _ r: Int, _ g: Int, _ b: Int) -> Int {
         let c = inside ? fg : bg
-        return (r - c.0) * (r - c.0) + (g - c.1) * (g - c.1) + (b - c.2) * (b - c.2)
+        let dr = r &- c.0
+        let dg = g &- c.1
+        let db = b &- c.2
+        return dr &* dr &+ dg &* dg &+ db &* db
       }
       let error =
-        loss(in0, r.0, g.0, b.0) + loss(in1, r.1, g.1, b.1) + loss(in2, r.2, g.2, b.2)
-        + loss(in3, r.3, g.3, b.3)
+        loss(in0, r.0, g.0, b.0) &+ loss(in1, r.1, g.1, b.1) &+ loss(in2, r.2, g.2, b.2)
+        &+ loss(in3, r.3, g.3, b.3)
       if error < bestError {
         bestError = error
         bestIndex = index
