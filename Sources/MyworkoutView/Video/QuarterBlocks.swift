@@ -109,33 +109,10 @@ package enum QuarterBlocks {
               }
               continue
             }
-            for column in 0..<columns {
-              // The four pixels' offsets (top-left, top-right, bottom-left, bottom-right), -1
-              // past the picture's edge (black).
-              var x0 = column * 2
-              var x1 = x0 + 1
-              if mirrored {
-                x0 = width - 1 - x0
-                x1 = width - 1 - x1
-              }
-              let o0 = offset(x0, top, width, height)
-              let o1 = offset(x1, top, width, height)
-              let o2 = offset(x0, top + 1, width, height)
-              let o3 = offset(x1, top + 1, width, height)
-              let index = row * columns + column
-              if !old.isEmpty {
-                // Both pairs of pixels inside the picture (nearly every cell): each pair's six
-                // bytes side by side, compared in two loads.
-                let kept =
-                  x0 >= 0 && x1 >= 0 && x0 < width && x1 < width && top + 1 < height
-                  ? sameSix(rgb, old, min(o0, o1)) && sameSix(rgb, old, min(o2, o3))
-                  : same(rgb, old, o0) && same(rgb, old, o1) && same(rgb, old, o2)
-                    && same(rgb, old, o3)
-                if kept {
-                  out.initializeElement(at: index, to: keptCells[index])
-                  continue
-                }
-              }
+            let firstRow = row * columns
+            // The search for one cell from its four pixels' offsets.
+            @inline(__always) func search(_ index: Int, _ o0: Int, _ o1: Int, _ o2: Int, _ o3: Int)
+            {
               changed.append(index)
               let (r0, g0, b0) = pixel(rgb, o0)
               let (r1, g1, b1) = pixel(rgb, o1)
@@ -149,6 +126,41 @@ package enum QuarterBlocks {
                   : best(
                     (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
                     quantizer: &quantizer))
+            }
+            // The cells whose four pixels are all inside the picture (nearly all): each pair of
+            // pixels is six bytes side by side (mirrored, the right pixel's first), compared in
+            // two loads.
+            let inside = top + 1 < height ? min(columns, width / 2) : 0
+            for column in 0..<inside {
+              let left = top * rowBytes + (mirrored ? width - 2 - 2 * column : 2 * column) * 3
+              let index = firstRow + column
+              if !old.isEmpty, sameSix(rgb, old, left), sameSix(rgb, old, left + rowBytes) {
+                out.initializeElement(at: index, to: keptCells[index])
+                continue
+              }
+              let (o0, o1) = mirrored ? (left + 3, left) : (left, left + 3)
+              search(index, o0, o1, o0 + rowBytes, o1 + rowBytes)
+            }
+            // The rest, at the picture's right and bottom edges: a pixel past it is black.
+            for column in inside..<columns {
+              var x0 = column * 2
+              var x1 = x0 + 1
+              if mirrored {
+                x0 = width - 1 - x0
+                x1 = width - 1 - x1
+              }
+              let o0 = offset(x0, top, width, height)
+              let o1 = offset(x1, top, width, height)
+              let o2 = offset(x0, top + 1, width, height)
+              let o3 = offset(x1, top + 1, width, height)
+              let index = firstRow + column
+              if !old.isEmpty, same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2),
+                same(rgb, old, o3)
+              {
+                out.initializeElement(at: index, to: keptCells[index])
+                continue
+              }
+              search(index, o0, o1, o2, o3)
             }
           }
         }
