@@ -68,11 +68,27 @@ package final class PostgresDatabase: Sendable {
     poolConfiguration.options.maximumConnections = maximumConnections
     poolConfiguration.options.minimumConnections = 1
     poolConfiguration.options.keepAliveBehavior = .init(frequency: .seconds(10))
+    poolConfiguration.options.additionalStartupParameters = sessionParameters(
+      callTimeout: callTimeout)
     let client = PostgresClient(configuration: poolConfiguration, backgroundLogger: quiet(logger))
     let database = PostgresDatabase(
       url: url, client: client, logger: logger, callTimeout: callTimeout)
     database.runner.withLock { $0 = Task { await client.run() } }
     return database
+  }
+
+  /// The settings each of the pool's sessions starts with: PostgreSQL itself ends what the
+  /// instance gave up on a second after its call timeout.
+  /// - A statement still running then (waiting on a row another session holds): the call
+  ///   answers "did not answer in time" then, not when the row is free.
+  /// - A session silent in a transaction (its instance stopped, frozen or cut off mid-call):
+  ///   its transaction ends, and with it the row locks that kept every other instance from
+  ///   saving those rows until it came back.
+  package static func sessionParameters(callTimeout: Duration) -> [(String, String)] {
+    let milliseconds = "\(Int((callTimeout / .milliseconds(1)).rounded()) + 1_000)ms"
+    return [
+      ("statement_timeout", milliseconds), ("idle_in_transaction_session_timeout", milliseconds),
+    ]
   }
 
   /// Stops the pool (its connections close).
@@ -119,16 +135,28 @@ package final class PostgresDatabase: Sendable {
     _ what: String, _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     let timeout = callTimeout
+    let late = StoreError(unavailable: "The database did not answer in time. Try again.")
     do {
-      return try await withThrowingTaskGroup(of: T.self) { group in
+      return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
         group.addTask {
           try await Task.sleep(for: timeout)
-          throw StoreError(unavailable: "The database did not answer in time. Try again.")
+          return nil
         }
         defer { group.cancelAll() }
         guard let first = try await group.next() else { throw CancellationError() }
-        return first
+        if let first { return first }
+        // Out of time: the call is cancelled, and the group waits for it to end (PostgreSQL
+        // ends a statement a second after the call timeout, see `sessionParameters`). When it
+        // ended by doing its work (a transaction that committed meanwhile), that is the
+        // answer: answering "not in time" for a change that was made would have it sent again.
+        group.cancelAll()
+        do {
+          guard let outcome = try await group.next(), let done = outcome else { throw late }
+          return done
+        } catch {
+          throw late
+        }
       }
     } catch {
       if let refusal = Self.refusal(error) { throw refusal }
