@@ -35,7 +35,12 @@ final class MainLoop {
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
   init() {
-    let numbers = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+    // Besides the terminal's own, every signal whose default ends the process: each ends the
+    // app as SIGTERM does (progress saved, the terminal restored), then by that signal.
+    let numbers = [
+      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
+      SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR,
+    ]
     signals = numbers.withUnsafeBufferPointer {
       mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
     }

@@ -24,7 +24,13 @@ extension EndToEnd {
       return app
     }
 
-    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)])
+    /// Every signal whose default is to end the process, not only the three a terminal sends
+    /// (a walk-through's `kill -USR1` and `kill -ALRM` left the alternate screen, the mouse
+    /// reports and a hidden cursor behind).
+    @Test(arguments: [
+      (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGUSR1, 138), (SIGUSR2, 140),
+      (SIGALRM, 142), (SIGVTALRM, 154), (SIGPROF, 155),
+    ])
     func signalRestoresTheTerminal(signal: Int32, status: Int) throws {
       let app = try appInShell()
       try app.type("half typed")
