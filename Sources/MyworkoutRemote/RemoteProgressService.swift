@@ -169,12 +169,29 @@ package struct RemoteProgressService: ProgressService {
 
   @discardableResult
   package func startNewRound(account: String) async throws -> Int {
-    try await call("saved") {
-      let answer = try await server.send(.POST, "/api/lessons/rounds", bearer: try bearer())
+    try await startNewRound(account: account, from: nil)
+  }
+
+  /// Start over from round `from` (the one the device shows as done; nil: whichever is
+  /// current). When another device started over since, nothing starts, and the person is told
+  /// (a walk-through's device, showing a round that was over, skipped the round another device
+  /// was in the middle of).
+  package func startNewRound(account: String, from: Int?) async throws -> Int {
+    let answer = try await call("saved") {
+      try await server.send(
+        .POST, "/api/lessons/rounds", json: from.map { StartOverRequest(from: $0) },
+        bearer: try bearer())
+    }
+    if answer.status == 409 { throw ProgressError(message: Self.roundMovedMessage) }
+    return try await call("saved") {
       guard answer.status == 200 else { throw RemoteServer.failure(answer) }
       return try answer.decode(RoundResponse.self).round
     }
   }
+
+  static let roundMovedMessage =
+    "Another device started over first: nothing was started. Leave Lessons and open them again "
+    + "to see the round it began"
 
   /// Runs `send` up to `attempts` times while the answer is lost: no connection, no answer in
   /// time, or a 5xx (the change may have been applied; its key makes the next try harmless).

@@ -588,11 +588,34 @@ package enum OpenAPIDocument {
             "summary": "Start over: a new round of lessons.",
             "tags": ["lessons"],
             "security": [{"bearer": []}],
+            "requestBody": {
+              "required": false,
+              "content": {
+                "application/json": {
+                  "schema": {
+                    "type": "object",
+                    "properties": {
+                      "from": {
+                        "type": "integer", "minimum": 1, "maximum": 2147483647,
+                        "description": "The round the device starts over from. When another round is current (another device started over since), nothing starts: 409. Without it, the current round."
+                      }
+                    }
+                  }
+                }
+              }
+            },
             "responses": {
               "200": {
                 "description": "The new round's number.",
                 "content": {
                   "application/json": {"schema": {"$ref": "#/components/schemas/RoundResponse"}}
+                }
+              },
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "409": {
+                "description": "The round named in `from` is no longer the current one (`round_moved`); nothing started.",
+                "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
                 }
               },
               "401": {"$ref": "#/components/responses/Unauthorized"},

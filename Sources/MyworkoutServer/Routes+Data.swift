@@ -138,10 +138,32 @@ extension Backend {
       }
       return JSONResponse.make(CompletionResponse(completion: recorded.map(CompletionDTO.init)))
     }
-    router.post("api/lessons/rounds") { request, _ in
+    router.post("api/lessons/rounds") { request, context in
       let account = try await self.account(request)
-      let round = try await self.progressCall {
-        try await self.progress.startNewRound(account: account)
+      // The round the device starts over from, when it says (an empty body does not).
+      let data = try await RequestBody.bytes(of: request, context: context)
+      var from: Int?
+      if !data.isEmpty {
+        guard let asked = try? JSONDecoder().decode(StartOverRequest.self, from: data),
+          (asked.from.map { $0 >= 1 && $0 <= Int(Int32.max) } ?? true)
+        else {
+          throw APIError.badRequest(
+            "The body is not the JSON expected: 'from', the round to start over from (1 or more).")
+        }
+        from = asked.from
+      }
+      let started = try await self.progressCall {
+        try await self.progress.startNewRound(account: account, from: from)
+      }
+      guard let round = started else {
+        let current = try await self.progressCall {
+          try await self.progress.currentCompletions(account: account).round
+        }
+        throw APIError(
+          .conflict, error: "round_moved",
+          description:
+            "Round \(from ?? current) is no longer the current one: round \(current) is. "
+            + "Nothing was started.")
       }
       return JSONResponse.make(RoundResponse(round: round))
     }

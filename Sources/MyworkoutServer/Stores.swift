@@ -38,7 +38,9 @@ package protocol ProgressStoring: Sendable {
     account: String, lessonID: String, started: Date, completed: Date, round: Int?,
     key: IdempotencyKey
   ) async throws -> Applied<LessonCompletion?>
-  func startNewRound(account: String) async throws -> Int
+  /// Begins the round after `from` when `from` is the current round (nil: after the current
+  /// one); its number, or nil when another round is current (nothing started).
+  func startNewRound(account: String, from: Int?) async throws -> Int?
 }
 
 /// The catalog and its search (SPEC §11). `CatalogStore` (SQLite) and `PostgresCatalogStore`.

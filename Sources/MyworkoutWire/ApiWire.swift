@@ -192,6 +192,14 @@ package struct CompletionsResponse: Codable, Equatable, Sendable {
   }
 }
 
+/// `POST /api/lessons/rounds`'s optional body: the round the device starts over from (no body,
+/// or none named: the current one). A round that is no longer the current one (another device
+/// started over since) starts nothing: 409.
+package struct StartOverRequest: Codable, Equatable, Sendable {
+  package var from: Int?
+  package init(from: Int?) { self.from = from }
+}
+
 /// `POST /api/lessons/rounds`: Start over; the new round's number.
 package struct RoundResponse: Codable, Equatable, Sendable {
   package var round: Int

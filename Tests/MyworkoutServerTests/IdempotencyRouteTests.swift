@@ -204,6 +204,34 @@ import Testing
     }
   }
 
+  /// SPEC §18: Start over says the round it starts over from; when another device started over
+  /// since, nothing starts (409), so the round that device is in is not skipped (a walk-through's
+  /// device, showing a round that was over as done, skipped another device's round 4 with
+  /// lesson 5 done in it). Without a round (older clients), the current one, as before.
+  @Test(arguments: Store.allCases)
+  func startingOverFromARoundThatIsOverStartsNothing(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Self.token(client)
+      let first = try await Self.post(client, "/api/lessons/rounds", ["from": 1], token, key: nil)
+      #expect(first.status == 200 && first.body["round"] as? Int == 2, "\(first.body)")
+      let stale = try await Self.post(client, "/api/lessons/rounds", ["from": 1], token, key: nil)
+      #expect(stale.status == 409, "\(stale.body)")
+      #expect(stale.body["error"] as? String == "round_moved")
+      var events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect(events["round"] as? Int == 2, "nothing started")
+      let next = try await Self.post(client, "/api/lessons/rounds", ["from": 2], token, key: nil)
+      #expect(next.body["round"] as? Int == 3, "\(next.body)")
+      let plain = try await Self.post(client, "/api/lessons/rounds", [:], token, key: nil)
+      #expect(plain.body["round"] as? Int == 4, "\(plain.body)")
+      for bad in [["from": 0], ["from": "3"], ["from": 3_000_000_000]] as [[String: Any]] {
+        let refused = try await Self.post(client, "/api/lessons/rounds", bad, token, key: nil)
+        #expect(refused.status == 400, "\(bad): \(refused.body)")
+      }
+      events = try await Self.get(client, "/api/lessons/completions", token)
+      #expect(events["round"] as? Int == 4)
+    }
+  }
+
   /// SPEC §18: the list of completions and the round it names are one reading. Another device
   /// starts over and finishes lesson `L<round>` in each new round while this one reads: every
   /// answer's events are its round's (a walk-through found the events and the round read in two

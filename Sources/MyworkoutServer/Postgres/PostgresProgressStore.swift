@@ -273,18 +273,37 @@ package struct PostgresProgressStore: ProgressStoring {
       completed: Date(timeIntervalSince1970: Double(end)))
   }
 
-  package func startNewRound(account: String) async throws -> Int {
+  package func startNewRound(account: String, from: Int?) async throws -> Int? {
     try await database.call("start a new round") { client in
-      for try await round in try await client.query(
-        """
-        INSERT INTO lesson_rounds AS r (account, round) VALUES (\(account), 2)
-        ON CONFLICT (account) DO UPDATE SET round = r.round + 1
-        RETURNING round
-        """
-      ).decode(Int.self) {
+      // One statement each: two devices starting over from one round start one round.
+      let rows =
+        switch from {
+        case nil:
+          try await client.query(
+            """
+            INSERT INTO lesson_rounds AS r (account, round) VALUES (\(account), 2)
+            ON CONFLICT (account) DO UPDATE SET round = r.round + 1
+            RETURNING round
+            """)
+        case 1?:
+          try await client.query(
+            """
+            INSERT INTO lesson_rounds AS r (account, round) VALUES (\(account), 2)
+            ON CONFLICT (account) DO UPDATE SET round = r.round + 1 WHERE r.round = 1
+            RETURNING round
+            """)
+        case let from?:
+          try await client.query(
+            """
+            UPDATE lesson_rounds SET round = round + 1
+            WHERE account = \(account) AND round = \(from)
+            RETURNING round
+            """)
+        }
+      for try await round in rows.decode(Int.self) {
         return round
       }
-      throw StoreError(failed: "Could not start a new round: no row came back.")
+      return nil
     }
   }
 

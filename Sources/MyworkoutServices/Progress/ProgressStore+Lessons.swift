@@ -18,12 +18,20 @@ extension ProgressStore {
   /// Begins a new round (Start over) and returns its number.
   @discardableResult
   package func startNewRound(account: String) throws -> Int {
+    try startNewRound(account: account, from: nil) ?? 1
+  }
+
+  /// Begins the round after `from` when `from` is the current round (nil: after the current
+  /// one); its number, or nil when another round is current (another device started over
+  /// since this one last looked: nothing starts, so its round is not skipped).
+  package func startNewRound(account: String, from: Int?) throws -> Int? {
     try guarded("saved") {
       try withDatabase { database in
         try database.connection.transaction(.immediate) {
-          let next = try database.round(account: account) + 1
-          try database.setRound(account: account, next)
-          return next
+          let current = try database.round(account: account)
+          if let from, from != current { return nil }
+          try database.setRound(account: account, current + 1)
+          return current + 1
         }
       }
     }

@@ -230,12 +230,14 @@ where C.Duration == Duration {
     let box = outbox(account)
     let waiting = try await entries(box)
     var events: [LessonCompletion]
+    var round: Int?
     do {
       let answer = try await remote.completionsAndRound(account: account)
       events = answer.events
+      round = answer.round ?? events.last?.round
       await box.sender.kick()
       try? await box.store.remember(events.map(CompletionDTO.init), as: Self.completionsKey)
-      if let round = answer.round ?? events.last?.round {
+      if let round {
         try? await box.store.remember(RoundResponse(round: round), as: Self.roundKey)
       }
     } catch let error as ProgressError where error.isServerAway {
@@ -244,8 +246,9 @@ where C.Duration == Duration {
         throw error
       }
       events = known ?? []
+      round = await knownRound(box)
     }
-    return Self.overlay(waiting, on: events)
+    return Self.overlay(waiting, on: events, round: round)
   }
 
   /// The round's events as this device knows them, asking the server nothing: the ones it last
@@ -254,7 +257,7 @@ where C.Duration == Duration {
   package func completionsKnown(account: String) async throws -> [LessonCompletion] {
     let box = outbox(account)
     let waiting = try await entries(box)
-    return Self.overlay(waiting, on: await lastGiven(box) ?? [])
+    return Self.overlay(waiting, on: await lastGiven(box) ?? [], round: await knownRound(box))
   }
 
   /// The round this device knows it is in: the one the server last said (a list of events, a
@@ -271,16 +274,21 @@ where C.Duration == Duration {
     (try? await box.store.recall([CompletionDTO].self, Self.completionsKey))?.map(\.completion)
   }
 
-  /// `events` with the completions waiting in the outbox after them.
-  private static func overlay(_ waiting: [OutboxEntry], on events: [LessonCompletion])
-    -> [LessonCompletion]
-  {
+  /// `events` (round `round`'s) with the completions waiting in the outbox for that round
+  /// after them. One made in another round (before another device's Start over) is filed in
+  /// its own round: shown in this one, it made a round look further on, or done, when the
+  /// server's was not (a walk-through's device said "You completed all 3 lessons" of a round
+  /// the server had one of).
+  private static func overlay(
+    _ waiting: [OutboxEntry], on events: [LessonCompletion], round: Int?
+  ) -> [LessonCompletion] {
     var events = events
-    let round = events.last?.round ?? 0
+    let round = round ?? events.last?.round
     for entry in waiting {
       // The server keeps one event per visit (a lesson and when it was shown): a waiting one is
       // shown unless the server has that very visit already (sent, not yet crossed off here).
-      guard case .completion(let lessonID, let started, let completed, _) = entry.change,
+      guard case .completion(let lessonID, let started, let completed, let madeIn) = entry.change,
+        madeIn == nil || round == nil || madeIn == round,
         !events.contains(where: {
           $0.lessonID == lessonID
             && Int64($0.started.timeIntervalSince1970.rounded(.down)) == started
@@ -288,7 +296,8 @@ where C.Duration == Duration {
       else { continue }
       events.append(
         LessonCompletion(
-          lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(started)),
+          lessonID: lessonID, round: round ?? 0,
+          started: Date(timeIntervalSince1970: Double(started)),
           completed: Date(timeIntervalSince1970: Double(completed))))
     }
     return events
@@ -333,7 +342,9 @@ where C.Duration == Duration {
       throw ProgressError(
         message: "Progress could not be saved: \(count) changes have not reached the server yet")
     }
-    let round = try await remote.startNewRound(account: account)
+    // From the round this device shows as done: another device's Start over since then is
+    // not skipped.
+    let round = try await remote.startNewRound(account: account, from: await knownRound(box))
     // The new round has no events yet; what is finished from now on belongs to it.
     try? await box.store.remember([CompletionDTO](), as: Self.completionsKey)
     try? await box.store.remember(RoundResponse(round: round), as: Self.roundKey)
@@ -361,6 +372,12 @@ where C.Duration == Duration {
     }
     if let event = answer.completion {
       var known = (try? await store.recall([CompletionDTO].self, completionsKey)) ?? []
+      // The list kept is the round's the device is in: an event filed in an earlier round (made
+      // before another device's Start over) is not one of them.
+      let listed =
+        (try? await store.recall(RoundResponse.self, roundKey))?.round
+        ?? known.last?.round
+      guard listed == nil || listed == event.round else { return }
       if !known.contains(where: { $0.lessonID == event.lessonID && $0.round == event.round }) {
         known.append(event)
         try? await store.remember(known, as: completionsKey)
