@@ -38,6 +38,12 @@ enum RequestBody {
     guard !data.isEmpty else { throw APIError.badRequest("The body is empty; JSON was expected.") }
     do {
       return try JSONDecoder().decode(T.self, from: data)
+    } catch DecodingError.dataCorrupted where !Self.fractionalFields(in: data).isEmpty {
+      // Valid JSON with a fraction or a number past 64 bits where every number of the API is
+      // whole (the decoder calls that invalid JSON, and names no field): the fields are named.
+      let fields = Self.fractionalFields(in: data).map { "'\($0)'" }.joined(separator: ", ")
+      throw APIError.badRequest(
+        "The body is not the JSON expected: \(fields) must be a whole number within 64 bits.")
     } catch {
       throw APIError.badRequest("The body is not the JSON expected: \(Self.reason(error))")
     }
@@ -54,6 +60,51 @@ enum RequestBody {
 
   private static let nulEscape = Array(#"\u0000"#.utf8)
   private static let nulPercent = Array("%00".utf8)
+
+  /// The paths of the numbers in JSON `data` that are not whole numbers within 64 bits (none
+  /// when it is not JSON).
+  static func fractionalFields(in data: Data) -> [String] {
+    guard let value = try? JSONDecoder().decode(JSONShape.self, from: data) else { return [] }
+    var found: [String] = []
+    func visit(_ value: JSONShape, _ path: String) {
+      switch value {
+      case .object(let members):
+        for key in members.keys.sorted() {
+          visit(members[key]!, path.isEmpty ? key : path + "." + key)
+        }
+      case .array(let elements):
+        for (index, element) in elements.enumerated() { visit(element, "\(path)[\(index)]") }
+      case .fraction: found.append(path)
+      case .other: break
+      }
+    }
+    visit(value, "")
+    return found
+  }
+
+  /// JSON as far as `fractionalFields` needs it.
+  private indirect enum JSONShape: Decodable {
+    case object([String: JSONShape])
+    case array([JSONShape])
+    /// A number that is not a whole number within 64 bits.
+    case fraction
+    case other
+
+    init(from decoder: any Decoder) throws {
+      let single = try decoder.singleValueContainer()
+      if single.decodeNil() || (try? single.decode(Bool.self)) != nil
+        || (try? single.decode(String.self)) != nil || (try? single.decode(Int64.self)) != nil
+      {
+        self = .other
+      } else if (try? single.decode(Double.self)) != nil {
+        self = .fraction
+      } else if let members = try? single.decode([String: JSONShape].self) {
+        self = .object(members)
+      } else {
+        self = .array(try single.decode([JSONShape].self))
+      }
+    }
+  }
 
   static func reason(_ error: any Error) -> String {
     switch error {

@@ -198,6 +198,14 @@ package struct CompletionsResponse: Codable, Equatable, Sendable {
 package struct StartOverRequest: Codable, Equatable, Sendable {
   package var from: Int?
   package init(from: Int?) { self.from = from }
+
+  private enum CodingKeys: String, CodingKey { case from }
+
+  /// `from` left out is none; `"from": null` is not a round (refused).
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    from = container.contains(.from) ? try container.decode(Int.self, forKey: .from) : nil
+  }
 }
 
 /// `POST /api/lessons/rounds`: Start over; the new round's number.

@@ -223,12 +223,38 @@ import Testing
       #expect(next.body["round"] as? Int == 3, "\(next.body)")
       let plain = try await Self.post(client, "/api/lessons/rounds", [:], token, key: nil)
       #expect(plain.body["round"] as? Int == 4, "\(plain.body)")
+      let null = try await client.execute(
+        uri: "/api/lessons/rounds", method: .post,
+        headers: [.contentType: "application/json", .authorization: "Bearer " + token],
+        body: ByteBuffer(string: #"{"from": null}"#)
+      ) { Int($0.status.code) }
+      #expect(null == 400, "a null round is not one")
       for bad in [["from": 0], ["from": "3"], ["from": 3_000_000_000]] as [[String: Any]] {
         let refused = try await Self.post(client, "/api/lessons/rounds", bad, token, key: nil)
         #expect(refused.status == 400, "\(bad): \(refused.body)")
       }
       events = try await Self.get(client, "/api/lessons/completions", token)
       #expect(events["round"] as? Int == 4)
+    }
+  }
+
+  /// Valid JSON with a value its field cannot take (a fraction where seconds are whole, a
+  /// number past 64 bits) is refused naming the field, not as "not valid JSON" (a walk-through
+  /// was told its JSON was invalid for `"started": 1795769000.5`).
+  @Test func aValueItsFieldCannotTakeIsRefusedByName() async throws {
+    try await withRouter { client, _ in
+      let token = try await Self.token(client)
+      for started in [1_795_769_000.5, 1e30] {
+        let event: [String: Any] = [
+          "lesson_id": "1", "started": started, "completed": 1_795_769_042,
+        ]
+        let refused = try await Self.post(
+          client, "/api/lessons/completions", event, token, key: nil)
+        #expect(refused.status == 400)
+        let description = refused.body["error_description"] as? String ?? ""
+        #expect(description.contains("'started'"), "\(description)")
+        #expect(!description.contains("not valid JSON"), "\(description)")
+      }
     }
   }
 
