@@ -38,13 +38,17 @@ enum RequestBody {
     guard !data.isEmpty else { throw APIError.badRequest("The body is empty; JSON was expected.") }
     do {
       return try JSONDecoder().decode(T.self, from: data)
-    } catch DecodingError.dataCorrupted where !Self.fractionalFields(in: data).isEmpty {
+    } catch {
       // Valid JSON with a fraction or a number past 64 bits where every number of the API is
       // whole (the decoder calls that invalid JSON, and names no field): the fields are named.
-      let fields = Self.fractionalFields(in: data).map { "'\($0)'" }.joined(separator: ", ")
-      throw APIError.badRequest(
-        "The body is not the JSON expected: \(fields) must be a whole number within 64 bits.")
-    } catch {
+      if case DecodingError.dataCorrupted = error {
+        let fields = Self.fractionalFields(in: data).map { "'\($0)'" }
+        if !fields.isEmpty {
+          throw APIError.badRequest(
+            "The body is not the JSON expected: \(fields.joined(separator: ", ")) must be a "
+              + "whole number within 64 bits.")
+        }
+      }
       throw APIError.badRequest("The body is not the JSON expected: \(Self.reason(error))")
     }
   }

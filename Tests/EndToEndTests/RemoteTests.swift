@@ -24,6 +24,8 @@ extension EndToEnd {
       let nginx = FileManager.default.isExecutableFile(atPath: "/usr/sbin/nginx")
       return postgres == true && nginx ? script : nil
     }()
+    static let clusterMissing: Comment =
+      "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"
 
     @Test(.enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
     func logInOpenClassesAndSearchAgainstTheServer() async throws {
@@ -39,9 +41,7 @@ extension EndToEnd {
 
     /// SPEC §17: the same session through nginx in front of two instances on one PostgreSQL.
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"),
+      .enabled(if: Self.cluster != nil, Self.clusterMissing),
       .enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
     func logInOpenClassesAndSearchThroughTheLoadBalancer() async throws {
       try await session(
@@ -56,9 +56,7 @@ extension EndToEnd {
     /// still answers, and the server ends with what was watched (the outbox sends any save
     /// whose request died with the instance again, under its key).
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"),
+      .enabled(if: Self.cluster != nil, Self.clusterMissing),
       .enabled(if: EndToEnd.sharedDataPresent, EndToEnd.sharedDataMissing))
     func killingOneInstanceMidSessionLosesNothing() async throws {
       let app = try TerminalSession()
@@ -91,9 +89,7 @@ extension EndToEnd {
     /// page is a HIT, a matching If-None-Match a 304), while personal answers never are: two
     /// accounts asking for the same class's progress through the same front each get their own.
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+      .enabled(if: Self.cluster != nil, Self.clusterMissing))
     func nginxCachesTheCatalogAndNothingPersonal() async throws {
       try await Self.withCluster { front, _ in
         let script = """
@@ -144,9 +140,7 @@ extension EndToEnd {
     /// it cannot take (its 400, 414, 494, 501, 505), a range outside a video (416). A
     /// walk-through found HTML for each.
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+      .enabled(if: Self.cluster != nil, Self.clusterMissing))
     func nginxsOwnErrorsAreJSON() async throws {
       try await Self.withCluster { front, _ in
         let script = """
@@ -191,9 +185,7 @@ extension EndToEnd {
     /// stand still while four writes time out; once they go on, a read is answered (before:
     /// `503 No instance answered` for the next two seconds).
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+      .enabled(if: Self.cluster != nil, Self.clusterMissing))
     func writesThatTimeOutMarkNoInstanceDead() async throws {
       try await Self.withCluster { front, log in
         var pids: [pid_t] = []
@@ -240,9 +232,7 @@ extension EndToEnd {
     /// Ctrl-C twice (or `timeout` passing a TERM on): the second signal comes while the cluster
     /// stops what it started, and must not cut that short — PostgreSQL stopped, the folder gone.
     @Test(
-      .enabled(
-        if: Self.cluster != nil,
-        "PostgreSQL or nginx is not installed (apt-get install postgresql nginx-light)"))
+      .enabled(if: Self.cluster != nil, Self.clusterMissing))
     func aSecondSignalDoesNotLeavePostgreSQLRunning() async throws {
       let log = FileManager.default.temporaryDirectory
         .appendingPathComponent("myworkout-twice-\(UUID().uuidString).err")

@@ -239,39 +239,53 @@ extension OfflineTests {
   /// and is filed there, so round 2 still opens at lesson 1 (a walk-through saw it filed in
   /// round 2, which then skipped a lesson nobody did in it).
   @Test func aCompletionSentLateIsFiledInTheRoundItWasMadeIn() async throws {
+    try await withDeviceOnLiveServer { url, remote, service in
+      #expect(try await service(url).completions(account: AccountID.seed).isEmpty)
+      try await service(Self.away).recordCompletion(
+        account: AccountID.seed, lessonID: "1",
+        started: Date(timeIntervalSince1970: 1_700_000_000),
+        completed: Date(timeIntervalSince1970: 1_700_000_030))
+      #expect(try await remote.startNewRound(account: AccountID.seed) == 2)
+      let online = service(url)
+      // Round 1's event, still waiting, is not shown in round 2 (a walk-through saw the
+      // device open round 2 at lesson 3, and then say it was done when the server's round 2
+      // had one lesson of three)…
+      #expect(try await online.completions(account: AccountID.seed).isEmpty, "while waiting")
+      await online.resume(account: AccountID.seed)
+      try await eventually {
+        (try? await online.waiting(account: AccountID.seed).isEmpty) == true
+      }
+      // … nor once delivered, among the round's events the device keeps.
+      #expect(try await online.completionsKnown(account: AccountID.seed).isEmpty, "kept")
+      #expect(try await remote.completions(account: AccountID.seed).isEmpty, "round 2's")
+      #expect(try await online.completions(account: AccountID.seed).isEmpty)
+    }
+  }
+
+  /// One account signed in on a live server while `body` runs, with the server's URL, that
+  /// account's client (another device) and this device's outbox service reaching a given
+  /// address (the server's, or `away`), on one data directory.
+  func withDeviceOnLiveServer(
+    _ body:
+      @escaping @Sendable (
+        _ url: String, _ remote: RemoteProgressService,
+        _ device: @Sendable (String) -> OutboxProgressService<TestClock<Duration>>
+      ) async throws -> Void
+  ) async throws {
     try await withTemporaryDirectory { root in
-      let device = try DataDirectory.prepare(path: root + "/x")
+      let directory = try DataDirectory.prepare(path: root + "/x")
       let credentials = RemoteCredentials()
       let clock = TestClock<Duration>()
       try await withLiveServer { url, _ in
         try await signedIn(credentials, at: url)
         let remote = RemoteProgressService(
           server: RemoteServer(baseURL: url), credentials: credentials)
-        func service(_ base: String) -> OutboxProgressService<TestClock<Duration>> {
+        try await body(url, remote) { base in
           OutboxProgressService(
             remote: RemoteProgressService(
               server: RemoteServer(baseURL: base), credentials: credentials),
-            directory: device, server: "http://server", clock: clock)
+            directory: directory, server: "http://server", clock: clock)
         }
-        #expect(try await service(url).completions(account: AccountID.seed).isEmpty)
-        try await service(Self.away).recordCompletion(
-          account: AccountID.seed, lessonID: "1",
-          started: Date(timeIntervalSince1970: 1_700_000_000),
-          completed: Date(timeIntervalSince1970: 1_700_000_030))
-        #expect(try await remote.startNewRound(account: AccountID.seed) == 2)
-        let online = service(url)
-        // Round 1's event, still waiting, is not shown in round 2 (a walk-through saw the
-        // device open round 2 at lesson 3, and then say it was done when the server's round 2
-        // had one lesson of three)…
-        #expect(try await online.completions(account: AccountID.seed).isEmpty, "while waiting")
-        await online.resume(account: AccountID.seed)
-        try await eventually {
-          (try? await online.waiting(account: AccountID.seed).isEmpty) == true
-        }
-        // … nor once delivered, among the round's events the device keeps.
-        #expect(try await online.completionsKnown(account: AccountID.seed).isEmpty, "kept")
-        #expect(try await remote.completions(account: AccountID.seed).isEmpty, "round 2's")
-        #expect(try await online.completions(account: AccountID.seed).isEmpty)
       }
     }
   }
@@ -282,26 +296,16 @@ extension OfflineTests {
   /// began round 2. Nothing starts: round 2, which the other device is in, is not skipped, and
   /// the person is told. Once it has looked again, it starts over from round 2.
   @Test func startingOverFromARoundAnotherDeviceEndedStartsNothing() async throws {
-    try await withTemporaryDirectory { root in
-      let directory = try DataDirectory.prepare(path: root + "/x")
-      let credentials = RemoteCredentials()
-      try await withLiveServer { url, _ in
-        try await signedIn(credentials, at: url)
-        let remote = RemoteProgressService(
-          server: RemoteServer(baseURL: url), credentials: credentials)
-        let device = OutboxProgressService(
-          remote: RemoteProgressService(
-            server: RemoteServer(baseURL: url), credentials: credentials),
-          directory: directory, server: "http://server", clock: TestClock<Duration>())
-        #expect(try await device.completions(account: AccountID.seed).isEmpty)
-        #expect(try await remote.startNewRound(account: AccountID.seed) == 2)
-        await #expect(throws: ProgressError.self) {
-          try await device.startNewRound(account: AccountID.seed)
-        }
-        #expect(try await remote.completionsAndRound(account: AccountID.seed).round == 2)
-        _ = try await device.completions(account: AccountID.seed)
-        #expect(try await device.startNewRound(account: AccountID.seed) == 3)
+    try await withDeviceOnLiveServer { url, remote, service in
+      let device = service(url)
+      #expect(try await device.completions(account: AccountID.seed).isEmpty)
+      #expect(try await remote.startNewRound(account: AccountID.seed) == 2)
+      await #expect(throws: ProgressError.self) {
+        try await device.startNewRound(account: AccountID.seed)
       }
+      #expect(try await remote.completionsAndRound(account: AccountID.seed).round == 2)
+      _ = try await device.completions(account: AccountID.seed)
+      #expect(try await device.startNewRound(account: AccountID.seed) == 3)
     }
   }
 }
@@ -310,10 +314,6 @@ extension OfflineTests {
 /// the device knows, asking the server nothing (a walk-through saw the next lesson wait 10 s
 /// for a server that accepted and said nothing).
 @Suite struct CompletionsKnownTests {
-  final class Answer: Sendable {
-    let events = Mutex<[LessonCompletion]?>(nil)
-  }
-
   @Test func aCompletionJustRecordedIsKnownWithoutAskingTheServer() async throws {
     let silent = try listeningSocket()
     defer { close(silent.descriptor) }
@@ -327,18 +327,11 @@ extension OfflineTests {
       try await service.recordCompletion(
         account: "a1", lessonID: "4", started: Date(timeIntervalSince1970: 90),
         completed: Date(timeIntervalSince1970: 100))
-      let answer = Answer()
-      let known = Task {
-        let events = try await service.completionsKnown(account: "a1")
-        answer.events.withLock { $0 = events }
-      }
       // Bounded: a read from this server would wait an hour.
-      let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-      while answer.events.withLock({ $0 }) == nil && ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(10))
+      let answer = await within(.seconds(10)) {
+        try await service.completionsKnown(account: "a1")
       }
-      known.cancel()
-      #expect(answer.events.withLock { $0 }?.map(\.lessonID) == ["4"])
+      #expect((try? answer?.get())?.map(\.lessonID) == ["4"])
     }
   }
 }

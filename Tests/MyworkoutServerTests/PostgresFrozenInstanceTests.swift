@@ -4,7 +4,6 @@ import MyworkoutCore
 import MyworkoutServer
 import MyworkoutServices
 import PostgresNIO
-import Synchronization
 import Testing
 
 /// A PostgreSQL session an instance can no longer finish (SPEC §17).
@@ -58,7 +57,7 @@ struct PostgresFrozenInstanceTests {
       while saved == nil, ContinuousClock.now < deadline {
         let store = opened.stores.progress
         guard
-          let answer = await Self.within(
+          let answer = await within(
             deadline - ContinuousClock.now, { try await store.record(update, key: key).value })
         else { break }
         switch answer {
@@ -68,39 +67,6 @@ struct PostgresFrozenInstanceTests {
       }
       try? await frozen.close()
       #expect(saved?.timeInClass == 10_000, "\(failures) saves refused first")
-    }
-  }
-
-  /// `body`'s result, or nil when it has none within `limit` (it is left running).
-  static func within<T: Sendable>(
-    _ limit: Duration, _ body: @escaping @Sendable () async throws -> T
-  ) async -> Result<T, any Error>? {
-    let first = FirstAnswer<Result<T, any Error>?>()
-    return await withCheckedContinuation { continuation in
-      first.wait(continuation)
-      Task {
-        do { first.answer(.success(try await body())) } catch { first.answer(.failure(error)) }
-      }
-      Task {
-        try? await Task.sleep(for: limit)
-        first.answer(nil)
-      }
-    }
-  }
-}
-
-/// Resumes a continuation with the first answer given; later ones are dropped.
-final class FirstAnswer<T: Sendable>: Sendable {
-  private let waiting = Mutex<CheckedContinuation<T, Never>?>(nil)
-
-  func wait(_ continuation: CheckedContinuation<T, Never>) {
-    waiting.withLock { $0 = continuation }
-  }
-
-  func answer(_ value: T) {
-    waiting.withLock {
-      $0?.resume(returning: value)
-      $0 = nil
     }
   }
 }

@@ -10,11 +10,6 @@
 extension ProgressStore {
   static let damagedEventNotice = "A lesson completion could not be read and was dropped"
 
-  /// The account's current round: 1 until the first Start over.
-  package func currentRound(account: String) throws -> Int {
-    try guarded("read") { try withDatabase { try $0.round(account: account) } }
-  }
-
   /// Begins a new round (Start over) and returns its number.
   @discardableResult
   package func startNewRound(account: String) throws -> Int {
@@ -136,8 +131,9 @@ extension ProgressStore {
     try currentCompletions(account: account).events
   }
 
-  /// The current round and its events, read together (one transaction): a Start over from
-  /// another process between the two cannot pair one round's events with the next round.
+  /// The current round (1 until the first Start over) and its events, read together (one
+  /// transaction): a Start over from another process between the two cannot pair one round's
+  /// events with the next round.
   package func currentCompletions(account: String) throws -> RoundCompletions {
     try guarded("read") {
       try withDatabase { database in

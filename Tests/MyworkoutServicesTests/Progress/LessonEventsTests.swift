@@ -16,7 +16,7 @@ import Testing
   @Test func eventsBelongToTheCurrentRound() async throws {
     try await withDataDirectory { directory throws in
       let store = makeProgressStore(directory)
-      #expect(try await store.currentRound(account: "a1") == 1)
+      #expect(try await store.currentCompletions(account: "a1").round == 1)
       let first = try await store.recordCompletion(
         account: "a1", lessonID: "5", started: started, completed: solved)
       #expect(
@@ -34,12 +34,12 @@ import Testing
       #expect(try await store.completions(account: "a1").map(\.lessonID) == ["5", "6"])
 
       #expect(try await store.startNewRound(account: "a1") == 2)
-      #expect(try await store.currentRound(account: "a1") == 2)
+      #expect(try await store.currentCompletions(account: "a1").round == 2)
       #expect(try await store.completions(account: "a1").isEmpty)
       try await store.recordCompletion(
         account: "a1", lessonID: "5", started: solved, completed: solved)
       #expect(try await store.completions(account: "a1").map(\.round) == [2])
-      #expect(try await store.currentRound(account: "a2") == 1)
+      #expect(try await store.currentCompletions(account: "a2").round == 1)
 
       // Old rounds stay, as ISO 8601 UTC text.
       let raw = try SQLiteDatabase(path: directory.progressPath)

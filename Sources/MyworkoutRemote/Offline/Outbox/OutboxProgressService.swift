@@ -246,7 +246,7 @@ where C.Duration == Duration {
         throw error
       }
       events = known ?? []
-      round = await knownRound(box)
+      round = await Self.knownRound(in: box.store)
     }
     return Self.overlay(waiting, on: events, round: round)
   }
@@ -257,16 +257,17 @@ where C.Duration == Duration {
   package func completionsKnown(account: String) async throws -> [LessonCompletion] {
     let box = outbox(account)
     let waiting = try await entries(box)
-    return Self.overlay(waiting, on: await lastGiven(box) ?? [], round: await knownRound(box))
+    return Self.overlay(
+      waiting, on: await lastGiven(box) ?? [], round: await Self.knownRound(in: box.store))
   }
 
   /// The round this device knows it is in: the one the server last said (a list of events, a
   /// Start over), else that of the events it last gave; nil when it never said.
-  private func knownRound(_ box: Outbox) async -> Int? {
-    if let kept = try? await box.store.recall(RoundResponse.self, Self.roundKey) {
+  static func knownRound(in store: OutboxStore) async -> Int? {
+    if let kept = try? await store.recall(RoundResponse.self, roundKey) {
       return kept.round
     }
-    return await lastGiven(box)?.last?.round
+    return (try? await store.recall([CompletionDTO].self, completionsKey))?.last?.round
   }
 
   /// The events the server last gave this account (kept by `completions`), if any.
@@ -312,7 +313,7 @@ where C.Duration == Duration {
     let box = outbox(account)
     let start = Int64(started.timeIntervalSince1970.rounded(.down))
     let end = Int64(completed.timeIntervalSince1970.rounded(.down))
-    let round = await knownRound(box)
+    let round = await Self.knownRound(in: box.store)
     do {
       try await box.store.append(
         .completion(lessonID: lessonID, started: start, completed: end, round: round))
@@ -344,7 +345,8 @@ where C.Duration == Duration {
     }
     // From the round this device shows as done: another device's Start over since then is
     // not skipped.
-    let round = try await remote.startNewRound(account: account, from: await knownRound(box))
+    let round = try await remote.startNewRound(
+      account: account, from: await Self.knownRound(in: box.store))
     // The new round has no events yet; what is finished from now on belongs to it.
     try? await box.store.remember([CompletionDTO](), as: Self.completionsKey)
     try? await box.store.remember(RoundResponse(round: round), as: Self.roundKey)
@@ -371,13 +373,11 @@ where C.Duration == Duration {
       try? await store.remember(progress, as: progressKey(classID))
     }
     if let event = answer.completion {
-      var known = (try? await store.recall([CompletionDTO].self, completionsKey)) ?? []
       // The list kept is the round's the device is in: an event filed in an earlier round (made
       // before another device's Start over) is not one of them.
-      let listed =
-        (try? await store.recall(RoundResponse.self, roundKey))?.round
-        ?? known.last?.round
+      let listed = await knownRound(in: store)
       guard listed == nil || listed == event.round else { return }
+      var known = (try? await store.recall([CompletionDTO].self, completionsKey)) ?? []
       if !known.contains(where: { $0.lessonID == event.lessonID && $0.round == event.round }) {
         known.append(event)
         try? await store.remember(known, as: completionsKey)
