@@ -36,7 +36,15 @@ package final class RemoteCredentials: Sendable {
     }
   }
 
-  private let state = Mutex<(tokens: Tokens?, keys: JSONWebKeySet?)>((nil, nil))
+  private struct State {
+    var tokens: Tokens?
+    var keys: JSONWebKeySet?
+    /// The tokens of a session that just ended, kept while its outbox sends what the session
+    /// left (the Player's closing save at a log-out); only for that person's own changes.
+    var leaving: Tokens?
+  }
+
+  private let state = Mutex(State())
 
   package init() {}
 
@@ -49,10 +57,15 @@ package final class RemoteCredentials: Sendable {
   /// The token to send changes of `account` with: only that person's own (issue 28: an
   /// outbox kept by one account is never sent under another's session); nil when someone else,
   /// or no one, is signed in.
+  /// The tokens of a session that just ended count for their own person's changes until
+  /// `forget(leaving:)`.
   package func bearer(for account: String) -> String? {
     state.withLock { state in
-      guard let tokens = state.tokens, tokens.owner?.owns(account) ?? false else { return nil }
-      return tokens.accessToken ?? tokens.idToken
+      for tokens in [state.tokens, state.leaving] {
+        guard let tokens, tokens.owner?.owns(account) ?? false else { continue }
+        return tokens.accessToken ?? tokens.idToken
+      }
+      return nil
     }
   }
 
@@ -69,5 +82,22 @@ package final class RemoteCredentials: Sendable {
 
   package func signedOut() {
     state.withLock { $0.tokens = nil }
+  }
+
+  /// The session is about to end (log-out, expiry): its tokens are kept aside for the outbox's
+  /// last delivery of that person's changes, and returned (nil: no one was signed in).
+  package func leaving() -> Tokens? {
+    state.withLock { state in
+      if let tokens = state.tokens { state.leaving = tokens }
+      return state.tokens
+    }
+  }
+
+  /// The last delivery is over: the ended session's tokens are no longer sent (unless another
+  /// session ended since, whose tokens stay for its own delivery).
+  package func forget(leaving tokens: Tokens) {
+    state.withLock { state in
+      if state.leaving == tokens { state.leaving = nil }
+    }
   }
 }

@@ -35,7 +35,8 @@ enum RemoteMode {
       return RemoteParts(
         account: RemoteAccountParts(
           accounts: RemoteAccountService(server: server, credentials: credentials),
-          sessions: OutboxResuming(sessions: sessions, progress: progress, workers: workers),
+          sessions: OutboxResuming(
+            sessions: sessions, credentials: credentials, progress: progress, workers: workers),
           loaded: loaded),
         catalog: RemoteCatalogService(server: server, cache: cache, onNotice: events.notice),
         progress: progress,
@@ -69,6 +70,7 @@ extension RemoteSessionStore: SessionPersisting {}
 /// sending what it kept: changes left by an expired session, or by an earlier launch.
 struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration {
   let sessions: RemoteSessionStore
+  let credentials: RemoteCredentials
   let progress: OutboxProgressService<C>
   let workers: WorkerThreads
 
@@ -80,12 +82,18 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
     }
   }
 
-  /// Log-out and expiry: the session is forgotten and the outboxes stop sending (their changes
-  /// stay for their account's next log-in).
+  /// Log-out and expiry: the session is forgotten. Its person's changes (the Player's closing
+  /// save among them) go now under that person's token, for at most 10 s; what cannot go
+  /// stays in the outbox for their next log-in, and the other outboxes stop sending.
   func delete() throws {
-    try sessions.delete()
+    let leaving = credentials.leaving()
     let progress = progress
-    Task(executorPreference: workers) { await progress.stopAll() }
+    defer {
+      Task(executorPreference: workers) {
+        await progress.loggedOut(leaving, within: .seconds(10))
+      }
+    }
+    try sessions.delete()
   }
 }
 extension RemoteProgressService: LessonProgressStoring {}

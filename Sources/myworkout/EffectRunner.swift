@@ -23,13 +23,17 @@ final class EffectRunner {
   private var lastProgressSave: Task<Void, Never>?
   private let progressSaves = DispatchGroup()
   private let executor: (any TaskExecutor)?
+  /// How long a log-out waits for the saves under way before the session is forgotten.
+  private let savesBeforeLogOut: Duration
 
   /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits;
   /// `executor` runs the work (nil: Swift's global pool, as in most tests).
   init(
     services: Services, sessions: any SessionPersisting, executor: (any TaskExecutor)? = nil,
+    savesBeforeLogOut: Duration = .seconds(5),
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
+    self.savesBeforeLogOut = savesBeforeLogOut
     self.services = services
     self.sessions = sessions
     self.executor = executor
@@ -45,7 +49,16 @@ final class EffectRunner {
     case .run(let id, let request): start(id, request)
     case .cancel(let id): cancel(id)
     case .saveSession(let session): persist { try $0.save(session) }
-    case .deleteSession: persist { try $0.delete() }
+    case .deleteSession:
+      // The session ends once the saves made under it are written (the Player's closing save
+      // at a log-out): remote mode sends them with the session's token. A save that hangs
+      // holds the log-out's write for `savesBeforeLogOut` at most.
+      let saves = progressSaves
+      let limit = Self.dispatchTime(after: savesBeforeLogOut)
+      persist { sessions in
+        _ = saves.wait(timeout: limit)
+        try sessions.delete()
+      }
     case .recordProgress(let update): record(update)
     case .quit(let status): quit(status)
     // The runtime hands these to the video player before they get here.
@@ -236,10 +249,14 @@ final class EffectRunner {
   /// exit). Blocks the main thread: nothing it waits for needs the main actor.
   func finishWrites(within limit: Duration) {
     writes.sync {}
+    _ = progressSaves.wait(timeout: Self.dispatchTime(after: limit))
+  }
+
+  nonisolated private static func dispatchTime(after limit: Duration) -> DispatchTime {
     let nanoseconds =
       limit.components.seconds * 1_000_000_000
       + limit.components.attoseconds / 1_000_000_000
-    _ = progressSaves.wait(timeout: .now() + .nanoseconds(Int(nanoseconds)))
+    return .now() + .nanoseconds(Int(nanoseconds))
   }
 }
 

@@ -24,7 +24,7 @@ final class Runtime {
   private var running: [Subscription: any TimerToken] = [:]
   /// Restores the terminal and ends the process; tests record the status instead.
   private let exit: @MainActor (Int32) -> Void
-  /// How long Ctrl-Z and quitting wait for the saves before they go on anyway.
+  /// How long Ctrl-Z, quitting and logging out wait for the saves before they go on anyway.
   private let saveLimits: SaveLimits
   /// The Player's video player (nil: classes play on §12's clock alone).
   private let video: (any VideoPlaying)?
@@ -35,6 +35,8 @@ final class Runtime {
   struct SaveLimits {
     var beforeStop: Duration = .seconds(2)
     var beforeExit: Duration = .seconds(5)
+    /// Before the session is forgotten at a log-out (remote mode sends the saves with it).
+    var beforeLogOut: Duration = .seconds(5)
   }
 
   /// - Parameters:
@@ -62,6 +64,7 @@ final class Runtime {
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions, executor: executor,
+      savesBeforeLogOut: saveLimits.beforeLogOut,
       // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
       send: { [weak self] action in self?.dispatch(action) },
       quit: { [weak self] status in self?.quit(status: status) })

@@ -21,6 +21,28 @@ extension EndToEnd {
       return (server, url)
     }
 
+    /// What `serverState` runs.
+    static let stateScript = """
+      import json, sys, urllib.request, urllib.parse
+      base, title, email, password = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+      def call(path, body=None, token=None):
+          request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
+          request.add_header("Content-Type", "application/json")
+          if token: request.add_header("Authorization", "Bearer " + token)
+          return json.load(urllib.request.urlopen(request, timeout=10))
+      tokens = call("/authenticate", {"email": email, "password": password})
+      token = tokens.get("access_token") or tokens["id_token"]
+      if title.startswith("id:"):
+          class_id = title[3:]
+      else:
+          page = call("/api/classes?q=" + urllib.parse.quote(title) + "&offset=0&limit=5")
+          class_id = [c for c in page["classes"] if c["title"] == title][0]["id"]
+      progress = call("/api/progress/" + urllib.parse.quote(class_id), token=token)
+      watched = sum(end - start for start, end in progress["watched"])
+      events = call("/api/lessons/completions", token=token)["completions"]
+      print(progress["last_position"], watched, progress["time_in_class"], len(events))
+      """
+
     /// What the server holds for the sample account: the progress of the class titled
     /// `title` (or with the id after `id:`), and the lesson events, read over HTTP (Python's standard library) as
     /// `position watchedMilliseconds timeInClass events`.
@@ -28,31 +50,20 @@ extension EndToEnd {
       _ url: String, title: String, email: String = "registered@email.com",
       password: String = "password"
     ) throws -> [Int] {
-      let script = """
-        import json, sys, urllib.request, urllib.parse
-        base, title, email, password = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
-        def call(path, body=None, token=None):
-            request = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
-            request.add_header("Content-Type", "application/json")
-            if token: request.add_header("Authorization", "Bearer " + token)
-            return json.load(urllib.request.urlopen(request, timeout=10))
-        tokens = call("/authenticate", {"email": email, "password": password})
-        token = tokens.get("access_token") or tokens["id_token"]
-        if title.startswith("id:"):
-            class_id = title[3:]
-        else:
-            page = call("/api/classes?q=" + urllib.parse.quote(title) + "&offset=0&limit=5")
-            class_id = [c for c in page["classes"] if c["title"] == title][0]["id"]
-        progress = call("/api/progress/" + urllib.parse.quote(class_id), token=token)
-        watched = sum(end - start for start, end in progress["watched"])
-        events = call("/api/lessons/completions", token=token)["completions"]
-        print(progress["last_position"], watched, progress["time_in_class"], len(events))
-        """
       let output = try ChildProcess.run(
-        ["python3", "-c", script, url, title, email, password], searchPath: true)
+        ["python3", "-c", stateScript, url, title, email, password], searchPath: true)
       let numbers = output.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
       try #require(numbers.count == 4, "server state: \(output)")
       return numbers
+    }
+
+    /// `serverState`, or nil when it cannot be read (nothing stored yet, the server away).
+    static func serverStateIfAny(_ url: String, title: String) -> [Int]? {
+      let output = try? ChildProcess.run(
+        ["python3", "-c", stateScript, url, title, "registered@email.com", "password"],
+        searchPath: true)
+      let numbers = output?.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+      return numbers?.count == 4 ? numbers : nil
     }
 
     /// Launches the app against `server` at 2× speed, logs in, (opens Lessons and comes back,)
@@ -456,6 +467,61 @@ extension EndToEnd {
 
     /// Every other change's answer is lost after the server applied it: each is sent again
     /// under its key, and time in class is counted once.
+    /// A log-out from the Player sends the Player's closing save at once (a walk-through found
+    /// it waiting in the outbox until the account's next log-in, with the server up). With the
+    /// server just gone (the app has not noticed: nothing to ask about), Get started says the
+    /// change is kept for that log-in.
+    @Test func aLogOutFromThePlayerSendsItsClosingSave() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-log-out-save-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let app = try TerminalSession()
+      let catalog = try PlayerTests.catalog(in: app)
+      let (server, url) = try await Self.startServer(folder: folder, catalog: catalog)
+      var killed = false
+      defer {
+        if !killed {
+          server.send(SIGTERM)
+          _ = server.waitBlocking()
+        }
+      }
+      try Self.logInAndPlay(app, server: url)
+      // Before the Player's first save while playing (4 s of wall time: 8 s at 2×).
+      let playing = try app.waitUntil(timeout: 30, "3 s played") {
+        (PlayerTests.elapsed($0) ?? 0) >= 3
+      }
+      let shown = try #require(PlayerTests.elapsed(playing))
+      try app.press("C-o")
+      try app.waitFor("Myworkout GO")
+      let deadline = Date().addingTimeInterval(20)
+      var state: [Int] = []
+      while Date() < deadline {
+        state = Self.serverStateIfAny(url, title: "Hundred A") ?? []
+        if state.count == 4, state[1] >= shown * 1_000 { break }
+        try await Task.sleep(for: .milliseconds(200))
+      }
+      #expect(
+        state.count == 4 && state[1] >= shown * 1_000,
+        "the server holds the \(shown) s shown before the log-out: \(state)")
+
+      // Again, the server killed just before the log-out.
+      try app.press("End", "C-u")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      try app.waitFor("Time in class")
+      try app.press("Space")
+      try app.waitUntil(timeout: 30, "1 s played") { (PlayerTests.elapsed($0) ?? 0) >= 1 }
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+      killed = true
+      try app.press("C-o")
+      try app.waitFor("1 change could not be sent before the session ended", timeout: 30)
+      try app.waitFor("registered@email.com")
+    }
+
     @Test func answersLostAfterTheServerAppliedAChangeCountItOnce() async throws {
       let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("myworkout-lost-answers-e2e-\(UUID().uuidString)")

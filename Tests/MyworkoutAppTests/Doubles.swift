@@ -145,6 +145,40 @@ final class RecordingSessions: SessionPersisting {
   func delete() throws { log.withLock { $0.append("delete") } }
 }
 
+/// Notes, at every session deletion, what `note` says then (how many saves were written).
+final class NotingSessions: SessionPersisting {
+  let deletions = Mutex<[Int]>([])
+  let note: @Sendable () -> Int
+  init(note: @escaping @Sendable () -> Int) { self.note = note }
+  func save(_ session: Session) throws {}
+  func delete() throws {
+    let noted = note()
+    deletions.withLock { $0.append(noted) }
+  }
+}
+
+/// Progress whose saves start and then wait until `open()`: a save under way, held.
+final class GatedProgress: ProgressService {
+  let started = Mutex(0)
+  let recorded = Mutex(0)
+  private let gate = Mutex(false)
+
+  func open() { gate.withLock { $0 = true } }
+
+  func progress(account: String, classID: String) async throws -> ClassProgress { ClassProgress() }
+
+  func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+    started.withLock { $0 += 1 }
+    while !gate.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(2)) }
+    recorded.withLock { $0 += 1 }
+    return ClassProgress()
+  }
+
+  func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+    [:]
+  }
+}
+
 enum Fixture {
   /// The id the sessions below carry: progress is filed under it, never under the email.
   static let accountID = "auth0|0123456789abcdef01234567"

@@ -1,5 +1,6 @@
 import Foundation
 import MyworkoutCore
+import MyworkoutServices
 import MyworkoutView
 import Testing
 
@@ -18,7 +19,10 @@ import Testing
     id: "c1", title: "Hundred", instructor: "Ada", level: .beginner, song: "Song",
     videoURL: "v", thumbnailSlug: "", duration: 100)
 
-  func runtime(exits: @escaping @MainActor (Int32) -> Void = { _ in }) -> Runtime {
+  func runtime(
+    progress: (any ProgressService)? = nil, sessions: any SessionPersisting = RecordingSessions(),
+    exits: @escaping @MainActor (Int32) -> Void = { _ in }
+  ) -> Runtime {
     var player = PlayerState(danceClass: Self.item)
     player.playback = .paused
     var state = AppState.launch(with: .valid(Fixture.session(email: "registered@email.com")))
@@ -30,12 +34,13 @@ import Testing
       state: state, terminal: terminal,
       services: Services(
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
-        images: .unused, progress: progress),
-      sessions: RecordingSessions(), timers: timers, acceptedUntil: { _ in nil },
+        images: .unused, progress: progress ?? self.progress),
+      sessions: sessions, timers: timers, acceptedUntil: { _ in nil },
       now: { clock.now }, exit: exits,
       // The saves run on the shared pool, which the tests running beside this one can keep
       // busy for seconds: wait as long as it takes (the tests check order, not speed).
-      saveLimits: Runtime.SaveLimits(beforeStop: .seconds(120), beforeExit: .seconds(120)))
+      saveLimits: Runtime.SaveLimits(
+        beforeStop: .seconds(120), beforeExit: .seconds(120), beforeLogOut: .seconds(120)))
     runtime.start()
     return runtime
   }
@@ -121,6 +126,44 @@ import Testing
     #expect(app.state.player?.unsavedTime == 1_000, "the 20 s stopped count for nothing")
     #expect(await progress.updates.first?.addedTimeInClass == 3_000)
   }
+
+  /// A log-out from the Player: the session is forgotten only once the Player's closing save
+  /// is written. Remote mode sends that save with the session's token: a walk-through found
+  /// it left in the outbox until the account's next log-in, even with the server up.
+  @Test func aLogOutFromThePlayerForgetsTheSessionAfterItsClosingSave() async throws {
+    let progress = GatedProgress()
+    let sessions = NotingSessions { progress.recorded.withLock { $0 } }
+    let app = runtime(progress: progress, sessions: sessions)
+    clock.advance(by: 2)
+    terminal.press(.control("o"))
+    app.keysArrived()
+    #expect(app.state.screen.kind == .getStarted)
+    try await waitFor("the closing save to start") { progress.started.withLock { $0 } == 1 }
+    // Watched for half a second: the session stays while the save is under way.
+    await #expect(throws: (any Error).self, "forgotten before the save was written") {
+      try await waitFor("the session to be forgotten", within: .milliseconds(500)) {
+        !sessions.deletions.withLock { $0 }.isEmpty
+      }
+    }
+    progress.open()
+    try await waitFor("the session to be forgotten") {
+      !sessions.deletions.withLock { $0 }.isEmpty
+    }
+    #expect(sessions.deletions.withLock { $0 } == [1], "forgotten after the save was written")
+  }
+
+  /// Waits (on the real clock) until `condition` holds; throws after `limit`.
+  func waitFor(
+    _ what: String, within limit: Duration = .seconds(60), _ condition: () -> Bool
+  ) async throws {
+    let deadline = ContinuousClock.now + limit
+    while !condition() {
+      guard ContinuousClock.now < deadline else { throw Timeout(what: what) }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  struct Timeout: Error { let what: String }
 
   func settle(until condition: () async -> Bool) async {
     for _ in 0..<10_000 where !(await condition()) { await Task.yield() }

@@ -82,4 +82,104 @@ import Testing
       #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
     }
   }
+
+  /// A log-out's last delivery (a walk-through found the Player's closing save left waiting
+  /// until the next log-in): the server comes back and B logs in while A's delivery is due.
+  /// A's changes go now, under A's own token; none under B's.
+  @Test func aLogOutSendsTheLeavingAccountsChangesUnderItsOwnToken() async throws {
+    let network = Network()
+    try await withLiveServer(behind: network) { url, backend, root in
+      let (credentials, accounts, progress, _, _, statuses) = Self.device(url: url, root: root)
+      let b = try await accounts.signUp(Self.other)
+      credentials.signedOut()
+      let a = try await accounts.logIn(email: "registered@email.com", password: "password")
+      network.mode = .away
+      try await Self.play(3, as: a.accountID, on: progress, statuses)
+
+      // Ctrl-O: A's session ends. The server comes back; B logs in at once.
+      let leaving = credentials.leaving()
+      credentials.signedOut()
+      network.mode = .up
+      _ = try await accounts.logIn(email: Self.other.email, password: Self.other.password)
+      await progress.resume(account: b.accountID, email: b.profile.email)
+      await progress.loggedOut(leaving, within: .seconds(10))
+
+      #expect(try await progress.waiting(account: a.accountID).isEmpty)
+      let stored = try await backend.progress.progress(account: a.accountID, classID: "c1")
+      #expect(stored.watched == IntervalSet([0..<3_000]))
+      #expect(stored.timeInClass == 3_000)
+      #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
+      #expect(credentials.bearer(for: a.accountID) == nil, "A's token is not kept")
+    }
+  }
+
+  /// A log-out while the server is away: the person is told, the changes stay for their next
+  /// log-in, and once the last delivery is over their token is no longer sent (their sender,
+  /// waking after the server came back, sends nothing).
+  @Test func aLogOutThatCannotSendSaysSoAndKeepsTheChanges() async throws {
+    let network = Network()
+    try await withLiveServer(behind: network) { url, backend, root in
+      let (credentials, accounts, progress, clock, notices, statuses) = Self.device(
+        url: url, root: root)
+      let a = try await accounts.logIn(email: "registered@email.com", password: "password")
+      network.mode = .away
+      try await Self.play(2, as: a.accountID, on: progress, statuses)
+
+      let leaving = credentials.leaving()
+      credentials.signedOut()
+      await progress.loggedOut(leaving, within: .seconds(10))
+      #expect(
+        notices.all == [
+          "2 changes could not be sent before the session ended; kept on this device for the next log-in of registered@email.com"
+        ])
+
+      network.mode = .up
+      let before = statuses.all.count
+      await clock.advance(by: .seconds(120))
+      // A's sender wakes and tries (and, its session over, must not send).
+      try await eventually {
+        statuses.all.dropFirst(before).contains { $0.account == a.accountID }
+      }
+      #expect(try await progress.waiting(account: a.accountID).count == 2)
+      #expect(try await backend.progress.progress(account: a.accountID, classID: "c1") == .init())
+    }
+  }
+
+  /// One device of the tests above: its credentials, account service, outbox (on a test
+  /// clock, no jitter), and the notices and statuses it raised.
+  static func device(url: String, root: String) -> (
+    RemoteCredentials, RemoteAccountService, OutboxProgressService<TestClock<Duration>>,
+    TestClock<Duration>, OfflineTests.Notices, Statuses
+  ) {
+    let directory = try! DataDirectory.prepare(path: root + "/app")
+    let credentials = RemoteCredentials()
+    let server = RemoteServer(baseURL: url)
+    let clock = TestClock<Duration>()
+    let notices = OfflineTests.Notices()
+    let statuses = Statuses()
+    let progress = OutboxProgressService(
+      remote: RemoteProgressService(server: server, credentials: credentials),
+      directory: directory, server: url, clock: clock, backoff: Backoff(random: { 0 }),
+      onNotice: notices.raise, onStatus: statuses.add)
+    return (
+      credentials, RemoteAccountService(server: server, credentials: credentials), progress,
+      clock, notices, statuses
+    )
+  }
+
+  /// `count` seconds of class c1 played by `account`, one save a second, left waiting.
+  static func play(
+    _ count: Int, as account: String, on progress: OutboxProgressService<TestClock<Duration>>,
+    _ statuses: Statuses
+  ) async throws {
+    for n in 0..<count {
+      try await progress.record(
+        ProgressUpdate(
+          account: account, classID: "c1", position: (n + 1) * 1_000,
+          played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
+    }
+    try await eventually {
+      statuses.all.last == SyncStatus(account: account, waiting: count, offline: true)
+    }
+  }
 }

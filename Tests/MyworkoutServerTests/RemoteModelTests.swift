@@ -14,9 +14,10 @@ import Testing
 #endif
 
 /// A seeded model test of remote mode (issue 28): random histories of what people and networks
-/// do to one device — log in and out as one of two accounts, play, finish lessons, the server
-/// away, failing, behind a proxy's error page, or losing answers after applying them, the app
-/// killed and relaunched, an outbox row damaged, a session ending — against a real server over
+/// do to one device — log in and out as one of two accounts (a log-out's last delivery awaited
+/// or running on beside what follows), play, finish lessons, the server away, failing, behind a
+/// proxy's error page, or losing answers after applying them, the app killed and relaunched, an
+/// outbox row damaged, a session ending — against a real server over
 /// HTTP, on SQLite and on PostgreSQL.
 ///
 /// After every step nothing of an account is on the server that the account did not do (the
@@ -114,6 +115,7 @@ import Testing
       var current: Int?  // who is signed in
       var played = [0, 0]  // how far each has played (their intervals never repeat)
       var history: [String] = []
+      var deliveries: [Task<Void, Never>] = []
 
       func logIn(_ index: Int) async -> Bool {
         credentials.signedOut()
@@ -133,10 +135,19 @@ import Testing
           let index = Int.random(in: 0..<2, using: &random)
           history.append("log in \(index): \(await logIn(index) ? "yes" : "no answer")")
         case 12..<18:
-          history.append("log out")
+          // Ctrl-O: the session ends, and its person's changes go under their own token (the
+          // last delivery), awaited or still running while the history goes on.
+          let leaving = credentials.leaving()
           credentials.signedOut()
-          await app.stopAll()
           current = nil
+          let out = app
+          if Bool.random(using: &random) {
+            history.append("log out")
+            await out.loggedOut(leaving, within: .seconds(10))
+          } else {
+            history.append("log out, its last delivery running on")
+            deliveries.append(Task { await out.loggedOut(leaving, within: .seconds(10)) })
+          }
         case 18..<21:
           history.append("session ended")
           credentials.signedOut()
@@ -172,6 +183,9 @@ import Testing
           await clock.advance(by: .seconds(61))
         case 88..<95:
           history.append("killed and relaunched")
+          // (After any last delivery: a killed process runs none of its tasks on.)
+          for delivery in deliveries { await delivery.value }
+          deliveries = []
           await app.stopAll()
           app = launch()
           if let index = current {
@@ -208,6 +222,7 @@ import Testing
       }
 
       // The network back; each account logs in once more and its outbox drains.
+      for delivery in deliveries { await delivery.value }
       network.mode = .up
       for (index, person) in persons.enumerated() {
         let loggedIn = await logIn(index)

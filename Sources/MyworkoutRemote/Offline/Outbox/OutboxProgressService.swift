@@ -96,6 +96,42 @@ where C.Duration == Duration {
     for box in outboxes.withLock({ Array($0.values) }) { await box.sender.stop() }
   }
 
+  /// Log-out and expiry, with the ended session's tokens (`RemoteCredentials.leaving()`): the
+  /// other accounts' senders stop; the leaving person's changes, the Player's closing save
+  /// among them, are sent now under that person's own token, for at most `limit` (a log-out
+  /// used to leave that save waiting until their next log-in, even online). What could not go
+  /// is said and kept for their next log-in; then their token is no longer sent.
+  package func loggedOut(_ leaving: RemoteCredentials.Tokens?, within limit: Duration) async {
+    let boxes = outboxes.withLock { $0 }
+    let owner = leaving?.owner
+    for (account, box) in boxes where owner?.owns(account) != true { await box.sender.stop() }
+    guard let leaving, let owner else { return }
+    let mine = boxes.filter { owner.owns($0.key) }.map(\.value)
+    for box in mine { await box.sender.kick() }
+    // Until every sender has sent, backs off (the server is away) or is refused, or the time
+    // is up: the sends still under way then go on, without the token for what comes next.
+    let (first, done) = AsyncStream<Void>.makeStream()
+    Task(executorPreference: executor) {
+      for box in mine { await box.sender.settled() }
+      done.yield()
+    }
+    let timer = Task(executorPreference: executor) { [clock] in
+      try? await clock.sleep(for: limit)
+      done.yield()
+    }
+    for await _ in first { break }
+    timer.cancel()
+    remote.credentials.forget(leaving: leaving)
+    var left = 0
+    for box in mine { left += (try? await box.store.counts().waiting) ?? 0 }
+    if left > 0 {
+      let changes = left == 1 ? "1 change" : "\(left) changes"
+      onNotice(
+        "\(changes) could not be sent before the session ended; kept on this device for the next log-in of \(owner.email)"
+      )
+    }
+  }
+
   /// Sends what the signed-in person has waiting: under `account` (their id), and under their
   /// `email` when an outbox was kept under it, by a session from before the server gave
   /// accounts ids (its token named the email); those changes go now, under this session.
