@@ -5,6 +5,40 @@ import Testing
 @testable import MyworkoutView
 
 @Suite struct DisplayWidthTests {
+  /// The fast paths give what the Unicode properties give, for every scalar they cover.
+  @Test func theFastPathsAgreeWithTheProperties() {
+    for value in Array(0xA0..<0x300) + Array(0x2500...0x25FF) {
+      let scalar = Unicode.Scalar(UInt32(value))!
+      #expect(
+        DisplayWidth.of(scalar) == DisplayWidth.slowly(scalar),
+        "U+\(String(value, radix: 16, uppercase: true))")
+    }
+  }
+
+  /// The footer line takes what fits, as before it counted each hint's columns once.
+  @Test func theFooterLineFitsWholeHints() {
+    let hints = [
+      Hint(keys: "Space", action: "play/pause"),
+      Hint(keys: "Ctrl-R", action: "show password", shortAction: "show"),
+      Hint(keys: "m", action: "mirror", isEssential: false),
+      Hint(keys: "F1", action: "keys", isPinned: true),
+      Hint(keys: "Ctrl-C", action: "quit"),
+    ]
+    #expect(
+      Hint.line(hints, width: 80)
+        == " Space play/pause  Ctrl-R show password  m mirror  F1 keys  Ctrl-C quit")
+    #expect(
+      Hint.line(hints, width: 61) == " Space play/pause  Ctrl-R show password  F1 keys  Ctrl-C quit"
+    )
+    #expect(Hint.line(hints, width: 60) == " Space play/pause  Ctrl-R show  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 50) == " Space play/pause  F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 30) == " F1 keys  Ctrl-C quit")
+    #expect(Hint.line(hints, width: 12) == " Ctrl-C quit")
+    #expect(Hint.line(hints, width: 5) == " ")
+    #expect(
+      Hint.line([Hint(keys: "a", action: "b", width: 8), Hint(keys: "c", action: "d")], width: 80)
+        == " a b       c d")
+  }
   @Test func widths() {
     #expect(DisplayWidth.of("a" as Character) == 1)
     #expect(DisplayWidth.of("é" as Character) == 1)

@@ -106,27 +106,33 @@ package struct Hint: Equatable, Sendable {
   /// pinned ones and the last, then the pinned ones (quitting stays in view as long as anything
   /// does).
   package static func line(_ hints: [Hint], width: Int) -> String {
-    var shown = hints
-    func text() -> String { " " + shown.map(\.footerText).joined(separator: "  ") }
-    while DisplayWidth.of(text()) > width, let index = shown.lastIndex(where: { !$0.isEssential }) {
+    // Each hint's columns counted once: the line's are theirs, a space before, and two
+    // between (the line is drawn on every frame of the Player's clock).
+    var shown = hints.map { (hint: $0, columns: $0.footerColumns) }
+    func columns() -> Int { 1 + shown.reduce(0) { $0 + $1.columns } + 2 * max(0, shown.count - 1) }
+    while columns() > width, let index = shown.lastIndex(where: { !$0.hint.isEssential }) {
       shown.remove(at: index)
     }
-    while DisplayWidth.of(text()) > width,
-      let index = shown.firstIndex(where: { $0.shortAction != nil }),
-      let short = shown[index].shortAction
+    while columns() > width,
+      let index = shown.firstIndex(where: { $0.hint.shortAction != nil }),
+      let short = shown[index].hint.shortAction
     {
-      shown[index].action = short
-      shown[index].shortAction = nil
+      shown[index].hint.action = short
+      shown[index].hint.shortAction = nil
+      shown[index].columns = shown[index].hint.footerColumns
     }
-    while DisplayWidth.of(text()) > width,
-      let index = shown.dropLast().lastIndex(where: { !$0.isPinned })
+    while columns() > width,
+      let index = shown.dropLast().lastIndex(where: { !$0.hint.isPinned })
     {
       shown.remove(at: index)
     }
-    while DisplayWidth.of(text()) > width, shown.count > 1 {
+    while columns() > width, shown.count > 1 {
       shown.remove(at: shown.count - 2)
     }
-    if DisplayWidth.of(text()) > width { shown.removeAll() }
-    return text()
+    if columns() > width { shown.removeAll() }
+    return " " + shown.map(\.hint.footerText).joined(separator: "  ")
   }
+
+  /// The columns `footerText` takes.
+  var footerColumns: Int { max(width, DisplayWidth.of(text)) }
 }
