@@ -66,6 +66,23 @@ import Testing
     }
   }
 
+  /// A colour's palette index does not depend on the colours asked for before it (found by the
+  /// patch test's random pictures: the bucket's first colour stood for it, so one colour took
+  /// two indices).
+  @Test(arguments: [VideoColors.palette256, .basic16, .basic8])
+  func aColoursIndexDoesNotDependOnTheColoursBefore(colors: VideoColors) {
+    var used = VideoQuantizer(colors: colors)
+    var state: UInt64 = 99
+    for _ in 0..<2_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let color = UInt32(truncatingIfNeeded: state >> 40) & 0xFF_FFFF
+      var fresh = VideoQuantizer(colors: colors)
+      #expect(
+        used.index(color, colors: colors) == fresh.index(color, colors: colors),
+        "0x\(String(color, radix: 16))")
+    }
+  }
+
   /// The search divides without a division instruction: every sum it can meet, every count.
   @Test func theDivisionIsExactForEverySumOfFourChannelValues() {
     for count in 1...4 {

@@ -324,8 +324,10 @@ package struct VideoQuantizer: Sendable {
     let key = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
     guard key < table.count else { return quantizer.index(for: RGB(r, g, b)) }
     if table[key] != .max { return UInt8(truncatingIfNeeded: table[key]) }
-    // The middle of the 15-bit bucket stands for it.
-    let index = quantizer.index(for: RGB(r | 4, g | 4, b | 4))
+    // The middle of the 15-bit bucket stands for it (whichever colour of the bucket comes
+    // first: `r | 4` alone made the answer depend on that, and a colour could change index
+    // from one picture to the next).
+    let index = quantizer.index(for: RGB(r & 0xF8 | 4, g & 0xF8 | 4, b & 0xF8 | 4))
     table[key] = UInt16(index)
     return index
   }
