@@ -74,12 +74,17 @@ package struct MediaFrame: Equatable, Sendable {
   package var width: Int
   package var height: Int
   package var rgb: [UInt8]
+  /// What changed since the picture before it, when it came as a patch (nil: a whole picture).
+  package var changes: [MediaPatch.Span]?
 
-  package init(milliseconds: Int, width: Int, height: Int, rgb: [UInt8]) {
+  package init(
+    milliseconds: Int, width: Int, height: Int, rgb: [UInt8], changes: [MediaPatch.Span]? = nil
+  ) {
     self.milliseconds = milliseconds
     self.width = width
     self.height = height
     self.rgb = rgb
+    self.changes = changes
   }
 }
 
@@ -90,6 +95,9 @@ package enum MediaEvent: Equatable, Sendable {
     hasSound: Bool)
   /// A picture to show now.
   case frame(MediaFrame)
+  /// A picture to show now, as what changed since the one before (`MediaEventReader` turns it
+  /// into a `frame`).
+  case patch(MediaPatch)
   /// The media time while playing (about four times a second).
   case time(milliseconds: Int)
   /// The source ran dry (true) or has enough again (false).
@@ -105,6 +113,7 @@ package enum MediaEvent: Equatable, Sendable {
     switch self {
     case .ready: 82  // R
     case .frame: 80  // P
+    case .patch: 68  // D
     case .time: 84  // T
     case .buffering: 66  // B
     case .ended: 69  // E
@@ -134,6 +143,17 @@ package enum MediaEvent: Equatable, Sendable {
     case .frame(let frame):
       payload = Self.int(frame.milliseconds) + Self.int(frame.width) + Self.int(frame.height)
       body = frame.rgb
+    case .patch(let patch):
+      payload =
+        Self.int(patch.milliseconds) + Self.int(patch.width) + Self.int(patch.height)
+        + Self.int(patch.spans.count)
+      payload.reserveCapacity(payload.count + 6 * patch.spans.count)
+      for span in patch.spans {
+        for value in [span.band, span.from, span.to] {
+          payload += [UInt8(truncatingIfNeeded: value), UInt8(truncatingIfNeeded: value >> 8)]
+        }
+      }
+      body = patch.pixels
     case .time(let milliseconds): payload = Self.int(milliseconds)
     case .buffering(let on): payload = [on ? 1 : 0]
     case .ended: payload = []
@@ -176,6 +196,25 @@ package enum MediaEvent: Equatable, Sendable {
         MediaFrame(
           milliseconds: Self.int(payload, at: 0), width: width, height: height,
           rgb: Array(payload.dropFirst(24))))
+    case 68:
+      guard count >= 32 else { return nil }
+      let width = Self.int(payload, at: 8)
+      let height = Self.int(payload, at: 16)
+      let spans = Self.int(payload, at: 24)
+      guard width >= 0, height >= 0, width <= 8192, height <= 8192, spans >= 0,
+        spans <= (height + 1) / 2, count >= 32 + 6 * spans
+      else { return nil }
+      let table = payload.dropFirst(32)
+      func short(_ index: Int) -> Int {
+        Int(table[table.startIndex + index]) | Int(table[table.startIndex + index + 1]) << 8
+      }
+      self = .patch(
+        MediaPatch(
+          milliseconds: Self.int(payload, at: 0), width: width, height: height,
+          spans: (0..<spans).map {
+            MediaPatch.Span(band: short(6 * $0), from: short(6 * $0 + 2), to: short(6 * $0 + 4))
+          },
+          pixels: Array(table.dropFirst(6 * spans))))
     case 84:
       guard count == 8 else { return nil }
       self = .time(milliseconds: Self.int(payload, at: 0))
@@ -190,9 +229,37 @@ package enum MediaEvent: Equatable, Sendable {
   }
 }
 
-/// Reads the player process's messages from a byte stream that arrives in pieces.
+/// Reads the player process's messages from a byte stream that arrives in pieces, and lays
+/// each patch over the picture before it (so what it returns has whole pictures only).
 package struct MediaEventReader: Sendable {
   private var buffer: [UInt8] = []
+  /// The last picture, for the next patch.
+  private var picture: MediaFrame?
+  /// The picture before it, and the patch that made the last one from it: by the next patch,
+  /// nothing else holds its pixels, so both patches are laid over them in place instead of
+  /// copying the last picture's (a copy of the whole picture a frame was a twelfth of the
+  /// app's time at 200x60).
+  private var older: (rgb: [UInt8], patch: MediaPatch)?
+
+  /// The picture `patch` makes of the last one (nil: it does not fit it).
+  private mutating func patched(_ patch: MediaPatch) -> MediaFrame? {
+    guard let last = picture, last.width == patch.width, last.height == patch.height else {
+      return nil
+    }
+    var rgb = last.rgb
+    if var reused = older.take(), reused.rgb.count == rgb.count,
+      reused.patch.apply(to: &reused.rgb)
+    {
+      rgb = reused.rgb  // the last picture's pixels, in memory of its own
+    }
+    guard patch.apply(to: &rgb) else { return nil }
+    older = (last.rgb, patch)
+    picture = MediaFrame(
+      milliseconds: patch.milliseconds, width: patch.width, height: patch.height, rgb: rgb)
+    return MediaFrame(
+      milliseconds: patch.milliseconds, width: patch.width, height: patch.height, rgb: rgb,
+      changes: patch.spans)
+  }
   /// A message the reader cannot make sense of: the stream is not the player's.
   package private(set) var damaged = false
 
@@ -212,9 +279,20 @@ package struct MediaEventReader: Sendable {
       }
       guard buffer.count - start - 5 >= length else { break }
       let payload = buffer[(start + 5)..<(start + 5 + length)]
-      if let event = MediaEvent(kind: buffer[start], payload: payload) {
+      switch MediaEvent(kind: buffer[start], payload: payload) {
+      case .frame(let frame)?:
+        picture = frame
+        older = nil
+        events.append(.frame(frame))
+      case .patch(let patch)?:
+        guard let frame = patched(patch) else {
+          damaged = true
+          break
+        }
+        events.append(.frame(frame))
+      case let event?:
         events.append(event)
-      } else {
+      case nil:
         damaged = true
       }
       start += 5 + length

@@ -558,8 +558,23 @@ final class Player: @unchecked Sendable {
     return events
   }
 
+  /// The picture sent last (the app holds it): the next one of its size goes as a patch.
+  private var sent: Frame?
+
+  /// A picture to send: what changed since the one sent before it, or the whole picture when
+  /// it is the first, of another size, or changed nearly everywhere (the patch's table and
+  /// the copy into it would cost more than they save).
   private func frameEvent(_ frame: Frame) -> MediaEvent {
-    .frame(
+    defer { sent = frame }
+    if let sent, sent.width == frame.width, sent.height == frame.height,
+      sent.rgb.count == frame.rgb.count, frame.rgb.count == frame.width * frame.height * 3
+    {
+      let patch = MediaPatch.between(
+        sent.rgb, frame.rgb, width: frame.width, height: frame.height,
+        milliseconds: Int(frame.pts))
+      if patch.pixels.count < frame.rgb.count / 2 { return .patch(patch) }
+    }
+    return .frame(
       MediaFrame(
         milliseconds: Int(frame.pts), width: frame.width, height: frame.height, rgb: frame.rgb))
   }

@@ -40,6 +40,9 @@ final class VideoHost: VideoPlaying {
   private var commands: Int32 = -1
   private var events: Int32 = -1
   private var reader = MediaEventReader()
+  /// The number of the last picture shown (each is numbered, so that the next one's changes
+  /// are laid only over the one they were made against).
+  private var shownSerial = 0
   private var playing = false
   private var lastSecond = -1
 
@@ -225,6 +228,8 @@ final class VideoHost: VideoPlaying {
 
   private func readable() {
     var latest: MediaFrame?
+    // What changed since the last picture shown, over every frame read now (nil: not known).
+    var changes: [Int: MediaPatch.Span]? = [:]
     var reports: [VideoEvent] = []
     var ended = false
     // A few reads a turn at most: a player that floods the pipe must not keep the loop from
@@ -240,6 +245,16 @@ final class VideoHost: VideoPlaying {
         switch event {
         case .frame(let frame):
           latest = frame
+          if let spans = frame.changes, changes != nil {
+            for span in spans {
+              let known = changes?[span.band]
+              changes?[span.band] = MediaPatch.Span(
+                band: span.band, from: min(span.from, known?.from ?? span.from),
+                to: max(span.to, known?.to ?? span.to))
+            }
+          } else {
+            changes = nil
+          }
           let second = frame.milliseconds / 1000
           if !playing || second != lastSecond {
             lastSecond = second
@@ -255,6 +270,7 @@ final class VideoHost: VideoPlaying {
           reports.append(.ended)
         case .failed(let reason): reports.append(.failed(reason))
         case .sound(let note): reports.append(.sound(note))
+        case .patch: break  // laid over its picture by the reader: a `frame` here
         }
       }
       if reader.damaged {
@@ -263,7 +279,16 @@ final class VideoHost: VideoPlaying {
       }
     }
     if let latest {
-      wiring?.picture(VideoPicture(width: latest.width, height: latest.height, rgb: latest.rgb))
+      shownSerial += 1
+      let runs = changes.map {
+        $0.values.sorted { $0.band < $1.band }.map {
+          VideoPicture.Run(band: $0.band, from: $0.from, to: $0.to)
+        }
+      }
+      wiring?.picture(
+        VideoPicture(
+          width: latest.width, height: latest.height, rgb: latest.rgb, serial: shownSerial,
+          changes: runs.map { VideoPicture.Changes(base: shownSerial - 1, runs: $0) }))
     }
     if !reports.isEmpty { wiring?.send(reports.map { .player(.video($0)) }) }
     if ended {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MyworkoutCore
@@ -63,6 +64,82 @@ import Testing
       #expect(kept == expected, "seed \(seed), round \(round), with the last picture's cells")
       previous = QuarterBlocks.Drawn(
         picture: picture, mirrored: mirrored, columns: columns, rows: rows, cells: cells)
+    }
+  }
+
+  /// A picture that says what changed since the one before (the player's patches): only the
+  /// cells its runs touch are searched, and the cells are still exactly the plain computation's,
+  /// mirrored or not, in regions wider or taller than the picture, with runs wider than the
+  /// change (several patches read in one turn are joined). Said against another picture, the
+  /// runs are not used.
+  @Test(arguments: [VideoColors.direct, .palette256, .shades])
+  func thePixelsSaidToHaveChangedAreTheOnlyOnesLookedAt(colors: VideoColors) {
+    let seed =
+      ProcessInfo.processInfo.environment["MYWORKOUT_BLOCKS_SEED"].flatMap { UInt64($0) }
+      ?? UInt64.random(in: 1...UInt64.max)
+    var state = seed
+    var fast = VideoQuantizer(colors: colors)
+    var plain = VideoQuantizer(colors: colors)
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    for round in 0..<60 {
+      let (width, height) = (1 + next(21), 1 + next(13))
+      let columns = (width + 1) / 2 + next(2)
+      let rows = (height + 1) / 2 + next(2)
+      let mirrored = next(2) == 0
+      let first = Self.randomPicture(width: width, height: height, seed: &state)
+      var picture = first
+      for _ in 0..<next(4) {
+        let (x, y) = (next(width), next(height))
+        for dy in 0..<min(height - y, 1 + next(3)) {
+          for dx in 0..<min(width - x, 1 + next(5)) {
+            picture.rgb[((y + dy) * width + x + dx) * 3 + next(3)] &+= UInt8(1 + next(250))
+          }
+        }
+      }
+      // The runs: from the first to the last changed pixel of each band, sometimes wider.
+      var runs: [VideoPicture.Run] = []
+      for band in 0..<(height + 1) / 2 {
+        let pixels = (2 * band..<min(height, 2 * band + 2)).flatMap { y in
+          (0..<width).filter { x in
+            (0..<3).contains {
+              picture.rgb[(y * width + x) * 3 + $0] != first.rgb[(y * width + x) * 3 + $0]
+            }
+          }
+        }
+        guard var from = pixels.min(), var to = pixels.max().map({ $0 + 1 }) else { continue }
+        if next(3) == 0 { (from, to) = (max(0, from - next(3)), min(width, to + next(3))) }
+        runs.append(VideoPicture.Run(band: band, from: from, to: to))
+      }
+      let before = QuarterBlocks.Drawn(
+        picture: VideoPicture(width: width, height: height, rgb: first.rgb, serial: 7),
+        mirrored: mirrored, columns: columns, rows: rows,
+        cells: QuarterBlocks.cells(
+          first, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+          quantizer: &fast))
+      let expected = Oracle.cells(
+        picture, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+        quantizer: &plain)
+      for base in [7, 6] {
+        let said = VideoPicture(
+          width: width, height: height, rgb: picture.rgb, serial: 8,
+          changes: VideoPicture.Changes(base: base, runs: runs))
+        var changed: [Int] = []
+        let cells = QuarterBlocks.cells(
+          said, columns: columns, rows: rows, mirrored: mirrored, colors: colors,
+          quantizer: &fast, previous: before, changed: &changed)
+        #expect(cells == expected, "seed \(seed), round \(round), base \(base)")
+        #expect(changed == changed.sorted(), "seed \(seed), round \(round)")
+        // Every cell that differs from the last is among those looked at.
+        let differing = cells.indices.filter { cells[$0] != before.cells[$0] }
+        #expect(Set(differing).isSubset(of: changed), "seed \(seed), round \(round)")
+        if base == 7 {
+          let touched = runs.reduce(0) { $0 + ($1.to - $1.from + 2) / 2 }
+          #expect(changed.count <= touched, "seed \(seed), round \(round): only the runs' cells")
+        }
+      }
     }
   }
 

@@ -86,6 +86,14 @@ package enum QuarterBlocks {
         && $0.columns == columns && $0.rows == rows && $0.cells.count == columns * rows
         ? $0 : nil
     }
+    // Laid over the picture drawn last, with what changed said: only those cells are looked at.
+    if let kept, let changes = picture.changes, picture.serial != 0,
+      kept.picture.serial == changes.base
+    {
+      return patched(
+        picture, runs: changes.runs, over: kept, colors: colors, quantizer: &quantizer,
+        changed: &changed)
+    }
     let keptRGB = kept?.picture.rgb ?? []
     let keptCells = kept?.cells ?? []
     // Every cell is written below (kept, or searched): none is filled first.
@@ -166,6 +174,59 @@ package enum QuarterBlocks {
         }
       }
     }
+  }
+
+  /// The cells of `picture` from `previous`'s (drawn for the picture its changes are laid
+  /// over, in the same shape): of the cells its runs of changed pixels fall in, those whose
+  /// pixels changed are searched again, the others are kept. `changed` lists the searched ones,
+  /// in order.
+  private static func patched(
+    _ picture: VideoPicture, runs: [VideoPicture.Run], over previous: Drawn, colors: VideoColors,
+    quantizer: inout VideoQuantizer, changed: inout [Int]
+  ) -> [BlockCell] {
+    var cells = previous.cells
+    let (width, height) = (picture.width, picture.height)
+    let (columns, rows, mirrored) = (previous.columns, previous.rows, previous.mirrored)
+    picture.rgb.withUnsafeBufferPointer { rgb in
+      previous.picture.rgb.withUnsafeBufferPointer { old in
+        for run in runs where run.band >= 0 && run.band < rows && run.from < run.to {
+          let top = run.band * 2
+          // The columns its pixels fall in (mirrored, counted from the right).
+          let first = max(0, mirrored ? (width - run.to) / 2 : run.from / 2)
+          let last = min(columns - 1, mirrored ? (width - 1 - run.from) / 2 : (run.to - 1) / 2)
+          guard first <= last else { continue }
+          for column in first...last {
+            var x0 = column * 2
+            var x1 = x0 + 1
+            if mirrored {
+              x0 = width - 1 - x0
+              x1 = width - 1 - x1
+            }
+            let o0 = offset(x0, top, width, height)
+            let o1 = offset(x1, top, width, height)
+            let o2 = offset(x0, top + 1, width, height)
+            let o3 = offset(x1, top + 1, width, height)
+            // A run spans whole bands: most of its cells' pixels are as they were.
+            if same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2), same(rgb, old, o3) {
+              continue
+            }
+            let (r0, g0, b0) = pixel(rgb, o0)
+            let (r1, g1, b1) = pixel(rgb, o1)
+            let (r2, g2, b2) = pixel(rgb, o2)
+            let (r3, g3, b3) = pixel(rgb, o3)
+            let index = run.band * columns + column
+            changed.append(index)
+            cells[index] =
+              colors == .shades
+              ? shade(red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
+              : best(
+                (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
+                quantizer: &quantizer)
+          }
+        }
+      }
+    }
+    return cells
   }
 
   @inline(__always)

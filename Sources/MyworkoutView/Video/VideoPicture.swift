@@ -5,11 +5,44 @@ package struct VideoPicture: Equatable, Sendable {
   package var width: Int
   package var height: Int
   package var rgb: [UInt8]
+  /// Its place among the pictures of a video, counted from 1 as they come (0: not counted).
+  package var serial: Int
+  /// What changed since the picture numbered `changes.base` (nil: not known): elsewhere its
+  /// pixels are that picture's, so its cells can be too.
+  package var changes: Changes?
 
-  package init(width: Int, height: Int, rgb: [UInt8]) {
+  /// Runs of changed pixels since the picture numbered `base`.
+  package struct Changes: Equatable, Sendable {
+    package var base: Int
+    /// In band order, each band once.
+    package var runs: [Run]
+
+    package init(base: Int, runs: [Run]) {
+      self.base = base
+      self.runs = runs
+    }
+  }
+
+  /// Pixels `from..<to` of band `band` (pixel rows `2 * band` and `2 * band + 1`: a row of
+  /// cells) changed.
+  package struct Run: Equatable, Sendable {
+    package var band: Int
+    package var from: Int
+    package var to: Int
+
+    package init(band: Int, from: Int, to: Int) {
+      self.band = band
+      self.from = from
+      self.to = to
+    }
+  }
+
+  package init(width: Int, height: Int, rgb: [UInt8], serial: Int = 0, changes: Changes? = nil) {
     self.width = width
     self.height = height
     self.rgb = rgb
+    self.serial = serial
+    self.changes = changes
   }
 }
 
