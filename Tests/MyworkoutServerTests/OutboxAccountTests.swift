@@ -145,6 +145,32 @@ import Testing
     }
   }
 
+  /// A log-out that cannot send, and someone else has signed in by the time it gives up: the
+  /// notice (which names the last person's email) is not shown over the new person's screens;
+  /// the changes stay for their own person's next log-in.
+  @Test func aLogOutThatCannotSendSaysNothingOnceSomeoneElseSignedIn() async throws {
+    let network = Network()
+    try await withLiveServer(behind: network) { url, backend, root in
+      let (credentials, accounts, progress, _, notices, statuses) = Self.device(
+        url: url, root: root)
+      let b = try await accounts.signUp(Self.other)
+      credentials.signedOut()
+      let a = try await accounts.logIn(email: "registered@email.com", password: "password")
+      network.mode = .away
+      try await Self.play(2, as: a.accountID, on: progress, statuses)
+
+      let leaving = credentials.leaving()
+      credentials.signedOut()
+      network.mode = .up
+      _ = try await accounts.logIn(email: Self.other.email, password: Self.other.password)
+      network.mode = .away
+      await progress.loggedOut(leaving, within: .seconds(10))
+      #expect(notices.all.isEmpty)
+      #expect(try await progress.waiting(account: a.accountID).count == 2)
+      #expect(try await backend.progress.progress(account: b.accountID, classID: "c1") == .init())
+    }
+  }
+
   /// One device of the tests above: its credentials, account service, outbox (on a test
   /// clock, no jitter), and the notices and statuses it raised.
   static func device(url: String, root: String) -> (

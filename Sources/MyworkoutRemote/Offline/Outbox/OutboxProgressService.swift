@@ -124,7 +124,10 @@ where C.Duration == Duration {
     remote.credentials.forget(leaving: leaving)
     var left = 0
     for box in mine { left += (try? await box.store.counts().waiting) ?? 0 }
-    if left > 0 {
+    // Said on Get started; not over the screens of whoever signed in since (a walk-through saw
+    // it name the last person's email on the next one's screen), who may be this person again
+    // (whose log-in sends them).
+    if left > 0, remote.credentials.tokens == nil {
       let changes = left == 1 ? "1 change" : "\(left) changes"
       onNotice(
         "\(changes) could not be sent before the session ended; kept on this device for the next log-in of \(owner.email)"
