@@ -417,6 +417,15 @@ def tree_cpu_ms(pids):
     return total
 
 
+def written_bytes(pid):
+    """What a process wrote with write(2) and its kind so far (`wchar` of /proc/PID/io)."""
+    with contextlib.suppress(FileNotFoundError, ValueError, PermissionError):
+        for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+            if line.startswith("wchar:"):
+                return int(line.split()[1])
+    return 0
+
+
 def tree_rss_mib(pids):
     """The resident memory of the processes now (VmRSS), summed, in MiB."""
     total = 0.0
@@ -461,9 +470,13 @@ def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240
             term.send(b" ")
             term.read(0.5)
             cpu, mark = tree_cpu_ms(pids), len(term.output)
+            # The pictures' way from the player to the app: what the player writes to its pipe.
+            piped = sum(written_bytes(pid) for pid in pids[1:])
             term.drain(seconds)
             window = term.output[mark:]
             playing = {"bytes_per_s": len(window) / seconds,
+                       "pipe_bytes_per_s": (sum(written_bytes(pid) for pid in pids[1:]) - piped)
+                       / seconds,
                        "frames_per_s": window.count(b"\x1b[?2026h") / seconds,
                        "cpu_s_per_s": (tree_cpu_ms(pids) - cpu) / 1000 / seconds,
                        "rss_mib": tree_rss_mib(pids)}
@@ -1451,6 +1464,7 @@ def main():
             extra = (f", {figures['frames_per_s']:.1f} frames/s, first frame"
                      f" {figures['first_frame_ms']:.0f} ms, seek to frame {figures['seek_ms']:.0f} ms,"
                      f" key to screen {figures['key_to_screen_ms']:.0f} ms,"
+                     f" player to app {figures['pipe_bytes_per_s'] / 1024:.0f} KiB/s,"
                      f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused"
                      f" (from {figures['paused_from_s']:.1f} s after the pause)")
         print(f"  {program:<20} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
