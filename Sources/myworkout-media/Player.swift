@@ -579,38 +579,52 @@ final class Player: @unchecked Sendable {
         milliseconds: Int(frame.pts), width: frame.width, height: frame.height, rgb: frame.rgb))
   }
 
+  /// Writes what a turn says in one system call (most often a picture's patch and the time),
+  /// so the app wakes once; a whole picture's pixels are written from where they are.
   private func send(_ events: [MediaEvent]) {
+    var pending: [UInt8] = []
     for event in events {
       let (head, body) = event.parts
-      // Head and body in one system call, the pixels written from where they are.
-      var offset = 0
-      let total = head.count + body.count
-      while offset < total {
-        let written = head.withUnsafeBytes { head in
-          body.withUnsafeBytes { body in
-            var pieces = [iovec]()
-            if offset < head.count {
-              pieces.append(
-                iovec(
-                  iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset),
-                  iov_len: head.count - offset))
-            }
-            let bodyOffset = max(0, offset - head.count)
-            if bodyOffset < body.count {
-              pieces.append(
-                iovec(
-                  iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress! + bodyOffset),
-                  iov_len: body.count - bodyOffset))
-            }
-            return writev(STDOUT_FILENO, pieces, Int32(pieces.count))
-          }
-        }
-        if written < 0 {
-          if errno == EINTR { continue }
-          _exit(0)
-        }
-        offset += written
+      pending += head
+      if body.count > 65_536 {
+        writeAll(pending, body)
+        pending = []
+      } else {
+        pending += body
       }
+    }
+    if !pending.isEmpty { writeAll(pending, []) }
+  }
+
+  /// `head` and `body` in one system call (as many as it takes).
+  private func writeAll(_ head: [UInt8], _ body: [UInt8]) {
+    var offset = 0
+    let total = head.count + body.count
+    while offset < total {
+      let written = head.withUnsafeBytes { head in
+        body.withUnsafeBytes { body in
+          var pieces = [iovec]()
+          if offset < head.count {
+            pieces.append(
+              iovec(
+                iov_base: UnsafeMutableRawPointer(mutating: head.baseAddress! + offset),
+                iov_len: head.count - offset))
+          }
+          let bodyOffset = max(0, offset - head.count)
+          if bodyOffset < body.count {
+            pieces.append(
+              iovec(
+                iov_base: UnsafeMutableRawPointer(mutating: body.baseAddress! + bodyOffset),
+                iov_len: body.count - bodyOffset))
+          }
+          return writev(STDOUT_FILENO, pieces, Int32(pieces.count))
+        }
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        _exit(0)
+      }
+      offset += written
     }
   }
 
