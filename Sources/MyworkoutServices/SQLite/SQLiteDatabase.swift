@@ -164,25 +164,38 @@ package final class SQLiteDatabase {
 
   /// Creates the file with mode 0600 before SQLite opens it (SQLite would use 0644), and
   /// narrows an existing file's mode. SQLite gives its -wal and -shm files the same mode.
+  /// An existing file is never opened here: closing a descriptor drops every lock this process
+  /// holds on the file, and another connection of this process may hold SQLite's (without it,
+  /// another process deleted the write-ahead log under that connection).
   private static func createPrivately(_ path: String) throws(SQLiteError) {
-    // O_NONBLOCK: a FIFO put in place of the file must not hang the app.
-    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NONBLOCK, 0o600)
-    guard fd >= 0 else {
-      let code = errno
-      throw SQLiteError(
-        code: code == EISDIR ? SQLITE_NOTADB : SQLITE_CANTOPEN, message: describe(code),
-        context: "Cannot open \(path)")
-    }
-    defer { close(fd) }
     var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw SQLiteError(
-        code: SQLITE_CANTOPEN, message: describe(errno), context: "Cannot open \(path)")
+    if stat(path, &info) != 0 {
+      let code = errno
+      guard code == ENOENT else {
+        throw SQLiteError(
+          code: SQLITE_CANTOPEN, message: describe(code), context: "Cannot open \(path)")
+      }
+      // O_EXCL: a file that appeared meanwhile is left to the checks below.
+      let fd = open(path, O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC | O_NONBLOCK, 0o600)
+      if fd >= 0 {
+        close(fd)
+        return
+      }
+      let failure = errno
+      guard failure == EEXIST, stat(path, &info) == 0 else {
+        throw SQLiteError(
+          code: SQLITE_CANTOPEN, message: describe(failure), context: "Cannot open \(path)")
+      }
     }
+    if info.st_mode & S_IFMT == S_IFDIR {
+      throw SQLiteError(
+        code: SQLITE_NOTADB, message: describe(EISDIR), context: "Cannot open \(path)")
+    }
+    // A FIFO put in place of the file is refused without opening it (which could hang).
     guard FileMode.isRegular(info.st_mode) else {
       throw SQLiteError(
         code: SQLITE_NOTADB, message: "not a regular file", context: "Cannot open \(path)")
     }
-    if info.st_mode & FileMode.groupOrOther != 0 { _ = fchmod(fd, 0o600) }
+    if info.st_mode & FileMode.groupOrOther != 0 { _ = chmod(path, 0o600) }
   }
 }

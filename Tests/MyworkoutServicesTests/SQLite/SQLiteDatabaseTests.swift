@@ -1,4 +1,5 @@
 import CSQLite
+import TestProcesses
 import Testing
 
 @testable import MyworkoutServices
@@ -19,6 +20,31 @@ import Testing
       try database.execute("CREATE TABLE t(x)")
       #expect(permissions(root + "/open.sqlite") == 0o600)
       #expect(permissions(root + "/open.sqlite-wal") == 0o600)
+    }
+  }
+
+  /// Opening a file this process already has open must not drop the locks the first
+  /// connection holds on it (POSIX drops all of a process's locks on a file when any of its
+  /// descriptors for it is closed). Without its lock, another process that opened and closed
+  /// the database deleted the write-ahead log under the first connection, whose next write
+  /// then went to a deleted file: lost (a walk-through saw an outbox's WAL deleted this way).
+  @Test func openingAFileAgainKeepsTheFirstConnectionsHold() async throws {
+    try await withTemporaryDirectory { root throws in
+      let path = root + "/held.sqlite"
+      let first = try SQLiteDatabase(path: path)
+      try first.enableWriteAheadLog()
+      try first.execute("CREATE TABLE t(x)")
+      try first.execute("INSERT INTO t VALUES (1)")
+      _ = try SQLiteDatabase(path: path)  // opened and closed again, as the outbox's scan does
+      _ = try ChildProcess.run(
+        [
+          "python3", "-c",
+          "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('SELECT count(*) FROM t').fetchall(); c.close()",
+          path,
+        ], searchPath: true)
+      try first.execute("INSERT INTO t VALUES (2)")
+      let reader = try SQLiteDatabase(path: path)
+      #expect(try reader.scalar("SELECT count(*) FROM t") == .integer(2))
     }
   }
 
