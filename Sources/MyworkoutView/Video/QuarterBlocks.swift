@@ -119,21 +119,10 @@ package enum QuarterBlocks {
             }
             let firstRow = row * columns
             // The search for one cell from its four pixels' offsets.
-            @inline(__always) func search(_ index: Int, _ o0: Int, _ o1: Int, _ o2: Int, _ o3: Int)
-            {
+            @inline(__always) func search(_ index: Int, _ offsets: Four) {
               changed.append(index)
-              let (r0, g0, b0) = pixel(rgb, o0)
-              let (r1, g1, b1) = pixel(rgb, o1)
-              let (r2, g2, b2) = pixel(rgb, o2)
-              let (r3, g3, b3) = pixel(rgb, o3)
               out.initializeElement(
-                at: index,
-                to: colors == .shades
-                  ? shade(
-                    red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
-                  : best(
-                    (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
-                    quantizer: &quantizer))
+                at: index, to: searched(rgb, offsets, colors: colors, quantizer: &quantizer))
             }
             // The cells whose four pixels are all inside the picture (nearly all): each pair of
             // pixels is six bytes side by side (mirrored, the right pixel's first), compared in
@@ -147,28 +136,18 @@ package enum QuarterBlocks {
                 continue
               }
               let (o0, o1) = mirrored ? (left + 3, left) : (left, left + 3)
-              search(index, o0, o1, o0 + rowBytes, o1 + rowBytes)
+              search(index, (o0, o1, o0 + rowBytes, o1 + rowBytes))
             }
             // The rest, at the picture's right and bottom edges: a pixel past it is black.
             for column in inside..<columns {
-              var x0 = column * 2
-              var x1 = x0 + 1
-              if mirrored {
-                x0 = width - 1 - x0
-                x1 = width - 1 - x1
-              }
-              let o0 = offset(x0, top, width, height)
-              let o1 = offset(x1, top, width, height)
-              let o2 = offset(x0, top + 1, width, height)
-              let o3 = offset(x1, top + 1, width, height)
+              let pixels = offsets(
+                column: column, top: top, width: width, height: height, mirrored: mirrored)
               let index = firstRow + column
-              if !old.isEmpty, same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2),
-                same(rgb, old, o3)
-              {
+              if !old.isEmpty, unchanged(rgb, old, pixels) {
                 out.initializeElement(at: index, to: keptCells[index])
                 continue
               }
-              search(index, o0, o1, o2, o3)
+              search(index, pixels)
             }
           }
         }
@@ -196,37 +175,62 @@ package enum QuarterBlocks {
           let last = min(columns - 1, mirrored ? (width - 1 - run.from) / 2 : (run.to - 1) / 2)
           guard first <= last else { continue }
           for column in first...last {
-            var x0 = column * 2
-            var x1 = x0 + 1
-            if mirrored {
-              x0 = width - 1 - x0
-              x1 = width - 1 - x1
-            }
-            let o0 = offset(x0, top, width, height)
-            let o1 = offset(x1, top, width, height)
-            let o2 = offset(x0, top + 1, width, height)
-            let o3 = offset(x1, top + 1, width, height)
+            let pixels = offsets(
+              column: column, top: top, width: width, height: height, mirrored: mirrored)
             // A run spans whole bands: most of its cells' pixels are as they were.
-            if same(rgb, old, o0), same(rgb, old, o1), same(rgb, old, o2), same(rgb, old, o3) {
-              continue
-            }
-            let (r0, g0, b0) = pixel(rgb, o0)
-            let (r1, g1, b1) = pixel(rgb, o1)
-            let (r2, g2, b2) = pixel(rgb, o2)
-            let (r3, g3, b3) = pixel(rgb, o3)
+            if unchanged(rgb, old, pixels) { continue }
             let index = run.band * columns + column
             changed.append(index)
-            cells[index] =
-              colors == .shades
-              ? shade(red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
-              : best(
-                (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
-                quantizer: &quantizer)
+            cells[index] = searched(rgb, pixels, colors: colors, quantizer: &quantizer)
           }
         }
       }
     }
     return cells
+  }
+
+  /// The offsets of the four pixels of cell `column` in the band whose first row is `top`
+  /// (mirrored: counted from the right); -1 for a pixel past the picture (black).
+  @inline(__always)
+  private static func offsets(column: Int, top: Int, width: Int, height: Int, mirrored: Bool)
+    -> Four
+  {
+    var x0 = column * 2
+    var x1 = x0 + 1
+    if mirrored {
+      x0 = width - 1 - x0
+      x1 = width - 1 - x1
+    }
+    return (
+      offset(x0, top, width, height), offset(x1, top, width, height),
+      offset(x0, top + 1, width, height), offset(x1, top + 1, width, height)
+    )
+  }
+
+  /// The cell of the four pixels at `offsets`: its shade, or its best shape and colours.
+  @inline(__always)
+  private static func searched(
+    _ rgb: UnsafeBufferPointer<UInt8>, _ offsets: Four, colors: VideoColors,
+    quantizer: inout VideoQuantizer
+  ) -> BlockCell {
+    let (r0, g0, b0) = pixel(rgb, offsets.0)
+    let (r1, g1, b1) = pixel(rgb, offsets.1)
+    let (r2, g2, b2) = pixel(rgb, offsets.2)
+    let (r3, g3, b3) = pixel(rgb, offsets.3)
+    return colors == .shades
+      ? shade(red: r0 + r1 + r2 + r3, green: g0 + g1 + g2 + g3, blue: b0 + b1 + b2 + b3)
+      : best(
+        (r0, r1, r2, r3), (g0, g1, g2, g3), (b0, b1, b2, b3), colors: colors,
+        quantizer: &quantizer)
+  }
+
+  /// Whether the four pixels at `offsets` are as they were in `old`.
+  @inline(__always)
+  private static func unchanged(
+    _ rgb: UnsafeBufferPointer<UInt8>, _ old: UnsafeBufferPointer<UInt8>, _ offsets: Four
+  ) -> Bool {
+    same(rgb, old, offsets.0) && same(rgb, old, offsets.1) && same(rgb, old, offsets.2)
+      && same(rgb, old, offsets.3)
   }
 
   @inline(__always)
