@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
+// At most this many packets are read after a seek to find its first picture's packet.
+enum { MW_HELD_PACKETS = 256 };
+
 struct mw_media {
   AVFormatContext *format;
   AVCodecContext *video;
@@ -38,6 +41,12 @@ struct mw_media {
   AVFilterContext *source, *sink;
   int tempo;           // hundredths
   int64_t skip_until;  // ms: pictures and sound before this are decoded and dropped
+  // Where the source's times start (ms): media time counts from there, as ffplay and mpv count
+  // it (an MPEG-TS file's start at 1.4 s, a stream joined mid-way).
+  int64_t start_ms;
+  // Packets a seek read to see where it landed, read again first (oldest at `held_first`).
+  AVPacket *held[MW_HELD_PACKETS];
+  int held_first, held_count;
   // The media time of the sound: `audio_anchor` (ms) plus `audio_out` samples put out at 48 kHz
   // since, each standing for tempo/100 of media time. Counted in samples, not summed in whole
   // milliseconds: an AAC frame's 21.33 ms taken as 21 put the pictures 1.6 % behind the sound.
@@ -273,6 +282,8 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
     mw_media_close(media);
     return NULL;
   }
+  int64_t start = media->format->start_time;
+  media->start_ms = start != AV_NOPTS_VALUE && start > 0 ? start / 1000 : 0;
   int v = av_find_best_stream(media->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
   int a = av_find_best_stream(media->format, AVMEDIA_TYPE_AUDIO, -1, v, NULL, 0);
   if (v >= 0) {
@@ -351,6 +362,12 @@ static int64_t to_ms(int64_t value, AVRational base) {
   return av_rescale_q(value, base, (AVRational){1, 1000});
 }
 
+// A stream's timestamp as media time (ms from the source's start), AV_NOPTS_VALUE kept.
+static int64_t media_ms(const mw_media *media, int64_t value, int stream) {
+  int64_t ms = to_ms(value, media->format->streams[stream]->time_base);
+  return ms == AV_NOPTS_VALUE ? ms : ms - media->start_ms;
+}
+
 // The media time (ms) of the next sample put out: output samples times the tempo.
 static int64_t sound_time(const mw_media *media) {
   return media->audio_anchor + media->audio_out * 1000 * media->tempo / 100 / 48000;
@@ -410,6 +427,83 @@ static int source_stopped(AVIOContext *pb) {
   return size > 0 && avio_tell(pb) < size;
 }
 
+// The next packet: one a seek held, else the demuxer's.
+static int next_packet(mw_media *media, AVPacket *packet) {
+  if (media->held_count > 0) {
+    AVPacket **slot = &media->held[media->held_first];
+    av_packet_move_ref(packet, *slot);
+    av_packet_free(slot);
+    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
+    media->held_count--;
+    return 0;
+  }
+  return av_read_frame(media->format, packet);
+}
+
+static void drop_held(mw_media *media) {
+  while (media->held_count > 0) {
+    av_packet_free(&media->held[media->held_first]);
+    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
+    media->held_count--;
+  }
+  media->held_first = 0;
+}
+
+// Whether the demuxer, just sought, stands where the picture at `ms` can be decoded from: its
+// first picture packet a keyframe at or before `ms`. The packets read to see it are held, to be
+// read again. A read that fails (the end, a lost connection) says yes: the reading after the
+// seek meets it as it would have.
+static int landed_before(mw_media *media, int64_t ms) {
+  while (media->held_count < MW_HELD_PACKETS) {
+    AVPacket *packet = av_packet_alloc();
+    if (!packet) return 1;
+    if (av_read_frame(media->format, packet) < 0) {
+      av_packet_free(&packet);
+      return 1;
+    }
+    media->held[(media->held_first + media->held_count) % MW_HELD_PACKETS] = packet;
+    media->held_count++;
+    if (packet->stream_index != media->video_index) continue;
+    int64_t pts = media_ms(media, packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts,
+                           packet->stream_index);
+    return (packet->flags & AV_PKT_FLAG_KEY) && (pts == AV_NOPTS_VALUE || pts <= ms);
+  }
+  return 1;
+}
+
+// To the source's start: its first time, or, for a format searched by its times whose search
+// does not land on a keyframe there (MPEG-TS), its first byte.
+static int seek_to_start(mw_media *media, int64_t ms) {
+  AVFormatContext *format = media->format;
+  int64_t start = media->start_ms * 1000;
+  int err = avformat_seek_file(format, -1, INT64_MIN, start, start, 0);
+  if (err < 0) err = av_seek_frame(format, -1, start, AVSEEK_FLAG_BACKWARD);
+  if (err >= 0 && landed_before(media, ms)) return 0;
+  if ((format->iformat->flags & (AVFMT_TS_DISCONT | AVFMT_NO_BYTE_SEEK)) != AVFMT_TS_DISCONT)
+    return err;
+  drop_held(media);
+  return avformat_seek_file(format, -1, 0, 0, 0, AVSEEK_FLAG_BYTE);
+}
+
+// Moves the demuxer to a keyframe at or before `ms`. A format with an index (MP4, Matroska)
+// lands there at once; one without (MPEG-TS) is searched by its times, which lands on any
+// packet near them (a walk-through's seek in a TS file showed nothing until the next
+// keyframe, two seconds on): it is sought again, 1, 2, 4… s further back, and at last from
+// its start.
+static int seek_before(mw_media *media, int64_t ms) {
+  int64_t back = 0;
+  for (int tries = 0;; tries++) {
+    drop_held(media);
+    int64_t at_ms = ms - back;
+    if (at_ms <= 0 || tries == 12) return seek_to_start(media, ms);
+    int64_t at = (at_ms + media->start_ms) * 1000;  // the source's own time, in AV_TIME_BASE
+    int err = avformat_seek_file(media->format, -1, INT64_MIN, at, at, 0);
+    if (err < 0) err = av_seek_frame(media->format, -1, at, AVSEEK_FLAG_BACKWARD);
+    if (err < 0 || landed_before(media, ms)) return err;
+    back = back ? back * 2 : 1000;
+  }
+}
+
 int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
                   char *reason, int reason_size) {
   for (;;) {
@@ -421,8 +515,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     // A picture waiting in the decoder.
     int err = avcodec_receive_frame(media->video, media->frame);
     if (err == 0) {
-      int64_t pts = to_ms(media->frame->best_effort_timestamp,
-                          media->format->streams[media->video_index]->time_base);
+      int64_t pts = media_ms(media, media->frame->best_effort_timestamp, media->video_index);
       if (pts == AV_NOPTS_VALUE) pts = 0;
       if (media->frame->decode_error_flags || (media->frame->flags & AV_FRAME_FLAG_CORRUPT)) {
         return MW_READ_SKIPPED;
@@ -435,8 +528,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     if (media->audio) {
       err = avcodec_receive_frame(media->audio, media->sound);
       if (err == 0) {
-        int64_t pts = to_ms(media->sound->best_effort_timestamp,
-                            media->format->streams[media->audio_index]->time_base);
+        int64_t pts = media_ms(media, media->sound->best_effort_timestamp, media->audio_index);
         int64_t length = (int64_t)media->sound->nb_samples * 1000 / media->audio->sample_rate;
         if (pts != AV_NOPTS_VALUE && pts + length <= media->skip_until) continue;
         if (!media->audio_primed) {
@@ -452,7 +544,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       if (media->video_draining == 2) return MW_READ_END;
       continue;
     }
-    err = av_read_frame(media->format, media->packet);
+    err = next_packet(media, media->packet);
     if (err < 0 && err != AVERROR_EXIT && source_stopped(media->format->pb)) {
       // The bytes stopped before the source's end (a server gone mid-class, a connection cut
       // for good after the reconnects): not the video's end.
@@ -480,7 +572,7 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       // Before a seek's target, a frame no other frame refers to (most B-frames) is not
       // decoded at all: it would be dropped anyway, and a long way from a keyframe (720p with
       // ten seconds between them) that is much of the seek's time.
-      int64_t pts = to_ms(media->packet->pts, media->format->streams[index]->time_base);
+      int64_t pts = media_ms(media, media->packet->pts, index);
       media->video->skip_frame =
           pts != AV_NOPTS_VALUE && pts + media->info.frame_ms <= media->skip_until
               ? AVDISCARD_NONREF
@@ -492,6 +584,21 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     av_packet_unref(media->packet);
     if (err < 0 && err != AVERROR(EAGAIN)) return MW_READ_SKIPPED;
   }
+}
+
+void mw_media_picture_size(mw_media *media, int *width, int *height) {
+  AVFrame *frame = media->frame;
+  *width = media->info.width;
+  *height = media->info.height;
+  if (!frame->data[0] || frame->width <= 0 || frame->height <= 0) return;
+  AVStream *stream = media->format->streams[media->video_index];
+  int w = frame->width, h = frame->height;
+  AVRational sar = av_guess_sample_aspect_ratio(media->format, stream, frame);
+  if (sar.num > 0 && sar.den > 0 && sar.num != sar.den) w = (int)av_rescale(w, sar.num, sar.den);
+  if (w <= 0) return;
+  int turned = media->info.rotation == 90 || media->info.rotation == 270;
+  *width = turned ? h : w;
+  *height = turned ? w : h;
 }
 
 int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
@@ -553,8 +660,7 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
 
 int mw_media_seek(mw_media *media, int64_t ms) {
   if (ms < 0) ms = 0;
-  int err = avformat_seek_file(media->format, -1, INT64_MIN, ms * 1000, ms * 1000, 0);
-  if (err < 0) err = av_seek_frame(media->format, -1, ms * 1000, AVSEEK_FLAG_BACKWARD);
+  int err = seek_before(media, ms);
   avcodec_flush_buffers(media->video);
   if (media->audio) {
     avcodec_flush_buffers(media->audio);
@@ -582,6 +688,7 @@ void mw_media_interrupt(mw_media *media, int on) { atomic_store(&media->interrup
 
 void mw_media_close(mw_media *media) {
   if (!media) return;
+  drop_held(media);
   free_sound_path(media);
   free(media->converted);
   avcodec_free_context(&media->video);

@@ -17,6 +17,14 @@ final class Player: @unchecked Sendable {
     var width: Int
     var height: Int
     var rgb: [UInt8]
+    /// The source's display size for this picture (`width`x`height` is what it was scaled to).
+    var shape: Shape
+  }
+
+  /// A picture's display size in the source.
+  private struct Shape: Equatable {
+    var width: Int
+    var height: Int
   }
 
   private struct Chunk {
@@ -464,11 +472,9 @@ final class Player: @unchecked Sendable {
     guard let info else { return events }
     if !readySent {
       readySent = true
-      events.append(
-        .ready(
-          durationMilliseconds: Int(info.duration_ms), width: Int(info.width),
-          height: Int(info.height), frameMilliseconds: Int(info.frame_ms),
-          hasSound: info.has_audio != 0))
+      let shape = Shape(width: Int(info.width), height: Int(info.height))
+      saidShape = shape
+      events.append(Self.ready(info, shape))
     }
     if let failure, !endedSent {
       // The stream stopped for good mid-way: what was shown stays.
@@ -487,6 +493,7 @@ final class Player: @unchecked Sendable {
         clock.jump(to: head.pts, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.wakeAll()
+        sayShape(of: head, info, into: &events)
         events.append(frameEvent(head))
       } else if decodedAll {
         let sought = target
@@ -529,6 +536,7 @@ final class Player: @unchecked Sendable {
       if decision == .show {
         frames.removeFirst()
         lastShown = head.pts
+        sayShape(of: head, info, into: &events)
         events.append(frameEvent(head))
       }
       break
@@ -556,6 +564,24 @@ final class Player: @unchecked Sendable {
       events.append(.time(milliseconds: Int(clock.media(at: now))))
     }
     return events
+  }
+
+  /// The display size the app was told last (by `ready`).
+  private var saidShape: Shape?
+
+  private static func ready(_ info: mw_media_info, _ shape: Shape) -> MediaEvent {
+    .ready(
+      durationMilliseconds: Int(info.duration_ms), width: shape.width, height: shape.height,
+      frameMilliseconds: Int(info.frame_ms), hasSound: info.has_audio != 0)
+  }
+
+  /// Says `ready` again, with the new size, before the first picture whose display size is not
+  /// the one said (the pictures changed size mid-way): the app fits the picture to it and asks
+  /// for that size, and the pictures are decoded again at it from there.
+  private func sayShape(of frame: Frame, _ info: mw_media_info, into events: inout [MediaEvent]) {
+    guard frame.shape != saidShape else { return }
+    saidShape = frame.shape
+    events.append(Self.ready(info, frame.shape))
   }
 
   /// The picture sent last (the app holds it): the next one of its size goes as a patch.
@@ -686,7 +712,11 @@ final class Player: @unchecked Sendable {
           count = converted ? buffer.count : 0
         }
         if !converted { continue }
-        let frame = Frame(generation: mine, pts: pts, width: width, height: height, rgb: rgb)
+        var shape: (width: Int32, height: Int32) = (0, 0)
+        mw_media_picture_size(media, &shape.width, &shape.height)
+        let frame = Frame(
+          generation: mine, pts: pts, width: width, height: height, rgb: rgb,
+          shape: Shape(width: Int(shape.width), height: Int(shape.height)))
         let wakeUp = monitor.locked { () -> Bool in
           guard mine == generation else { return false }
           frames.append(frame)

@@ -135,6 +135,67 @@ import Testing
     #expect(sides[red]! > 200 && sides[opposite]! < -200, "red \(red) (\(tag)): \(sides)")
   }
 
+  /// An MPEG-TS file's times start where its muxer put them (1.46 s for ffmpeg's): media time
+  /// counts from the source's start, as ffplay and mpv show it. Before, the first picture was at
+  /// 00:01, seeks landed 1.46 s early and the clip "ended" when its times passed the length.
+  @Test func aSourceWhoseTimesStartLateIsTimedFromItsStart() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try await Clips.colourPerSecondTS(), timeoutMilliseconds: 5_000))
+    let first = try #require(await player.awaitFrame())
+    #expect(first.milliseconds < 42, "the first picture is at \(first.milliseconds)")
+    // The video starts 21 ms after the sound: second n's colour from n s + 21 ms.
+    for target in [2_500, 1_500, 3_900, 400] {
+      player.send(.seek(milliseconds: target))
+      let frame = try #require(await player.awaitFrame(), "a frame for \(target)")
+      #expect(frame.milliseconds <= target && target - frame.milliseconds < 42, "at \(target)")
+      #expect(abs(frame.centre.r - Self.red(second: target / 1000)) <= 6, "colour at \(target)")
+    }
+    player.send(.seek(milliseconds: 3_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.speed(400))
+    player.send(.play)
+    let end = await player.awaitNext(within: .seconds(20)) {
+      switch $0 {
+      case .ended, .failed: true
+      default: false
+      }
+    }
+    #expect(end == .ended)
+  }
+
+  /// A source whose pictures change size mid-way (a stream that switches quality, clips joined
+  /// end to end) says its new display size when the first picture of that size is shown, so the
+  /// app fits the picture again: before, the rest was stretched to the first size.
+  @Test func aPictureThatChangesSizeMidWaySaysItsNewSize() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try await Clips.wideThenSquare(), timeoutMilliseconds: 5_000))
+    let ready = try #require(await player.awaitNext { if case .ready = $0 { true } else { false } })
+    guard case .ready(_, let width, let height, _, _) = ready else { return }
+    #expect((width, height) == (320, 180))
+    _ = try #require(await player.awaitFrame())
+    player.send(.play)
+    var sizes: [String] = []
+    var squareSaidAt: Int?
+    while let event = await player.awaitNext(within: .seconds(10), { _ in true }) {
+      if case .ready(_, let width, let height, _, _) = event {
+        #expect((width, height) == (180, 180))
+        squareSaidAt = sizes.count
+        player.send(.size(width: 18, height: 18))
+      }
+      if case .frame(let frame) = event {
+        sizes.append("\(frame.width)x\(frame.height)\(frame.centre.b > 200 ? " blue" : "")")
+        if frame.width == 18 { break }
+      }
+    }
+    let said = try #require(squareSaidAt, "the new size is said; pictures: \(sizes)")
+    // Said just before the first blue picture; every wide picture is red.
+    #expect(sizes.prefix(said).allSatisfy { !$0.hasSuffix("blue") }, "\(sizes)")
+    #expect(sizes.dropFirst(said).first?.hasSuffix("blue") == true, "\(sizes)")
+    #expect(sizes.last == "18x18 blue", "\(sizes)")
+  }
+
   @Test func framesStepForwardAndBackWhilePaused() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 32, height: 18))
@@ -612,6 +673,31 @@ enum Clips {
         "-f", "lavfi", "-i", "sine=f=440:sample_rate=48000", "-t", "4", "-c:v", "libx264",
         "-g", "48", "-pix_fmt", "yuv420p", "-c:a", "aac",
       ])
+  }
+
+  /// `colourPerSecond` as MPEG-TS, whose times start at 1.46 s (the sound's; the video's
+  /// 21 ms later).
+  static func colourPerSecondTS() async throws -> String {
+    try await make("colour.ts", ["-i", try await colourPerSecond(), "-c", "copy"])
+  }
+
+  /// 1 s of red at 320x180, then 1 s of blue at 180x180, in one MPEG-TS stream (joined by
+  /// ffmpeg's concat demuxer, times running on).
+  static func wideThenSquare() async throws -> String {
+    var parts: [String] = []
+    for (name, colour, size) in [("wide", "red", "320x180"), ("square", "blue", "180x180")] {
+      parts.append(
+        try await make(
+          "\(name).ts",
+          [
+            "-f", "lavfi", "-i", "color=c=\(colour):s=\(size):r=24", "-t", "1", "-c:v",
+            "libx264", "-pix_fmt", "yuv420p",
+          ]))
+    }
+    let list = try write(
+      "wide-then-square.txt", Array(parts.map { "file '\($0)'\n" }.joined().utf8))
+    return try await make(
+      "wide-then-square.ts", ["-f", "concat", "-safe", "0", "-i", list, "-c", "copy"])
   }
 
   /// 1 s, 320x180: the left half red, the right half blue.

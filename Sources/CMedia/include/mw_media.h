@@ -37,6 +37,9 @@ void mw_media_info_get(const mw_media *media, mw_media_info *info);
 /// END at the end; ERROR with `reason` when the source fails for good.
 int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
                   char *reason, int reason_size);
+/// The held picture's display size (its sample aspect and the rotation applied): the size
+/// `info` gave, unless the pictures changed size mid-way (a stream that switched quality).
+void mw_media_picture_size(mw_media *media, int *width, int *height);
 /// Scales the held picture to `width`x`height` RGB24 (`rgb` holds width*height*3 bytes), turned
 /// as the stream's display matrix says (a phone's portrait video stands up).
 int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);

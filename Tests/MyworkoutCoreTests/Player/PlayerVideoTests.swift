@@ -129,6 +129,34 @@ import Testing
     #expect(answer == [.video(.size(width: 100, height: 28))])
   }
 
+  /// The video's pictures change size mid-class (a stream that switched quality, clips joined
+  /// end to end): the player says `ready` again with the new size, and the picture is fitted to
+  /// it; the class plays on where it stood.
+  @Test func aNewPictureSizeMidClassFitsThePictureAgain() {
+    var store = Self.playing()
+    store.send(.player(.video(.shown(milliseconds: 1_000)))) {
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+    }
+    let square = VideoFit(
+      tile: PlayerLayout.pictureTile(for: store.state.display.size), videoWidth: 180,
+      videoHeight: 180)
+    #expect(square.columns == 28 && square.rows == 14)
+    store.send(
+      .player(
+        .video(.ready(durationMilliseconds: 100_000, width: 180, height: 180, hasSound: true))),
+      effects: [.video(.size(width: square.pixelWidth, height: square.pixelHeight))]
+    ) {
+      $0.playerOnTop.videoSize = PixelSize(width: 180, height: 180)
+      $0.playerOnTop.videoDuration = 100_000
+      $0.playerOnTop.videoFit = square
+    }
+    store.send(.player(.video(.shown(milliseconds: 1_250)))) {
+      $0.playerOnTop.position = 1_250
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_250])
+    }
+  }
+
   @Test func withoutAVideoPlayerTheClassPlaysOnTheClockAsBefore() {
     let (state, effects) = PlayerReducer.opened(
       S.item, account: S.account, speed: .normal, display: Display())
