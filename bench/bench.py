@@ -449,6 +449,43 @@ def play_other(argv, rows, columns, seconds, env):
                 "rss_mib": tree_rss_mib(pids)}
 
 
+def mpv_seek_ms(clip, rows, columns, target, env):
+    """mpv (--vo=tct, paused) sought to `target` s exactly (`seek T absolute+exact` on its JSON
+    IPC socket, as our Player's seeks are exact): ms from the command to the first byte of the
+    picture, median of three (each from the start, a keyframe, as ours from where it stood)."""
+    import shutil
+    import socket
+    with tempfile.TemporaryDirectory(prefix="bench-mpv-") as tmp:
+        path = str(Path(tmp, "ipc"))
+        argv = [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet", "--no-config",
+                "--pause", f"--input-ipc-server={path}", str(clip)]
+        with Terminal(argv, env, rows=rows, columns=columns) as term, \
+                socket.socket(socket.AF_UNIX) as ipc:
+            deadline = time.monotonic() + WAIT_TIMEOUT
+            while True:
+                term.drain(0.1)
+                try:
+                    ipc.connect(path)
+                    break
+                except (FileNotFoundError, ConnectionRefusedError):
+                    if time.monotonic() > deadline:
+                        raise DriveError("mpv opened no IPC socket")
+            found = []
+            for position in (0, target, 0, target, 0, target):
+                term.settle(quiet=0.5)
+                mark = len(term.output)
+                sent = time.monotonic()
+                ipc.sendall(json.dumps({"command": ["seek", position, "absolute+exact"]}).encode()
+                            + b"\n")
+                while len(term.output) == mark:
+                    if time.monotonic() > sent + WAIT_TIMEOUT or not term.read(1.0) and \
+                            term.poll() is not None:
+                        raise DriveError("mpv drew nothing after a seek")
+                if position:
+                    found.append((term.last_output_at - sent) * 1000)
+            return statistics.median(found)
+
+
 def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240, paused_from=0.5):
     """The app playing `clip` (24-bit colour; muted unless `muted` is False) in a pty of that
     size: time to the first frame after Enter, frames shown, bytes, CPU (app and its player) and
@@ -881,9 +918,14 @@ def video_figures(binary, quick):
                         [shutil.which("timg"), "-V", f"-g{columns}x{rows}", str(clip)],
                         rows, columns, seconds, env)
                 if shutil.which("mpv"):
-                    figures[(f"mpv 720p{fps}", size)] = play_other(
+                    figures[(f"mpv 720p{fps}", size)] = played = play_other(
                         [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet",
                          "--no-config", str(clip)], rows, columns, seconds, env)
+                    try:
+                        # Where our key 5 goes: half the 30 s.
+                        played["seek_ms"] = mpv_seek_ms(clip, rows, columns, 15, env)
+                    except DriveError as error:
+                        print(f"video: mpv's seek at {size}: {error}", file=sys.stderr)
     return figures
 
 
@@ -1476,6 +1518,8 @@ def main():
                      f" player to app {figures['pipe_bytes_per_s'] / 1024:.0f} KiB/s,"
                      f" {figures['paused_wakeups_2s']:.0f} wake-ups in 2 s paused"
                      f" (from {figures['paused_from_s']:.1f} s after the pause)")
+        elif "seek_ms" in figures:
+            extra = f", exact seek to frame {figures['seek_ms']:.0f} ms"
         print(f"  {program:<20} {size:>7}  {figures['bytes_per_s'] / 1024:8.1f} KiB/s,"
               f" {figures['cpu_s_per_s']:.3f} CPU-s/s, {figures['rss_mib']:.0f} MiB{extra}")
     try:
