@@ -135,6 +135,42 @@ import Testing
     #expect(sides[red]! > 200 && sides[opposite]! < -200, "red \(red) (\(tag)): \(sides)")
   }
 
+  /// A seek a little ahead, with no keyframe between (→ within a keyframe's two seconds here),
+  /// decodes on from where decoding stands instead of from the keyframe again: the picture
+  /// must be the very one a player that sought there from afar shows, pixel for pixel, and so
+  /// must the pictures after it.
+  @Test func aSeekAheadWithinAKeyframesReachShowsTheExactPicture() async throws {
+    let clip = try await Clips.moving()
+    for (from, to) in [
+      (4_000, 5_500), (4_100, 4_300), (6_050, 7_900), (500, 1_900), (2_000, 2_050),
+    ] {
+      let near = try MediaProcess()
+      near.send(.size(width: 32, height: 18))
+      near.send(.open(source: clip, timeoutMilliseconds: 5_000))
+      _ = try #require(await near.awaitFrame())
+      near.send(.seek(milliseconds: from))
+      _ = try #require(await near.awaitFrame())
+      near.send(.seek(milliseconds: to))
+      let reached = try #require(await near.awaitFrame(), "a picture for \(from) → \(to)")
+      near.send(.step(1))
+      let after = try #require(await near.awaitFrame())
+      let far = try MediaProcess()
+      far.send(.size(width: 32, height: 18))
+      far.send(.open(source: clip, timeoutMilliseconds: 5_000))
+      _ = try #require(await far.awaitFrame())
+      far.send(.seek(milliseconds: to))
+      let expected = try #require(await far.awaitFrame())
+      far.send(.step(1))
+      let expectedAfter = try #require(await far.awaitFrame())
+      #expect(
+        reached.milliseconds == expected.milliseconds && reached.rgb == expected.rgb,
+        "\(from) → \(to): \(reached.milliseconds) against \(expected.milliseconds)")
+      #expect(
+        after.milliseconds == expectedAfter.milliseconds && after.rgb == expectedAfter.rgb,
+        "the step after \(to): \(after.milliseconds) against \(expectedAfter.milliseconds)")
+    }
+  }
+
   /// An MPEG-TS file's times start where its muxer put them (1.46 s for ffmpeg's): media time
   /// counts from the source's start, as ffplay and mpv show it. Before, the first picture was at
   /// 00:01, seeks landed 1.46 s early and the clip "ended" when its times passed the length.
