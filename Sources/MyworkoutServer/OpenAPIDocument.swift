@@ -689,7 +689,7 @@ package enum OpenAPIDocument {
                 "name": "file",
                 "in": "path",
                 "required": true,
-                "description": "A file directly in the videos folder (a class's video_url).",
+                "description": "A file directly in the videos folder (a class's video_url): .mp4, .m4v, .ts, .m2ts, .mts, .webm, .mkv, .mov or .ogv.",
                 "schema": {"type": "string", "minLength": 1}
               },
               {
@@ -704,11 +704,25 @@ package enum OpenAPIDocument {
             "responses": {
               "200": {
                 "description": "The whole file.",
-                "content": {"video/mp4": {"schema": {"type": "string", "format": "binary"}}}
+                "content": {
+                  "video/mp4": {"schema": {"type": "string", "format": "binary"}},
+                  "video/mp2t": {"schema": {"type": "string", "format": "binary"}},
+                  "video/webm": {"schema": {"type": "string", "format": "binary"}},
+                  "video/x-matroska": {"schema": {"type": "string", "format": "binary"}},
+                  "video/quicktime": {"schema": {"type": "string", "format": "binary"}},
+                  "video/ogg": {"schema": {"type": "string", "format": "binary"}}
+                }
               },
               "206": {
                 "description": "The range asked for (Content-Range).",
-                "content": {"video/mp4": {"schema": {"type": "string", "format": "binary"}}}
+                "content": {
+                  "video/mp4": {"schema": {"type": "string", "format": "binary"}},
+                  "video/mp2t": {"schema": {"type": "string", "format": "binary"}},
+                  "video/webm": {"schema": {"type": "string", "format": "binary"}},
+                  "video/x-matroska": {"schema": {"type": "string", "format": "binary"}},
+                  "video/quicktime": {"schema": {"type": "string", "format": "binary"}},
+                  "video/ogg": {"schema": {"type": "string", "format": "binary"}}
+                }
               },
               "304": {"description": "Not modified (If-None-Match named the ETag)."},
               "401": {"$ref": "#/components/responses/Unauthorized"},

@@ -138,6 +138,7 @@ struct VideoFile {
     guard name.contains(".") else { return nil }
     return switch name.split(separator: ".").last?.lowercased() {
     case "mp4", "m4v": "video/mp4"
+    case "ts", "m2ts", "mts": "video/mp2t"
     case "webm": "video/webm"
     case "mkv": "video/x-matroska"
     case "mov": "video/quicktime"

@@ -30,6 +30,9 @@ import Testing
       try FileManager.default.createDirectory(atPath: videos, withIntermediateDirectories: true)
       let bytes = (0..<1_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
       try Data(bytes).write(to: URL(fileURLWithPath: videos + "/clip.mp4"))
+      for other in ["clip.ts", "clip.webm", "clip.mkv"] {
+        try Data(bytes).write(to: URL(fileURLWithPath: videos + "/" + other))
+      }
       try Data("secret".utf8).write(to: URL(fileURLWithPath: folder + "/secret.txt"))
       try Data("hidden".utf8).write(to: URL(fileURLWithPath: videos + "/.hidden.mp4"))
       // What else a videos folder holds (the shipped one has the script that makes them).
@@ -95,7 +98,23 @@ import Testing
     }
   }
 
+  /// Each container the player plays is served with its media type; MPEG-TS too, which the
+  /// player times from its start and seeks in exactly (a `.ts` file was refused with 404).
+  @Test func eachVideoFormatWithItsMediaType() async throws {
+    try await Self.withVideos { client, bytes in
+      let token = try await Routes.token(client)
+      for (name, type) in [
+        ("clip.ts", "video/mp2t"), ("clip.webm", "video/webm"), ("clip.mkv", "video/x-matroska"),
+      ] {
+        let answer = try await Self.get(client, "/videos/" + name, token: token)
+        #expect(answer.status == 200 && answer.body == bytes, "\(name): \(answer.status)")
+        #expect(answer.headers[.contentType] == type, "\(name)")
+      }
+    }
+  }
+
   @Test func byteRangesAsFFmpegAndBrowsersAskForThem() async throws {
+
     try await Self.withVideos { client, bytes in
       let token = try await Routes.token(client)
       let cases: [(String, Range<Int>)] = [
