@@ -49,7 +49,7 @@ struct MyworkoutCommand: ParsableCommand {
       }
       return duration
     })
-  var sessionLifetime = Self.defaultSessionLifetime
+  var sessionLifetime: Duration?
 
   static let defaultSessionLifetime: Duration = .seconds(30 * 24 * 3600)
 
@@ -66,7 +66,7 @@ struct MyworkoutCommand: ParsableCommand {
       }
       return duration
     })
-  var latency: Duration = .seconds(1)
+  var latency: Duration?
 
   @Option(
     help: ArgumentHelp("Use the classes in FILE (the brief's CSV format).", valueName: "FILE"))
@@ -138,7 +138,23 @@ struct MyworkoutCommand: ParsableCommand {
     if tenant != nil, try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
       throw ValidationError("--auth0-domain and --server cannot be used together.")
     }
+    if tenant != nil, sessionLifetime != nil {
+      throw ValidationError(
+        "--session-lifetime sets the embedded accounts' logins; with --auth0-domain the Auth0 "
+          + "tenant decides how long a login stays valid.")
+    }
     if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+      // The embedded services' own settings: with a server they would be taken and do nothing.
+      if sessionLifetime != nil {
+        throw ValidationError(
+          "--session-lifetime is a server option; with --server the server chooses "
+            + "(myworkout-server --token-lifetime).")
+      }
+      if latency != nil {
+        throw ValidationError(
+          "--latency is the embedded services' delay; with --server the server answers as fast "
+            + "as it does.")
+      }
       let local = [
         ("--catalog", catalog), ("--lessons", lessons), ("--images-dir", imagesDirectory),
       ]
@@ -181,7 +197,9 @@ struct MyworkoutCommand: ParsableCommand {
     }
     try Self.launchApp(
       LaunchOptions(
-        dataDirectory: dataDirectory ?? "", sessionLifetime: sessionLifetime, latency: latency,
+        dataDirectory: dataDirectory ?? "",
+        sessionLifetime: sessionLifetime ?? Self.defaultSessionLifetime,
+        latency: latency ?? .seconds(1),
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
         imagesDirectory: imagesDirectory, server: server, speed: speed,
         auth0: try auth0Tenant(), mute: mute),

@@ -417,6 +417,26 @@ extension EndToEnd {
       var (status, screen) = try app.waitForShellStatus()
       #expect(status == 64)
       #expect(screen.contains("--catalog is a server option"), "\(screen)")
+      // The embedded services' own settings: the server's tokens and answers decide (both were
+      // taken and had no effect).
+      try app.launchInShell(
+        "--server http://127.0.0.1:9 --session-lifetime 30s", width: 200, waitingFor: "$APP")
+      (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(
+        screen.contains("--session-lifetime is a server option")
+          && screen.contains("myworkout-server --token-lifetime"), "\(screen)")
+      try app.launchInShell(
+        "--server http://127.0.0.1:9 --latency 0s", width: 200, waitingFor: "$APP")
+      (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("--latency is the embedded services' delay"), "\(screen)")
+      try app.launchInShell(
+        "--auth0-domain example.auth0.com --auth0-client-id abc --session-lifetime 30s",
+        width: 200, waitingFor: "$APP")
+      (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      #expect(screen.contains("the Auth0 tenant decides"), "\(screen)")
       try app.launchInShell("--server http://192.0.2.1:8080", width: 200, waitingFor: "$APP")
       (status, screen) = try app.waitForShellStatus()
       #expect(status == 64)
