@@ -20,6 +20,10 @@
 #include <stdio.h>
 #include <string.h>
 
+// Pictures that end this much before the length a source gives end a file cut short (the
+// player's `cutShortBy`).
+enum { MW_CUT_SHORT_MS = 2000 };
+
 // At most this many packets are read after a seek to find its first picture's packet.
 enum { MW_HELD_PACKETS = 256 };
 
@@ -30,6 +34,13 @@ struct mw_media {
   int video_index, audio_index;
   AVPacket *packet;
   AVFrame *frame;      // the held picture
+  // After a seek: the latest picture before its time (the one on screen at it, unless a picture
+  // comes at that very time), and the picture after it, read to know it was the latest.
+  AVFrame *before, *after;
+  int64_t before_ms, after_ms;
+  int has_before, has_after;
+  // The last seek decodes on from where decoding stood (see reached_by_decoding_on).
+  int decoding_on;
   AVFrame *sound;      // a decoded audio frame
   AVFrame *filtered;   // what the filter graph gives
   // The sound becomes 48 kHz stereo S16 through libswresample at 1x, through a libavfilter
@@ -326,6 +337,8 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
   }
   media->packet = av_packet_alloc();
   media->frame = av_frame_alloc();
+  media->before = av_frame_alloc();
+  media->after = av_frame_alloc();
   media->sound = av_frame_alloc();
   media->filtered = av_frame_alloc();
   AVStream *stream = media->format->streams[media->video_index];
@@ -515,8 +528,22 @@ static int seek_before(mw_media *media, int64_t ms) {
   }
 }
 
+static int seek_exactly(mw_media *media, int64_t ms);
+
+// Gives `from` (a picture kept aside) as the held picture.
+static int give(mw_media *media, AVFrame *from, int64_t ms, int64_t *pts_ms) {
+  av_frame_unref(media->frame);
+  av_frame_move_ref(media->frame, from);
+  *pts_ms = ms;
+  return MW_READ_VIDEO;
+}
+
 int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count,
                   char *reason, int reason_size) {
+  if (media->has_after) {
+    media->has_after = 0;
+    return give(media, media->after, media->after_ms, pts_ms);
+  }
   for (;;) {
     if (media->audio) {
       int pulled = pull_sound(media, pts_ms, samples, count);
@@ -532,7 +559,35 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       if (media->frame->decode_error_flags || (media->frame->flags & AV_FRAME_FLAG_CORRUPT)) {
         return MW_READ_SKIPPED;
       }
-      if (pts + media->info.frame_ms <= media->skip_until) continue;
+      // Before a seek's time: kept aside while it is the latest. A picture lasts until the next
+      // one, which need not come a frame later (a still stretch with no pictures: Theora's
+      // repeated frames, a screen recording): the latest before the time is the one on screen
+      // at it, even a second before.
+      if (pts < media->skip_until) {
+        av_frame_unref(media->before);
+        av_frame_move_ref(media->before, media->frame);
+        media->before_ms = pts;
+        media->has_before = 1;
+        continue;
+      }
+      if (media->decoding_on && !media->has_before && pts > media->skip_until) {
+        // Decoding on reached no picture before the time: the one on screen there was given
+        // before the seek (a still stretch longer than the two frames checked). From the
+        // keyframe, then.
+        seek_exactly(media, media->skip_until);  // a failure shows in the reads that follow
+        continue;
+      }
+      media->decoding_on = 0;
+      if (media->has_before) {
+        media->has_before = 0;
+        if (pts > media->skip_until) {
+          av_frame_move_ref(media->after, media->frame);
+          media->after_ms = pts;
+          media->has_after = 1;
+          return give(media, media->before, media->before_ms, pts_ms);
+        }
+        av_frame_unref(media->before);
+      }
       *pts_ms = pts;
       return MW_READ_VIDEO;
     }
@@ -553,8 +608,19 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       }
     }
     if (media->at_end) {
-      if (media->video_draining == 2) return MW_READ_END;
-      continue;
+      if (media->video_draining != 2) continue;
+      // The pictures ended before the seek's time: the last one is on screen there, unless they
+      // ended well before the length the source gives, and well before the time (a file cut
+      // short: nothing there to show; the player says so).
+      if (media->has_before) {
+        media->has_before = 0;
+        int64_t length = media->info.duration_ms;
+        if (length <= 0 || length - media->skip_until <= MW_CUT_SHORT_MS ||
+            media->skip_until - media->before_ms <= MW_CUT_SHORT_MS)
+          return give(media, media->before, media->before_ms, pts_ms);
+        av_frame_unref(media->before);
+      }
+      return MW_READ_END;
     }
     err = next_packet(media, media->packet);
     if (err < 0 && err != AVERROR_EXIT && source_stopped(media->format->pb)) {
@@ -584,11 +650,16 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       // Before a seek's target, a frame no other frame refers to (most B-frames) is not
       // decoded at all: it would be dropped anyway, and a long way from a keyframe (720p with
       // ten seconds between them) that is much of the seek's time.
+      // Its length is its own duration where the container gives one (a still stretch), else
+      // one frame: a skipped frame must never be the one on screen at the seek's time.
       int64_t pts = media_ms(media, media->packet->pts, index);
-      media->video->skip_frame =
-          pts != AV_NOPTS_VALUE && pts + media->info.frame_ms <= media->skip_until
-              ? AVDISCARD_NONREF
-              : AVDISCARD_DEFAULT;
+      int64_t length = media->packet->duration > 0
+                           ? to_ms(media->packet->duration, media->format->streams[index]->time_base)
+                           : 0;
+      if (length < media->info.frame_ms) length = media->info.frame_ms;
+      media->video->skip_frame = pts != AV_NOPTS_VALUE && pts + length <= media->skip_until
+                                     ? AVDISCARD_NONREF
+                                     : AVDISCARD_DEFAULT;
       int64_t dts = media->packet->dts;
       if (dts != AV_NOPTS_VALUE && (media->read_dts == AV_NOPTS_VALUE || dts > media->read_dts))
         media->read_dts = dts;
@@ -689,15 +760,9 @@ static int reached_by_decoding_on(mw_media *media, int64_t ms) {
   return keyframe && keyframe->timestamp <= media->read_dts;
 }
 
-int mw_media_seek(mw_media *media, int64_t ms) {
-  if (ms < 0) ms = 0;
-  if (reached_by_decoding_on(media, ms)) {
-    media->skip_until = ms;
-    media->audio_primed = 0;
-    if (media->audio) build_sound_path(media);
-    av_frame_unref(media->frame);
-    return 0;
-  }
+// The demuxer and decoders to `ms`, from the keyframe before it.
+static int seek_exactly(mw_media *media, int64_t ms) {
+  media->decoding_on = 0;
   int err = seek_before(media, ms);
   media->read_dts = AV_NOPTS_VALUE;
   media->decoded_ms = INT64_MIN;
@@ -712,6 +777,22 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   media->video_draining = 0;
   av_frame_unref(media->frame);
   return err < 0 ? err : 0;
+}
+
+int mw_media_seek(mw_media *media, int64_t ms) {
+  if (ms < 0) ms = 0;
+  media->has_before = media->has_after = 0;
+  av_frame_unref(media->before);
+  av_frame_unref(media->after);
+  if (reached_by_decoding_on(media, ms)) {
+    media->decoding_on = 1;
+    media->skip_until = ms;
+    media->audio_primed = 0;
+    if (media->audio) build_sound_path(media);
+    av_frame_unref(media->frame);
+    return 0;
+  }
+  return seek_exactly(media, ms);
 }
 
 int mw_media_set_tempo(mw_media *media, int hundredths) {
@@ -736,6 +817,8 @@ void mw_media_close(mw_media *media) {
   if (media->format) avformat_close_input(&media->format);
   av_packet_free(&media->packet);
   av_frame_free(&media->frame);
+  av_frame_free(&media->before);
+  av_frame_free(&media->after);
   av_frame_free(&media->sound);
   av_frame_free(&media->filtered);
   sws_freeContext(media->scaler);

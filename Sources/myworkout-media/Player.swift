@@ -488,9 +488,12 @@ final class Player: @unchecked Sendable {
       }
       if let head = frames.first {
         frames.removeFirst()
+        // The picture on screen at a seek's time may start well before it (a still stretch
+        // with no pictures): the clock goes on from the time asked for.
+        let sought = target ?? head.pts
         shownNext(into: &events)
         lastShown = head.pts
-        clock.jump(to: head.pts, at: now)
+        clock.jump(to: max(head.pts, sought), at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.wakeAll()
         sayShape(of: head, info, into: &events)
