@@ -231,6 +231,27 @@ import Testing
     }
   }
 
+  /// MPEG-TS over HTTP: each of a seek's searches by time is a request of its own, and the
+  /// seek must still land on the picture on screen at its time.
+  @Test func anMPEGTSStreamIsSoughtExactly() async throws {
+    let (server, player) = try await ThrottledStreamTests.serving(
+      rate: 50_000_000, clip: try await Clips.colourPerSecond(as: "colour.ts"), size: (32, 18))
+    defer {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+    }
+    let first = try #require(await player.awaitFrame())
+    #expect(first.milliseconds < 42, "the first picture is at \(first.milliseconds)")
+    for target in [2_500, 1_500, 3_900, 400] {
+      player.send(.seek(milliseconds: target))
+      let frame = try #require(await player.awaitFrame(), "a frame for \(target)")
+      #expect(
+        frame.milliseconds <= target && target - frame.milliseconds < 42,
+        "at \(target): the picture at \(frame.milliseconds)")
+      #expect(abs(frame.centre.r - Self.red(second: target / 1000)) <= 8, "colour at \(target)")
+    }
+  }
+
   /// A source whose pictures change size mid-way (a stream that switches quality, clips joined
   /// end to end) says its new display size when the first picture of that size is shown, so the
   /// app fits the picture again: before, the rest was stretched to the first size.
@@ -570,16 +591,20 @@ enum StallingStream {
 
   /// The moving clip served at `rate` bytes a second (after `first` bytes at once), and a
   /// player (16x8) told to open it from there.
-  static func serving(rate: Int, first: Int = 0) async throws -> (ChildProcess, MediaProcess) {
+  static func serving(
+    rate: Int, first: Int = 0, clip: String? = nil, size: (Int, Int) = (16, 8)
+  ) async throws -> (ChildProcess, MediaProcess) {
+    var file = clip ?? ""
+    if clip == nil { file = try await Clips.moving() }
     let server = try ChildProcess.spawn(
-      ["python3", script, try await Clips.moving(), String(rate), String(first)], searchPath: true,
+      ["python3", script, file, String(rate), String(first)], searchPath: true,
       standardOutput: .pipe)
     do {
       let port = try #require(await server.firstLine(timeout: .seconds(20)))
       let player = try MediaProcess()
-      player.send(.size(width: 16, height: 8))
-      player.send(
-        .open(source: "http://127.0.0.1:\(port)/moving.mp4", timeoutMilliseconds: 10_000))
+      player.send(.size(width: size.0, height: size.1))
+      let name = URL(fileURLWithPath: file).lastPathComponent
+      player.send(.open(source: "http://127.0.0.1:\(port)/\(name)", timeoutMilliseconds: 10_000))
       return (server, player)
     } catch {
       server.send(SIGKILL)
