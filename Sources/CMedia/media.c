@@ -24,8 +24,17 @@
 // player's `cutShortBy`).
 enum { MW_CUT_SHORT_MS = 2000 };
 
-// At most this many packets are read after a seek to find its first picture's packet.
-enum { MW_HELD_PACKETS = 256 };
+// At most this many packets are held after a seek (those read to find its first keyframe), and
+// read to find it.
+enum { MW_HELD_PACKETS = 512, MW_LANDING_PACKETS = 16384 };
+
+// A seek decodes on from where decoding stands at most this far (ms): further, the keyframe.
+enum { MW_DECODE_ON_MS = 10000 };
+
+// A seek's picture is given once the sound is this far past its time (ms) with no later
+// picture read: the picture before the time is the one on screen there (a still stretch), and
+// the sound after it must not pile up unplayed while a player waits for the picture.
+enum { MW_STILL_GIVEN_MS = 1000 };
 
 struct mw_media {
   AVFormatContext *format;
@@ -41,6 +50,8 @@ struct mw_media {
   int has_before, has_after;
   // The last seek decodes on from where decoding stood (see reached_by_decoding_on).
   int decoding_on;
+  // Packets read from the demuxer since the source opened.
+  int64_t packets_read;
   AVFrame *sound;      // a decoded audio frame
   AVFrame *filtered;   // what the filter graph gives
   // The sound becomes 48 kHz stereo S16 through libswresample at 1x, through a libavfilter
@@ -52,15 +63,20 @@ struct mw_media {
   AVFilterContext *source, *sink;
   int tempo;           // hundredths
   int64_t skip_until;  // ms: pictures and sound before this are decoded and dropped
-  // Where the source's times start (ms): media time counts from there, as ffplay and mpv count
-  // it (an MPEG-TS file's start at 1.4 s, a stream joined mid-way).
-  int64_t start_ms;
+  // Where the source's times start (AV_TIME_BASE): media time counts from there, as ffplay
+  // and mpv count it (an MPEG-TS file's start at 1.4 s, or before 0 where its clock wrapped).
+  int64_t start_us;
   // Packets a seek read to see where it landed, read again first (oldest at `held_first`).
   AVPacket *held[MW_HELD_PACKETS];
   int held_first, held_count;
   // Since the last seek: the latest picture packet read (its dts, in the stream's time base)
   // and the latest picture the decoder gave (media ms), for a seek that may decode on instead.
   int64_t read_dts, decoded_ms;
+  // Since the last seek: where the latest sound packet read ends (media ms).
+  int64_t audio_read_ms;
+  // Sound that ends by this media time was given before a fallback from decoding on, and is
+  // not given again.
+  int64_t sound_floor;
   // The media time of the sound: `audio_anchor` (ms) plus `audio_out` samples put out at 48 kHz
   // since, each standing for tempo/100 of media time. Counted in samples, not summed in whole
   // milliseconds: an AAC frame's 21.33 ms taken as 21 put the pictures 1.6 % behind the sound.
@@ -269,6 +285,8 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
   media->video_index = media->audio_index = -1;
   media->read_dts = AV_NOPTS_VALUE;
   media->decoded_ms = INT64_MIN;
+  media->audio_read_ms = AV_NOPTS_VALUE;
+  media->sound_floor = INT64_MIN;
   media->format = avformat_alloc_context();
   media->format->interrupt_callback.callback = interrupt_callback;
   media->format->interrupt_callback.opaque = media;
@@ -299,7 +317,7 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
     return NULL;
   }
   int64_t start = media->format->start_time;
-  media->start_ms = start != AV_NOPTS_VALUE && start > 0 ? start / 1000 : 0;
+  media->start_us = start != AV_NOPTS_VALUE ? start : 0;
   int v = av_find_best_stream(media->format, AVMEDIA_TYPE_VIDEO, -1, -1, NULL, 0);
   int a = av_find_best_stream(media->format, AVMEDIA_TYPE_AUDIO, -1, v, NULL, 0);
   if (v >= 0) {
@@ -308,10 +326,13 @@ mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, ch
     // that at 2x), and frame threads cost more CPU for the same frames (720p24: 2.3 ms a frame
     // on one thread, 2.6-2.7 on two or three; 1080p30: 4.0 against 4.9). Above that (1080p60,
     // 4K) one thread may not keep up, and frames come in time before they come cheap.
+    // HEVC, VP9 and AV1 cost about twice as much a picture: one thread up to 720p30 for them.
     AVRational rate = av_guess_frame_rate(media->format, stream, NULL);
     double fps = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 30;
     double pixels = (double)stream->codecpar->width * stream->codecpar->height * fps;
-    media->video = open_decoder(stream, pixels > 1920.0 * 1080 * 31 ? 0 : 1);
+    enum AVCodecID id = stream->codecpar->codec_id;
+    double heavy = id == AV_CODEC_ID_HEVC || id == AV_CODEC_ID_VP9 || id == AV_CODEC_ID_AV1;
+    media->video = open_decoder(stream, pixels > (heavy ? 1280.0 * 720 : 1920.0 * 1080) * 31 ? 0 : 1);
     if (media->video) media->video_index = v;
   }
   if (a >= 0) {
@@ -386,10 +407,17 @@ static int64_t to_ms(int64_t value, AVRational base) {
   return av_rescale_q(value, base, (AVRational){1, 1000});
 }
 
-// A stream's timestamp as media time (ms from the source's start), AV_NOPTS_VALUE kept.
+// A stream's timestamp as media time (ms from the source's start), AV_NOPTS_VALUE kept. The
+// start is taken off in the stream's own time base, so that rounding happens once.
 static int64_t media_ms(const mw_media *media, int64_t value, int stream) {
-  int64_t ms = to_ms(value, media->format->streams[stream]->time_base);
-  return ms == AV_NOPTS_VALUE ? ms : ms - media->start_ms;
+  if (value == AV_NOPTS_VALUE) return AV_NOPTS_VALUE;
+  AVRational base = media->format->streams[stream]->time_base;
+  return to_ms(value - av_rescale_q(media->start_us, AV_TIME_BASE_Q, base), base);
+}
+
+// Media time `ms` as the source's own time (AV_TIME_BASE), for a seek.
+static int64_t source_time(const mw_media *media, int64_t ms) {
+  return ms * 1000 + media->start_us;
 }
 
 // The media time (ms) of the next sample put out: output samples times the tempo.
@@ -414,7 +442,7 @@ static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples,
   }
   int64_t start = sound_time(media);
   media->audio_out += frames;
-  if (sound_time(media) <= media->skip_until) return 2;
+  if (sound_time(media) <= media->skip_until || sound_time(media) <= media->sound_floor) return 2;
   *pts_ms = start;
   *samples = data;
   *count = frames;
@@ -461,8 +489,12 @@ static int next_packet(mw_media *media, AVPacket *packet) {
     media->held_count--;
     return 0;
   }
-  return av_read_frame(media->format, packet);
+  int err = av_read_frame(media->format, packet);
+  if (err >= 0) media->packets_read++;
+  return err;
 }
+
+int64_t mw_media_packets_read(const mw_media *media) { return media->packets_read; }
 
 static void drop_held(mw_media *media) {
   while (media->held_count > 0) {
@@ -473,62 +505,94 @@ static void drop_held(mw_media *media) {
   media->held_first = 0;
 }
 
-// Whether the demuxer, just sought, stands where the picture at `ms` can be decoded from: its
-// first picture packet a keyframe at or before `ms`. The packets read to see it are held, to be
-// read again. A read that fails (the end, a lost connection) says yes: the reading after the
-// seek meets it as it would have.
+// Holds a packet read to see where a seek landed; when the ring is full the oldest goes (sound
+// from before the picture's keyframe, and so from before the seek's time).
+static void hold(mw_media *media, AVPacket *packet) {
+  if (media->held_count == MW_HELD_PACKETS) {
+    av_packet_free(&media->held[media->held_first]);
+    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
+    media->held_count--;
+  }
+  media->held[(media->held_first + media->held_count) % MW_HELD_PACKETS] = packet;
+  media->held_count++;
+}
+
+// Reads on from where a seek landed to its first picture keyframe: 1 when that is at or before
+// `ms` (it and the sound read on the way are held, to be read again; the pictures before it,
+// which cannot be decoded from there, are let go), 0 when the pictures pass `ms` first (the
+// keyframe before `ms` lies before the landing). A read that fails (the end, a lost connection)
+// or a long way with no keyframe says 1: the reading after the seek meets it as it would have.
 static int landed_before(mw_media *media, int64_t ms) {
-  while (media->held_count < MW_HELD_PACKETS) {
+  for (int read = 0; read < MW_LANDING_PACKETS; read++) {
     AVPacket *packet = av_packet_alloc();
     if (!packet) return 1;
     if (av_read_frame(media->format, packet) < 0) {
       av_packet_free(&packet);
       return 1;
     }
-    media->held[(media->held_first + media->held_count) % MW_HELD_PACKETS] = packet;
-    media->held_count++;
-    if (packet->stream_index != media->video_index) continue;
+    media->packets_read++;
+    if (packet->stream_index != media->video_index) {
+      hold(media, packet);
+      continue;
+    }
     int64_t pts = media_ms(media, packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts,
                            packet->stream_index);
-    return (packet->flags & AV_PKT_FLAG_KEY) && (pts == AV_NOPTS_VALUE || pts <= ms);
+    if (pts != AV_NOPTS_VALUE && pts > ms) {
+      av_packet_free(&packet);
+      return 0;
+    }
+    if (packet->flags & AV_PKT_FLAG_KEY) {
+      hold(media, packet);
+      return 1;
+    }
+    av_packet_free(&packet);
   }
   return 1;
 }
 
-// To the source's start: its first time, or, for a format searched by its times whose search
-// does not land on a keyframe there (MPEG-TS), its first byte.
-static int seek_to_start(mw_media *media, int64_t ms) {
+// To the source's start: its first time, or, for a format searched by its times where that
+// lands past the first keyframe (MPEG-TS; not Ogg, whose pages a byte seek breaks, as ffplay
+// knows), its first byte.
+static int seek_to_start(mw_media *media) {
   AVFormatContext *format = media->format;
-  int64_t start = media->start_ms * 1000;
+  if ((format->iformat->flags & (AVFMT_TS_DISCONT | AVFMT_NO_BYTE_SEEK)) == AVFMT_TS_DISCONT &&
+      strcmp(format->iformat->name, "ogg") != 0 &&
+      avformat_seek_file(format, -1, 0, 0, 0, AVSEEK_FLAG_BYTE) >= 0)
+    return 0;
+  int64_t start = source_time(media, 0);
   int err = avformat_seek_file(format, -1, INT64_MIN, start, start, 0);
-  if (err < 0) err = av_seek_frame(format, -1, start, AVSEEK_FLAG_BACKWARD);
-  if (err >= 0 && landed_before(media, ms)) return 0;
-  if ((format->iformat->flags & (AVFMT_TS_DISCONT | AVFMT_NO_BYTE_SEEK)) != AVFMT_TS_DISCONT)
-    return err;
-  drop_held(media);
-  return avformat_seek_file(format, -1, 0, 0, 0, AVSEEK_FLAG_BYTE);
+  return err < 0 ? av_seek_frame(format, -1, start, AVSEEK_FLAG_BACKWARD) : err;
 }
 
 // Moves the demuxer to a keyframe at or before `ms`. A format with an index (MP4, Matroska)
-// lands there at once; one without (MPEG-TS) is searched by its times, which lands on any
-// packet near them (a walk-through's seek in a TS file showed nothing until the next
-// keyframe, two seconds on): it is sought again, 1, 2, 4… s further back, and at last from
-// its start.
+// lands there at once; one without (MPEG-TS, Ogg) is searched by its times, which lands on any
+// packet near them (a walk-through's seek in a TS file showed nothing until the next keyframe,
+// two seconds on): it is sought again 1, 3, 7, 15… s further back until the first keyframe
+// read from the landing is at or before `ms`, and at last from the start.
 static int seek_before(mw_media *media, int64_t ms) {
   int64_t back = 0;
   for (int tries = 0;; tries++) {
     drop_held(media);
     int64_t at_ms = ms - back;
-    if (at_ms <= 0 || tries == 12) return seek_to_start(media, ms);
-    int64_t at = (at_ms + media->start_ms) * 1000;  // the source's own time, in AV_TIME_BASE
+    if (at_ms <= 0 || tries == 12) return seek_to_start(media);
+    int64_t at = source_time(media, at_ms);
     int err = avformat_seek_file(media->format, -1, INT64_MIN, at, at, 0);
     if (err < 0) err = av_seek_frame(media->format, -1, at, AVSEEK_FLAG_BACKWARD);
     if (err < 0 || landed_before(media, ms)) return err;
-    back = back ? back * 2 : 1000;
+    back = back * 2 + 1000;
   }
 }
 
 static int seek_exactly(mw_media *media, int64_t ms);
+
+// Decoding on reached no picture before the seek's time (a picture past it, or the end): the
+// one on screen there was given before the seek (a still stretch longer than the two frames
+// checked). From the keyframe, then; the sound given since the seek is not given again.
+static void fall_back_to_keyframe(mw_media *media) {
+  int64_t given = media->audio_primed ? sound_time(media) : INT64_MIN;
+  seek_exactly(media, media->skip_until);  // a failure shows in the reads that follow
+  media->sound_floor = given;
+}
 
 // Gives `from` (a picture kept aside) as the held picture.
 static int give(mw_media *media, AVFrame *from, int64_t ms, int64_t *pts_ms) {
@@ -545,6 +609,13 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     return give(media, media->after, media->after_ms, pts_ms);
   }
   for (;;) {
+    // A still stretch: the sound has gone well past the seek's time and no picture came after
+    // the one kept aside. It is the one on screen there.
+    if (media->has_before && media->audio_primed &&
+        sound_time(media) > media->skip_until + MW_STILL_GIVEN_MS) {
+      media->has_before = 0;
+      return give(media, media->before, media->before_ms, pts_ms);
+    }
     if (media->audio) {
       int pulled = pull_sound(media, pts_ms, samples, count);
       if (pulled == 1) return MW_READ_AUDIO;
@@ -563,18 +634,18 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       // one, which need not come a frame later (a still stretch with no pictures: Theora's
       // repeated frames, a screen recording): the latest before the time is the one on screen
       // at it, even a second before.
+      // Decoding on that meets a picture before the time has what it needs (it is later than
+      // every picture given before the seek).
       if (pts < media->skip_until) {
         av_frame_unref(media->before);
         av_frame_move_ref(media->before, media->frame);
         media->before_ms = pts;
         media->has_before = 1;
+        media->decoding_on = 0;
         continue;
       }
-      if (media->decoding_on && !media->has_before && pts > media->skip_until) {
-        // Decoding on reached no picture before the time: the one on screen there was given
-        // before the seek (a still stretch longer than the two frames checked). From the
-        // keyframe, then.
-        seek_exactly(media, media->skip_until);  // a failure shows in the reads that follow
+      if (media->decoding_on && pts > media->skip_until) {
+        fall_back_to_keyframe(media);
         continue;
       }
       media->decoding_on = 0;
@@ -609,6 +680,10 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
     }
     if (media->at_end) {
       if (media->video_draining != 2) continue;
+      if (media->decoding_on) {
+        fall_back_to_keyframe(media);
+        continue;
+      }
       // The pictures ended before the seek's time: the last one is on screen there, unless they
       // ended well before the length the source gives, and well before the time (a file cut
       // short: nothing there to show; the player says so).
@@ -665,6 +740,12 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
         media->read_dts = dts;
       err = avcodec_send_packet(media->video, media->packet);
     } else if (index == media->audio_index) {
+      int64_t end = media_ms(media, media->packet->pts, index);
+      if (end != AV_NOPTS_VALUE) {
+        end += to_ms(media->packet->duration, media->format->streams[index]->time_base);
+        if (media->audio_read_ms == AV_NOPTS_VALUE || end > media->audio_read_ms)
+          media->audio_read_ms = end;
+      }
       err = avcodec_send_packet(media->audio, media->packet);
     }
     av_packet_unref(media->packet);
@@ -745,18 +826,26 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb) {
 }
 
 // Whether the picture at `ms` is reached sooner by decoding on than by a seek: it lies ahead of
-// every picture the decoder gave (by a frame, so that the one on screen at `ms` is still to
-// come), and the keyframe before it was read already (a seek would decode from there again;
-// → with ten seconds between keyframes did so, 240 ms at 720p). Decoding on from where it stands
-// is exact: the decoder holds every picture it refers to.
+// every picture the decoder gave (by two frames, so that the one on screen at `ms` is likely
+// still to come; see the fallback in mw_media_read), at most MW_DECODE_ON_MS ahead, after the
+// sound read so far (sound read past it was given before the seek, and would be missing), and
+// the index, which must reach past `ms` (Matroska's cues are read at its first seek; Ogg and
+// MPEG-TS have only what was read, so never), says the keyframe before it was read already (a
+// seek would decode from there again: → with ten seconds between keyframes did so, 240 ms at
+// 720p). Decoding on from where it stands is exact: the decoder holds every picture it refers
+// to.
 static int reached_by_decoding_on(mw_media *media, int64_t ms) {
   if (media->at_end || media->video_draining || media->read_dts == AV_NOPTS_VALUE ||
-      media->decoded_ms == INT64_MIN || ms < media->decoded_ms + 2 * media->info.frame_ms)
+      media->decoded_ms == INT64_MIN || ms < media->decoded_ms + 2 * media->info.frame_ms ||
+      ms > media->decoded_ms + MW_DECODE_ON_MS ||
+      (media->audio_read_ms != AV_NOPTS_VALUE && media->audio_read_ms > ms) ||
+      (media->format->iformat->flags & (AVFMT_TS_DISCONT | AVFMT_GENERIC_INDEX)))
     return 0;
   AVStream *stream = media->format->streams[media->video_index];
-  int64_t at = av_rescale_q(ms + media->start_ms, (AVRational){1, 1000}, stream->time_base);
+  int64_t at = av_rescale_q(source_time(media, ms), AV_TIME_BASE_Q, stream->time_base);
   int index = av_index_search_timestamp(stream, at, AVSEEK_FLAG_BACKWARD);
-  const AVIndexEntry *keyframe = index >= 0 ? avformat_index_get_entry(stream, index) : NULL;
+  if (index < 0 || index + 1 >= avformat_index_get_entries_count(stream)) return 0;
+  const AVIndexEntry *keyframe = avformat_index_get_entry(stream, index);
   return keyframe && keyframe->timestamp <= media->read_dts;
 }
 
@@ -766,6 +855,8 @@ static int seek_exactly(mw_media *media, int64_t ms) {
   int err = seek_before(media, ms);
   media->read_dts = AV_NOPTS_VALUE;
   media->decoded_ms = INT64_MIN;
+  media->audio_read_ms = AV_NOPTS_VALUE;
+  media->sound_floor = INT64_MIN;
   avcodec_flush_buffers(media->video);
   if (media->audio) {
     avcodec_flush_buffers(media->audio);
@@ -786,6 +877,7 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   av_frame_unref(media->after);
   if (reached_by_decoding_on(media, ms)) {
     media->decoding_on = 1;
+    media->sound_floor = INT64_MIN;
     media->skip_until = ms;
     media->audio_primed = 0;
     if (media->audio) build_sound_path(media);

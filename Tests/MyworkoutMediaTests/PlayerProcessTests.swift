@@ -865,7 +865,42 @@ enum Clips {
   /// lock while it ran held both of the pool's threads in a run's first, busiest seconds.
   private static let maker = Maker()
 
-  private static func make(_ name: String, _ arguments: [String]) async throws -> String {
+  /// Two minutes of a test pattern, 160x90 at 25 a second, a keyframe every 2 s.
+  static let longPicture = [
+    "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25", "-t", "120", "-c:v", "libx264", "-preset",
+    "ultrafast", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0",
+  ]
+
+  /// 16 s of a test pattern at 25 a second with no pictures from 6 s to 11 s (their times
+  /// kept), and a tone throughout.
+  static let gapWithSound = [
+    "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25", "-f", "lavfi", "-i",
+    "sine=f=440:sample_rate=48000", "-t", "16", "-vf", "select='not(between(t\\,6\\,11))'",
+    "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-c:a",
+    "aac",
+  ]
+
+  /// 10 s of a test pattern and a tone, the sound muxed a second ahead of the pictures.
+  static let soundAhead = [
+    "-f", "lavfi", "-i", "testsrc2=s=160x90:r=25", "-f", "lavfi", "-i",
+    "sine=f=440:sample_rate=48000", "-t", "10", "-c:v", "libx264", "-preset", "ultrafast", "-g",
+    "50", "-c:a", "aac", "-audio_preload", "1000000",
+  ]
+
+  /// 10 s of a test pattern at 25 a second, no B-frames.
+  static let tenSecondsOfPictures = [
+    "-f", "lavfi", "-t", "10", "-i", "testsrc2=s=160x90:r=25", "-c:v", "libx264", "-preset",
+    "ultrafast", "-bf", "0",
+  ]
+
+  /// `tenSecondsOfPictures` and 11.5 s of a tone.
+  static let shortPicture = [
+    "-f", "lavfi", "-t", "10", "-i", "testsrc2=s=160x90:r=25", "-f", "lavfi", "-t", "11.5", "-i",
+    "sine=f=440:sample_rate=48000", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0",
+    "-c:a", "aac",
+  ]
+
+  static func make(_ name: String, _ arguments: [String]) async throws -> String {
     try await maker.clip(name) {
       let path = folder + "/" + name
       let partial = folder + "/partial-" + name

@@ -46,6 +46,8 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 /// Moves to `ms`: the next pictures and sound start at that exact time (decoded forward from
 /// the keyframe before it).
 int mw_media_seek(mw_media *media, int64_t ms);
+/// Packets read from the source since it opened (what a seek costs in reading, for tests).
+int64_t mw_media_packets_read(const mw_media *media);
 /// The sound's speed in hundredths (25...10000), pitch kept.
 int mw_media_set_tempo(mw_media *media, int hundredths);
 /// Makes a blocking read give up at once (from another thread); 0 lets reads wait again.
