@@ -91,8 +91,14 @@ final class Player: @unchecked Sendable {
   /// The source is a URL (its bytes can be late).
   private var networked = false
   private var stepping = false
+  /// Steps forward asked for and not yet shown (`.` pressed faster than pictures come): each
+  /// counts, and a step back takes one back.
+  private var stepsAhead = 0
   private var buffering = false
   private var lastShown: Int64 = 0
+  /// The media time the picture on screen stands for: its own, or a seek's time when the
+  /// picture on screen there began before it (a still stretch).
+  private var shownAt: Int64 = 0
   /// Where a restart is taking the picture, until its frame is shown: the position a new size
   /// or a step back starts from then (the last frame shown is from before the seek).
   private var target: Int64?
@@ -197,7 +203,7 @@ final class Player: @unchecked Sendable {
         guard newWidth != width || newHeight != height else { return }
         width = max(0, min(newWidth, 4096))
         height = max(0, min(newHeight, 4096))
-        restart(at: target ?? lastShown, show: true, now: now)
+        restart(at: target ?? shownAt, show: true, now: now)
       case .play:
         guard !playing else { return }
         playing = true
@@ -251,15 +257,22 @@ final class Player: @unchecked Sendable {
         volume = min(max(percent, 0), 100)
       case .step(let frames):
         guard !playing, info != nil else { return }
-        if frames > 0 {
+        let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
+        if frames > 0, let target {
+          // A seek or a step back on its way: the frame after the one it will show.
+          restart(at: target + frame, show: true, now: now)
+        } else if frames > 0 {
           showNext = true
           stepping = true
+          stepsAhead += 1
+        } else if stepping, stepsAhead > 0 {
+          // A step forward still on its way is taken back.
+          stepsAhead -= 1
         } else {
           // The frame before: half a frame back from the one shown (frame times are whole
           // milliseconds: 1 ms back can land on the end of the frame before, which is then
           // skipped, and the same frame shows again), a whole frame back from a step that is
           // still on its way.
-          let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
           let back = target.map { $0 - frame } ?? (lastShown - frame / 2)
           restart(at: max(0, back), show: true, now: now)
         }
@@ -328,6 +341,7 @@ final class Player: @unchecked Sendable {
     if show {
       showNext = true
       stepping = false
+      stepsAhead = 0
       target = pendingSeek
       if networked && seekWaitSince == nil { seekWaitSince = now }
     }
@@ -443,6 +457,7 @@ final class Player: @unchecked Sendable {
   private func shownNext(into events: inout [MediaEvent]) {
     showNext = false
     stepping = false
+    stepsAhead = 0
     target = nil
     seekWaitSince = nil
     if seekBuffering {
@@ -485,6 +500,18 @@ final class Player: @unchecked Sendable {
       if stepping {
         frames.removeAll { $0.pts <= lastShown }
         monitor.wake(.decoder)
+        // Every step but the last passes a picture over; with too few decoded yet, wait.
+        while stepsAhead > 1, frames.count > 1 {
+          frames.removeFirst()
+          stepsAhead -= 1
+        }
+        if stepsAhead > 1, !decodedAll { return events }
+        if stepsAhead == 0 {
+          // Each step forward was taken back: the picture shown is said again.
+          shownNext(into: &events)
+          if let sent { events.append(frameEvent(sent)) }
+          return events
+        }
       }
       if let head = frames.first {
         frames.removeFirst()
@@ -493,7 +520,8 @@ final class Player: @unchecked Sendable {
         let sought = target ?? head.pts
         shownNext(into: &events)
         lastShown = head.pts
-        clock.jump(to: max(head.pts, sought), at: now)
+        shownAt = max(head.pts, sought)
+        clock.jump(to: shownAt, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.wakeAll()
         sayShape(of: head, info, into: &events)
@@ -539,6 +567,7 @@ final class Player: @unchecked Sendable {
       if decision == .show {
         frames.removeFirst()
         lastShown = head.pts
+        shownAt = head.pts
         sayShape(of: head, info, into: &events)
         events.append(frameEvent(head))
       }
@@ -546,7 +575,10 @@ final class Player: @unchecked Sendable {
     }
     if frames.count <= frameLow { monitor.wake(.decoder) }
     let frameLength = Int64(info.frame_ms)
-    if frames.isEmpty && decodedAll && media >= lastShown + frameLength && !endedSent {
+    // The end: the last picture's frame and the sound (which may go on past it) both over.
+    if frames.isEmpty && decodedAll && media >= max(lastShown + frameLength, soundEnd)
+      && !endedSent
+    {
       endedSent = true
       playing = false
       clock.pause(at: now)
@@ -555,7 +587,11 @@ final class Player: @unchecked Sendable {
       let reached = max(lastShown + frameLength, soundEnd)
       events.append(
         info.duration_ms - reached > Self.cutShortBy ? .failed(Self.cutShort) : .ended)
-    } else if frames.isEmpty && !decodedAll && media > lastShown + 2 * frameLength + 200 {
+    } else if frames.isEmpty && !decodedAll && media > shownAt + 2 * frameLength + 200
+      && soundEnd <= media + 200
+    {
+      // No picture due, and no sound decoded ahead either: the source ran dry. (Sound ahead
+      // with no picture is a still stretch: the picture stays, the sound plays.)
       buffering = true
       refill = min(8, refill * 2)
       monitor.wake(.decoder)

@@ -322,6 +322,61 @@ import Testing
     #expect(back == Array(forward.dropLast().reversed()), "forward \(forward), back \(back)")
   }
 
+  /// Steps sent faster than pictures come (a held key, keys typed in one burst): each counts,
+  /// a step back takes back a step forward still on its way, and a step forward after a step
+  /// back still on its way goes from where that one goes. Before, the forward steps of a burst
+  /// showed one picture, and one after a step back showed the picture after the first. (The
+  /// picture the burst ends on is checked: the player may show one between its keys.)
+  @Test func everyStepOfABurstCounts() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 32, height: 18))
+    player.send(.open(source: try await Clips.moving(), timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.seek(milliseconds: 5_000))
+    let start = try #require(await player.awaitFrame()).milliseconds
+    var now = start
+    for (burst, net) in [
+      ([1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 10), ([1, 1], 2), ([-1, 1], 0), ([-1, -1, 1], -1),
+      ([1, -1], 0), ([1, 1, -1], 1), ([-1, -1], -2),
+    ] {
+      for step in burst { player.send(.step(step)) }
+      // The player may show a picture between the burst's keys; the last one shown counts.
+      var shown = try #require(await player.awaitFrame(), "after \(burst)")
+      while let later = await player.awaitFrame(within: .milliseconds(400)) { shown = later }
+      let steps = (now * 24 + 500) / 1_000 + net
+      #expect(
+        abs(shown.milliseconds - steps * 1_000 / 24) <= 1,
+        "\(burst) from \(now): \(shown.milliseconds), not the frame at \(steps * 1_000 / 24)")
+      now = shown.milliseconds
+    }
+  }
+
+  /// Sound that goes on past the last picture (10 s of pictures, 11.5 s of sound) plays to its
+  /// end: the class does not end with the pictures.
+  @Test func theSoundPastTheLastPicturePlaysToItsEnd() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(
+        source: try await Clips.make("short-picture.mp4", Clips.shortPicture),
+        timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.seek(milliseconds: 9_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.speed(200))
+    player.send(.play)
+    var last = 0
+    let end = await player.awaitNext(within: .seconds(20)) {
+      if case .time(let time) = $0 { last = time }
+      switch $0 {
+      case .ended, .failed: return true
+      default: return false
+      }
+    }
+    #expect(end == .ended)
+    #expect(last >= 11_000, "the last time said before the end: \(last)")
+  }
+
   @Test func playingShowsItsFramesInOrderToTheEnd() async throws {
     let player = try MediaProcess()
     player.send(.size(width: 16, height: 8))

@@ -173,6 +173,41 @@ import Testing
   /// A paused class lets go of the sound server's stream (its client thread would otherwise wake
   /// a few times a second for as long as the pause lasts: SPEC §19, no wake-ups while paused);
   /// play opens it again and the sound goes on from where it stopped.
+  /// A clip with no pictures from 6 s to 11 s and sound throughout, played with sound at 2x
+  /// from 4 s, then sought into the stretch: the class goes on through the stretch (the sound
+  /// plays, the picture before it stays) and shows the pictures after it, and the seek shows
+  /// the picture on screen there. Before, the player waited for a picture with its sound queue
+  /// full, and stood still.
+  @Test func aStillStretchWithSoundPlaysThrough() async throws {
+    let server = try SoundServer()
+    let player = try MediaProcess(muted: false, environment: server.environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000)
+    )
+    _ = try #require(await player.awaitFrame())
+    player.send(.seek(milliseconds: 4_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.speed(200))
+    player.send(.play)
+    let after = await player.awaitNext(within: .seconds(20)) {
+      if case .frame(let frame) = $0 { frame.milliseconds >= 11_000 } else { false }
+    }
+    #expect(after != nil, "a picture after the stretch")
+    player.send(.pause)
+    player.send(.seek(milliseconds: 8_000))
+    let sought = await player.awaitNext(within: .seconds(20)) {
+      if case .frame(let frame) = $0 { frame.milliseconds < 11_000 } else { false }
+    }
+    guard case .frame(let frame)? = sought else {
+      Issue.record("no picture for 8 s")
+      return
+    }
+    #expect(frame.milliseconds == 5_960)
+    player.send(.play)
+    #expect(await Self.time(of: player, reaches: 11_500) != nil, "played on from 8 s")
+  }
+
   @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() async throws {
     let server = try SoundServer()
     let player = try await Self.playing(server.environment)
