@@ -804,12 +804,18 @@ final class Player: @unchecked Sendable {
   /// since they were, neither down to its low mark. Sound counts only while it is kept.
   private func decoderRests() -> Bool {
     if decodedAll { return true }
-    if frames.count >= frameCapacity || queuedSound >= soundCapacity {
+    // A picture awaited (a seek's, a step's) and none decoded: the sound, which a pause does not
+    // play, must not stop the decoder before the picture comes (a still stretch: a step forward
+    // out of it waited for ever). Up to 16 times the sound's usual queue.
+    let awaited = showNext && frames.isEmpty
+    let soundFull = queuedSound >= (awaited ? soundCapacity * 16 : soundCapacity)
+    if frames.count >= frameCapacity || soundFull {
       resting = true
       return true
     }
     guard resting else { return false }
-    if frames.count <= frameLow || (soundKept && queuedSound <= soundLow) {
+    if frames.count <= frameLow || (soundKept && queuedSound <= soundLow) || (awaited && !soundFull)
+    {
       resting = false
     }
     return resting

@@ -351,6 +351,32 @@ import Testing
     }
   }
 
+  /// Steps forward out of a still stretch (no pictures from 6 s to 11 s): from the picture a
+  /// seek into the stretch showed, and from the stretch's last picture, the next is the first
+  /// after the stretch.
+  @Test func aStepForwardLeavesAStillStretch() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(
+        source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.seek(milliseconds: 8_000))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
+    player.send(.seek(milliseconds: 5_900))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_880)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_920)
+    player.send(.step(1))
+    player.send(.step(1))
+    // The player may show the picture between the two steps: the last one shown counts.
+    var last = try #require(await player.awaitFrame())
+    while let later = await player.awaitFrame(within: .milliseconds(400)) { last = later }
+    #expect(last.milliseconds == 11_040)
+  }
+
   /// Sound that goes on past the last picture (10 s of pictures, 11.5 s of sound) plays to its
   /// end: the class does not end with the pictures.
   @Test func theSoundPastTheLastPicturePlaysToItsEnd() async throws {

@@ -208,6 +208,32 @@ import Testing
     #expect(await Self.time(of: player, reaches: 11_500) != nil, "played on from 8 s")
   }
 
+  /// With sound, paused in a still stretch (no pictures from 6 s to 11 s): a step forward
+  /// shows the first picture after it, and play goes on. Before, the decoder rested on a full
+  /// sound queue that a pause does not play, the step waited for ever, and play then froze (a
+  /// walk-through's finding).
+  @Test func aStepForwardLeavesAStillStretchWithSound() async throws {
+    let server = try SoundServer()
+    let player = try MediaProcess(muted: false, environment: server.environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(
+        source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.seek(milliseconds: 8_000))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
+    player.send(.seek(milliseconds: 5_940))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_920)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
+    player.send(.play)
+    #expect(await Self.time(of: player, reaches: 12_000) != nil, "plays on after the steps")
+  }
+
   @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() async throws {
     let server = try SoundServer()
     let player = try await Self.playing(server.environment)

@@ -633,6 +633,33 @@ import Testing
     #expect(store.state.playerOnTop.watched.isEmpty, "a step plays nothing")
   }
 
+  /// Steps pressed faster than pictures come: the player may answer the first key with a
+  /// picture and the others with more (across a still stretch, seconds on). The times row
+  /// follows each picture further on while paused, and nothing counts as watched (a
+  /// walk-through saw the row stay at 00:05 under the picture at 00:11, and then through play).
+  @Test func theLaterPicturesOfAStepBurstMoveThePosition() {
+    var store = TestStore(Self.showing())
+    for _ in 0..<3 {
+      store.send(.player(.stepPressed(forward: true)), effects: [.video(.step(forward: true))]) {
+        $0.playerOnTop.stepping = true
+      }
+    }
+    store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
+      $0.playerOnTop.stepping = false
+      $0.playerOnTop.position = 41
+      $0.playerOnTop.progress.lastPosition = 41
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.player(.video(.shown(milliseconds: 5_080)))) {
+      $0.playerOnTop.position = 5_080
+    }
+    // A picture from before where the class stands (a seek's into a still stretch): not moved
+    // back.
+    store.send(.player(.video(.shown(milliseconds: 3_000))))
+    #expect(
+      store.state.playerOnTop.watched.isEmpty && store.state.playerOnTop.unsavedPlayed.isEmpty)
+  }
+
   /// At the end there is no next frame: `.` leaves Finished as it is (it said Paused without
   /// moving); `,` steps back from the last frame.
   @Test func aStepForwardAtTheEndDoesNothing() {

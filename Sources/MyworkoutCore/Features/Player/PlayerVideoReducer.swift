@@ -36,6 +36,14 @@ enum PlayerVideoReducer {
         state.position = min(max(0, milliseconds), state.duration)
         return PlayerReducer.save(&state, account: account)
       }
+      if state.playback == .paused, milliseconds > state.position {
+        // Paused, a picture further on: the later steps of a burst (the first one's picture
+        // ended `stepping`), across a still stretch too. The times row follows the picture;
+        // nothing was played. (A seek's picture may begin before the seek's time: not moved
+        // back.)
+        state.position = min(milliseconds, state.duration)
+        return []
+      }
       return played(&state, to: milliseconds, account: account)
     case .time(let milliseconds):
       return played(&state, to: milliseconds, account: account)
