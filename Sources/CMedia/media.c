@@ -277,15 +277,20 @@ static void push_sound(mw_media *media, AVFrame *frame) {
   }
 }
 
+// Nothing read or decoded since a seek (or the open) yet.
+static void forget_reading(mw_media *media) {
+  media->read_dts = AV_NOPTS_VALUE;
+  media->decoded_ms = INT64_MIN;
+  media->audio_read_ms = AV_NOPTS_VALUE;
+}
+
 mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, char *reason,
                         int reason_size) {
   mw_media *media = calloc(1, sizeof *media);
   if (!media) return NULL;
   media->tempo = 100;
   media->video_index = media->audio_index = -1;
-  media->read_dts = AV_NOPTS_VALUE;
-  media->decoded_ms = INT64_MIN;
-  media->audio_read_ms = AV_NOPTS_VALUE;
+  forget_reading(media);
   media->sound_floor = INT64_MIN;
   media->format = avformat_alloc_context();
   media->format->interrupt_callback.callback = interrupt_callback;
@@ -479,16 +484,8 @@ static int source_stopped(AVIOContext *pb) {
   return size > 0 && avio_tell(pb) < size;
 }
 
-// The next packet: one a seek held, else the demuxer's.
-static int next_packet(mw_media *media, AVPacket *packet) {
-  if (media->held_count > 0) {
-    AVPacket **slot = &media->held[media->held_first];
-    av_packet_move_ref(packet, *slot);
-    av_packet_free(slot);
-    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
-    media->held_count--;
-    return 0;
-  }
+// A packet from the demuxer, counted.
+static int read_packet(mw_media *media, AVPacket *packet) {
   int err = av_read_frame(media->format, packet);
   if (err >= 0) media->packets_read++;
   return err;
@@ -496,23 +493,30 @@ static int next_packet(mw_media *media, AVPacket *packet) {
 
 int64_t mw_media_packets_read(const mw_media *media) { return media->packets_read; }
 
+// Lets go of the oldest packet held (the ring holds one at least).
+static void drop_oldest(mw_media *media) {
+  av_packet_free(&media->held[media->held_first]);
+  media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
+  media->held_count--;
+}
+
+// The next packet: one a seek held, else the demuxer's.
+static int next_packet(mw_media *media, AVPacket *packet) {
+  if (media->held_count == 0) return read_packet(media, packet);
+  av_packet_move_ref(packet, media->held[media->held_first]);
+  drop_oldest(media);
+  return 0;
+}
+
 static void drop_held(mw_media *media) {
-  while (media->held_count > 0) {
-    av_packet_free(&media->held[media->held_first]);
-    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
-    media->held_count--;
-  }
+  while (media->held_count > 0) drop_oldest(media);
   media->held_first = 0;
 }
 
 // Holds a packet read to see where a seek landed; when the ring is full the oldest goes (sound
 // from before the picture's keyframe, and so from before the seek's time).
 static void hold(mw_media *media, AVPacket *packet) {
-  if (media->held_count == MW_HELD_PACKETS) {
-    av_packet_free(&media->held[media->held_first]);
-    media->held_first = (media->held_first + 1) % MW_HELD_PACKETS;
-    media->held_count--;
-  }
+  if (media->held_count == MW_HELD_PACKETS) drop_oldest(media);
   media->held[(media->held_first + media->held_count) % MW_HELD_PACKETS] = packet;
   media->held_count++;
 }
@@ -526,11 +530,10 @@ static int landed_before(mw_media *media, int64_t ms) {
   for (int read = 0; read < MW_LANDING_PACKETS; read++) {
     AVPacket *packet = av_packet_alloc();
     if (!packet) return 1;
-    if (av_read_frame(media->format, packet) < 0) {
+    if (read_packet(media, packet) < 0) {
       av_packet_free(&packet);
       return 1;
     }
-    media->packets_read++;
     if (packet->stream_index != media->video_index) {
       hold(media, packet);
       continue;
@@ -850,23 +853,25 @@ static int reached_by_decoding_on(mw_media *media, int64_t ms) {
 }
 
 // The demuxer and decoders to `ms`, from the keyframe before it.
+// What the next reads give starts at `ms`: pictures and sound before it are dropped, the sound
+// is anchored anew, the held picture let go.
+static void aim_at(mw_media *media, int64_t ms) {
+  media->sound_floor = INT64_MIN;
+  media->skip_until = ms;
+  media->audio_primed = 0;
+  if (media->audio) build_sound_path(media);
+  av_frame_unref(media->frame);
+}
+
 static int seek_exactly(mw_media *media, int64_t ms) {
   media->decoding_on = 0;
   int err = seek_before(media, ms);
-  media->read_dts = AV_NOPTS_VALUE;
-  media->decoded_ms = INT64_MIN;
-  media->audio_read_ms = AV_NOPTS_VALUE;
-  media->sound_floor = INT64_MIN;
+  forget_reading(media);
   avcodec_flush_buffers(media->video);
-  if (media->audio) {
-    avcodec_flush_buffers(media->audio);
-    build_sound_path(media);
-  }
-  media->skip_until = ms;
-  media->audio_primed = 0;
+  if (media->audio) avcodec_flush_buffers(media->audio);
+  aim_at(media, ms);
   media->at_end = 0;
   media->video_draining = 0;
-  av_frame_unref(media->frame);
   return err < 0 ? err : 0;
 }
 
@@ -877,11 +882,7 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   av_frame_unref(media->after);
   if (reached_by_decoding_on(media, ms)) {
     media->decoding_on = 1;
-    media->sound_floor = INT64_MIN;
-    media->skip_until = ms;
-    media->audio_primed = 0;
-    if (media->audio) build_sound_path(media);
-    av_frame_unref(media->frame);
+    aim_at(media, ms);
     return 0;
   }
   return seek_exactly(media, ms);
