@@ -133,18 +133,19 @@ struct VideoFile {
 
   var contentType: String { Self.contentType(of: name) ?? "application/octet-stream" }
 
+  /// The videos served: their names' endings and media type (the OpenAPI document lists them
+  /// from here).
+  static let mediaTypes: [(endings: [String], type: String)] = [
+    (["mp4", "m4v"], "video/mp4"), (["ts", "m2ts", "mts"], "video/mp2t"), (["webm"], "video/webm"),
+    (["mkv"], "video/x-matroska"), (["mov"], "video/quicktime"), (["ogv"], "video/ogg"),
+  ]
+
   /// The media type a video's name gives, or nil for a name that is not a video's.
   static func contentType(of name: String) -> String? {
-    guard name.contains(".") else { return nil }
-    return switch name.split(separator: ".").last?.lowercased() {
-    case "mp4", "m4v": "video/mp4"
-    case "ts", "m2ts", "mts": "video/mp2t"
-    case "webm": "video/webm"
-    case "mkv": "video/x-matroska"
-    case "mov": "video/quicktime"
-    case "ogv": "video/ogg"
-    default: nil
+    guard name.contains("."), let ending = name.split(separator: ".").last?.lowercased() else {
+      return nil
     }
+    return mediaTypes.first { $0.endings.contains(ending) }?.type
   }
 }
 
