@@ -109,6 +109,38 @@ final class MediaProcess {
     return frame
   }
 
+  /// The last picture of a run of them (a burst of steps, which the player may answer between
+  /// its keys): the first within 20 s, then each that follows within `quiet`.
+  func awaitLastFrame(quiet: Duration = .milliseconds(400)) async -> MediaFrame? {
+    guard var last = await awaitFrame() else { return nil }
+    while let later = await awaitFrame(within: quiet) { last = later }
+    return last
+  }
+
+  /// The end of play, `.ended` or `.failed`, within 20 s; each event before it goes to `seen`.
+  func awaitEnd(_ seen: (MediaEvent) -> Void = { _ in }) async -> MediaEvent? {
+    await awaitNext(within: .seconds(20)) {
+      seen($0)
+      switch $0 {
+      case .ended, .failed: return true
+      default: return false
+      }
+    }
+  }
+
+  /// A player (muted unless told) that opened `source` at `width`x`height` and showed its first
+  /// picture.
+  static func opened(
+    _ source: String, width: Int = 32, height: Int = 18, muted: Bool = true,
+    environment: [String: String] = [:]
+  ) async throws -> MediaProcess {
+    let player = try MediaProcess(muted: muted, environment: environment)
+    player.send(.size(width: width, height: height))
+    player.send(.open(source: source, timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame(), "the first picture of \(source)")
+    return player
+  }
+
   /// The next event: at once when one has come, else waited for on a thread of its own.
   private func anyEvent(until deadline: ContinuousClock.Instant) async -> MediaEvent? {
     if let event = events.next(until: .now) { return event }

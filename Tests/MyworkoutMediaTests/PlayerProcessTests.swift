@@ -144,20 +144,14 @@ import Testing
     for (from, to) in [
       (4_000, 5_500), (4_100, 4_300), (6_050, 7_900), (500, 1_900), (2_000, 2_050),
     ] {
-      let near = try MediaProcess()
-      near.send(.size(width: 32, height: 18))
-      near.send(.open(source: clip, timeoutMilliseconds: 5_000))
-      _ = try #require(await near.awaitFrame())
+      let near = try await MediaProcess.opened(clip)
       near.send(.seek(milliseconds: from))
       _ = try #require(await near.awaitFrame())
       near.send(.seek(milliseconds: to))
       let reached = try #require(await near.awaitFrame(), "a picture for \(from) → \(to)")
       near.send(.step(1))
       let after = try #require(await near.awaitFrame())
-      let far = try MediaProcess()
-      far.send(.size(width: 32, height: 18))
-      far.send(.open(source: clip, timeoutMilliseconds: 5_000))
-      _ = try #require(await far.awaitFrame())
+      let far = try await MediaProcess.opened(clip)
       far.send(.seek(milliseconds: to))
       let expected = try #require(await far.awaitFrame())
       far.send(.step(1))
@@ -204,13 +198,7 @@ import Testing
     _ = try #require(await player.awaitFrame())
     player.send(.speed(400))
     player.send(.play)
-    let end = await player.awaitNext(within: .seconds(20)) {
-      switch $0 {
-      case .ended, .failed: true
-      default: false
-      }
-    }
-    #expect(end == .ended)
+    #expect(await player.awaitEnd() == .ended)
   }
 
   /// Pictures a second apart (Theora sends none for a repeated picture): the decoder, a dozen
@@ -218,11 +206,7 @@ import Testing
   /// must show the earlier one (decoding on from there reaches only the later one: it seeks
   /// from the keyframe instead).
   @Test func aSeekIntoAStillStretchShowsThePictureOnScreenThere() async throws {
-    let clip = try await Clips.stillSeconds()
-    let player = try MediaProcess()
-    player.send(.size(width: 32, height: 18))
-    player.send(.open(source: clip, timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(try await Clips.stillSeconds())
     for (target, second) in [(11_500, 11), (11_900, 11), (13_200, 13), (6_600, 6), (15_800, 15)] {
       player.send(.seek(milliseconds: target))
       let frame = try #require(await player.awaitFrame(), "a picture for \(target)")
@@ -285,10 +269,7 @@ import Testing
   }
 
   @Test func framesStepForwardAndBackWhilePaused() async throws {
-    let player = try MediaProcess()
-    player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(try await Clips.colourPerSecond())
     player.send(.seek(milliseconds: 1_000))
     let start = try #require(await player.awaitFrame()).milliseconds
     player.send(.step(1))
@@ -328,10 +309,7 @@ import Testing
   /// showed one picture, and one after a step back showed the picture after the first. (The
   /// picture the burst ends on is checked: the player may show one between its keys.)
   @Test func everyStepOfABurstCounts() async throws {
-    let player = try MediaProcess()
-    player.send(.size(width: 32, height: 18))
-    player.send(.open(source: try await Clips.moving(), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(try await Clips.moving())
     player.send(.seek(milliseconds: 5_000))
     let start = try #require(await player.awaitFrame()).milliseconds
     var now = start
@@ -341,8 +319,7 @@ import Testing
     ] {
       for step in burst { player.send(.step(step)) }
       // The player may show a picture between the burst's keys; the last one shown counts.
-      var shown = try #require(await player.awaitFrame(), "after \(burst)")
-      while let later = await player.awaitFrame(within: .milliseconds(400)) { shown = later }
+      let shown = try #require(await player.awaitLastFrame(), "after \(burst)")
       let steps = (now * 24 + 500) / 1_000 + net
       #expect(
         abs(shown.milliseconds - steps * 1_000 / 24) <= 1,
@@ -355,16 +332,8 @@ import Testing
   /// seek into the stretch showed, and from the stretch's last picture, the next is the first
   /// after the stretch.
   @Test func aStepForwardLeavesAStillStretch() async throws {
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(
-        source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
-    player.send(.seek(milliseconds: 8_000))
-    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
-    player.send(.step(1))
-    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
+    let player = try await MediaProcess.opened(try await Clips.gap(), width: 16, height: 8)
+    try await Self.seekIntoTheStillStretchAndStepOut(player)
     player.send(.seek(milliseconds: 5_900))
     #expect(try #require(await player.awaitFrame()).milliseconds == 5_880)
     player.send(.step(1))
@@ -372,33 +341,29 @@ import Testing
     player.send(.step(1))
     player.send(.step(1))
     // The player may show the picture between the two steps: the last one shown counts.
-    var last = try #require(await player.awaitFrame())
-    while let later = await player.awaitFrame(within: .milliseconds(400)) { last = later }
-    #expect(last.milliseconds == 11_040)
+    #expect(try #require(await player.awaitLastFrame()).milliseconds == 11_040)
+  }
+
+  /// In `Clips.gap()`, paused: a seek into the still stretch shows the picture before it, and a
+  /// step forward the first after it.
+  static func seekIntoTheStillStretchAndStepOut(_ player: MediaProcess) async throws {
+    player.send(.seek(milliseconds: 8_000))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
+    player.send(.step(1))
+    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
   }
 
   /// Sound that goes on past the last picture (10 s of pictures, 11.5 s of sound) plays to its
   /// end: the class does not end with the pictures.
   @Test func theSoundPastTheLastPicturePlaysToItsEnd() async throws {
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(
-        source: try await Clips.make("short-picture.mp4", Clips.shortPicture),
-        timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(
+      try await Clips.make("short-picture.mp4", Clips.shortPicture), width: 16, height: 8)
     player.send(.seek(milliseconds: 9_000))
     _ = try #require(await player.awaitFrame())
     player.send(.speed(200))
     player.send(.play)
     var last = 0
-    let end = await player.awaitNext(within: .seconds(20)) {
-      if case .time(let time) = $0 { last = time }
-      switch $0 {
-      case .ended, .failed: return true
-      default: return false
-      }
-    }
+    let end = await player.awaitEnd { if case .time(let time) = $0 { last = time } }
     #expect(end == .ended)
     #expect(last >= 11_000, "the last time said before the end: \(last)")
   }
@@ -467,12 +432,7 @@ import Testing
     player.send(.open(source: cut, timeoutMilliseconds: 2_000))
     player.send(.speed(400))
     player.send(.play)
-    let last = await player.awaitNext(within: .seconds(20)) { event in
-      switch event {
-      case .ended, .failed: true
-      default: false
-      }
-    }
+    let last = await player.awaitEnd()
     #expect(last != nil, "a truncated file ends or fails, never hangs")
     #expect(player.isRunning)
   }
@@ -786,12 +746,8 @@ enum StallingStream {
       player.send(.speed(400))
       player.send(.play)
       var last = 0
-      let end = await player.awaitNext(within: .seconds(20)) {
+      let end = await player.awaitEnd {
         if case .frame(let frame) = $0 { last = frame.milliseconds }
-        switch $0 {
-        case .ended, .failed: return true
-        default: return false
-        }
       }
       #expect(end == .failed("the file is cut short"))
       #expect(last > 2_000 && last < 6_000, "the last picture at \(last) ms")
@@ -960,6 +916,9 @@ enum Clips {
     "-fps_mode", "passthrough", "-c:v", "libx264", "-preset", "ultrafast", "-bf", "0", "-c:a",
     "aac",
   ]
+
+  /// `gapWithSound` as MP4.
+  static func gap() async throws -> String { try await make("gap.mp4", gapWithSound) }
 
   /// 10 s of a test pattern and a tone, the sound muxed a second ahead of the pictures.
   static let soundAhead = [

@@ -122,7 +122,7 @@ import Testing
   /// on screen there (5.96 s) once the sound is a second past the time, not after the whole
   /// stretch's sound (a player waiting for the picture with its sound queue full stood still).
   @Test func aSeekIntoAStillStretchGivesItsPictureBeforeMuchSound() async throws {
-    let source = try Source(try await Clips.make("gap.mp4", Clips.gapWithSound))
+    let source = try Source(try await Clips.gap())
     #expect(source.nextPicture() == 0)
     source.seek(7_000)
     var sound = 0

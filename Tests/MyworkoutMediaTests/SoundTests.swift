@@ -180,12 +180,8 @@ import Testing
   /// full, and stood still.
   @Test func aStillStretchWithSoundPlaysThrough() async throws {
     let server = try SoundServer()
-    let player = try MediaProcess(muted: false, environment: server.environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000)
-    )
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(
+      try await Clips.gap(), width: 16, height: 8, muted: false, environment: server.environment)
     player.send(.seek(milliseconds: 4_000))
     _ = try #require(await player.awaitFrame())
     player.send(.speed(200))
@@ -214,16 +210,9 @@ import Testing
   /// walk-through's finding).
   @Test func aStepForwardLeavesAStillStretchWithSound() async throws {
     let server = try SoundServer()
-    let player = try MediaProcess(muted: false, environment: server.environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(
-        source: try await Clips.make("gap.mp4", Clips.gapWithSound), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
-    player.send(.seek(milliseconds: 8_000))
-    #expect(try #require(await player.awaitFrame()).milliseconds == 5_960)
-    player.send(.step(1))
-    #expect(try #require(await player.awaitFrame()).milliseconds == 11_040)
+    let player = try await MediaProcess.opened(
+      try await Clips.gap(), width: 16, height: 8, muted: false, environment: server.environment)
+    try await PlayerProcessTests.seekIntoTheStillStretchAndStepOut(player)
     player.send(.seek(milliseconds: 5_940))
     #expect(try #require(await player.awaitFrame()).milliseconds == 5_920)
     player.send(.step(1))
