@@ -20,7 +20,8 @@ struct LaunchOptions {
   var dataDirectory: String
   var sessionLifetime: Duration
   /// The embedded mock's latency (SPEC §16).
-  var latency: Duration = .seconds(1)
+  var latency: Duration = Self.defaultLatency
+  static let defaultLatency: Duration = .seconds(1)
   /// `--catalog FILE`, else the shipped `Assets/classes.csv`.
   var catalog: String?
   /// `--assets DIR`, else found beside the binary or in the source tree.

@@ -199,7 +199,7 @@ struct MyworkoutCommand: ParsableCommand {
       LaunchOptions(
         dataDirectory: dataDirectory ?? "",
         sessionLifetime: sessionLifetime ?? Self.defaultSessionLifetime,
-        latency: latency ?? .seconds(1),
+        latency: latency ?? LaunchOptions.defaultLatency,
         catalog: catalog, assets: assets, lessons: lessons, mouse: !noMouse,
         imagesDirectory: imagesDirectory, server: server, speed: speed,
         auth0: try auth0Tenant(), mute: mute),

@@ -619,27 +619,11 @@ import Testing
     #expect(store.state.playerOnTop.watchedPercent == 100)
   }
 
-  @Test func aFrameStepWhilePausedMovesToThePictureShown() {
+  /// `.` pressed `times` on `showing()` (paused at 0), and its picture at 41 ms: the position
+  /// and a save.
+  static func stepped(_ times: Int = 1) -> TestStore {
     var store = TestStore(Self.showing())
-    store.send(.player(.stepPressed(forward: true)), effects: [.video(.step(forward: true))]) {
-      $0.playerOnTop.stepping = true
-    }
-    store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
-      $0.playerOnTop.stepping = false
-      $0.playerOnTop.position = 41
-      $0.playerOnTop.progress.lastPosition = 41
-      $0.playerOnTop.lastSave = S.t0
-    }
-    #expect(store.state.playerOnTop.watched.isEmpty, "a step plays nothing")
-  }
-
-  /// Steps pressed faster than pictures come: the player may answer the first key with a
-  /// picture and the others with more (across a still stretch, seconds on). The times row
-  /// follows each picture further on while paused, and nothing counts as watched (a
-  /// walk-through saw the row stay at 00:05 under the picture at 00:11, and then through play).
-  @Test func theLaterPicturesOfAStepBurstMoveThePosition() {
-    var store = TestStore(Self.showing())
-    for _ in 0..<3 {
+    for _ in 0..<times {
       store.send(.player(.stepPressed(forward: true)), effects: [.video(.step(forward: true))]) {
         $0.playerOnTop.stepping = true
       }
@@ -650,6 +634,20 @@ import Testing
       $0.playerOnTop.progress.lastPosition = 41
       $0.playerOnTop.lastSave = S.t0
     }
+    return store
+  }
+
+  @Test func aFrameStepWhilePausedMovesToThePictureShown() {
+    let store = Self.stepped()
+    #expect(store.state.playerOnTop.watched.isEmpty, "a step plays nothing")
+  }
+
+  /// Steps pressed faster than pictures come: the player may answer the first key with a
+  /// picture and the others with more (across a still stretch, seconds on). The times row
+  /// follows each picture further on while paused, and nothing counts as watched (a
+  /// walk-through saw the row stay at 00:05 under the picture at 00:11, and then through play).
+  @Test func theLaterPicturesOfAStepBurstMoveThePosition() {
+    var store = Self.stepped(3)
     store.send(.player(.video(.shown(milliseconds: 5_080)))) {
       $0.playerOnTop.position = 5_080
     }
