@@ -298,9 +298,11 @@ import Testing
       reads.withLock { $0.append(image.id) }
       if image.id == "hold" {
         held.withLock { $0 = true }
-        // Holds this thread (the only one) without suspending, as a long decode does.
-        let limit = ContinuousClock.now.advanced(by: .seconds(10))
-        while !released.withLock({ $0 }) && ContinuousClock.now < limit { usleep(1_000) }
+        // Holds this thread (the only one) without suspending, as a long decode does, until the
+        // test releases it (always, on its way out). It let go by itself after 10 s once, and
+        // on CI's loaded two cores this test takes 23–38 s: the passed-over decode then found
+        // the thread free before its request was cancelled, and ran.
+        while !released.withLock({ $0 }) { usleep(1_000) }
       }
       return bytes
     }
@@ -315,14 +317,20 @@ import Testing
     let service = try HoldingService()
     let cache = ImageCache(service: service, executor: drawing)
     let tile = TileSize(columns: 10, rows: 4)
+    defer { service.released.withLock { $0 = true } }
     let holding = Task {
       await cache.picture(for: HoldingService.info("hold"), tile: tile, colors: .xterm256)
     }
-    for _ in 0..<100_000 where !service.held.withLock({ $0 }) { await Task.yield() }
+    // Waited for with a deadline, not a count of yields, which can run out on a loaded machine
+    // before the other task has even run.
+    let deadline = ContinuousClock.now.advanced(by: .seconds(120))
+    while !service.held.withLock({ $0 }) && ContinuousClock.now < deadline { await Task.yield() }
+    try #require(service.held.withLock { $0 }, "the first decode holds the only thread")
     let passed = Task {
       await cache.picture(for: HoldingService.info("passed"), tile: tile, colors: .xterm256)
     }
-    for _ in 0..<100_000 where await cache.decodeCount < 2 { await Task.yield() }
+    while await cache.decodeCount < 2 && ContinuousClock.now < deadline { await Task.yield() }
+    try #require(await cache.decodeCount == 2, "the passed-over decode waits for the thread")
     passed.cancel()
     service.released.withLock { $0 = true }
     #expect((try? await holding.value.get()) != nil)
