@@ -30,9 +30,11 @@ static inline attr_t mw_attr_dim(void) { return A_DIM; }
 static inline attr_t mw_attr_reverse(void) { return A_REVERSE; }
 static inline attr_t mw_attr_underline(void) { return A_UNDERLINE; }
 
-/// Reads one key without waiting (the screen is in nodelay mode). Returns OK with a character,
-/// KEY_CODE_YES with a function key code, or ERR when nothing is left to read.
-static inline int mw_get_wch(wint_t *out) { return get_wch(out); }
+/// Reads one byte or function key without waiting (the screen is in nodelay mode): a byte
+/// (0–255), a function key code (KEY_MIN and above), or ERR when nothing is left to read. Bytes,
+/// not characters: `get_wch` took up to 16 bytes after one that is not UTF-8 into its multibyte
+/// buffer and lost them (a Ctrl-C among them), so the app puts UTF-8 together itself.
+static inline int mw_getch(void) { return wgetch(stdscr); }
 
 /// Draws one character (a base character and up to four combining marks) at a position.
 /// The pair goes through setcchar's `opts` so that pairs past 32,767 (extended pairs) work.

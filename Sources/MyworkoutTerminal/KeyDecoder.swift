@@ -1,7 +1,9 @@
 import CNcurses
 import MyworkoutView
 
-/// Turns what `get_wch` returns into `Key`s, gathering a bracketed paste into one `.paste`.
+/// Turns what `wgetch` returns (bytes and function keys) into `Key`s, putting UTF-8 together and
+/// gathering a bracketed paste into one `.paste`. A byte that is not UTF-8, or that cuts a
+/// character short, is dropped alone: the bytes after it are read as they are.
 /// Home and End are understood in every common form whatever terminfo says; an Esc followed in
 /// the same read by a character (Alt+letter) or by the rest of a sequence no key definition
 /// matched (`ESC [ 1 ; 5 H`) is ignored, never taken for Esc and typed text. Mouse reports come
@@ -43,9 +45,51 @@ struct KeyDecoder {
 
   private var escape = Escape.none
 
+  /// A UTF-8 character begun: its value so far, how many continuation bytes it still needs,
+  /// and the least value it may have (a longer form than needed is not UTF-8).
+  private struct BegunCharacter {
+    var value: UInt32
+    var needed: Int
+    var least: UInt32
+  }
+
+  private var character: BegunCharacter?
+
+  /// Decodes one byte read from the terminal. A character's bytes may come over several reads
+  /// (a slow link); a byte that cannot go on with it drops it and is decoded on its own.
+  mutating func decode(byte: UInt8, into keys: inout [Key]) {
+    if var begun = character {
+      if byte & 0xC0 == 0x80 {
+        begun.value = begun.value << 6 | UInt32(byte & 0x3F)
+        begun.needed -= 1
+        guard begun.needed == 0 else {
+          character = begun
+          return
+        }
+        character = nil
+        if begun.value >= begun.least, let scalar = Unicode.Scalar(begun.value) {
+          decode(Int32(scalar.value), isFunctionKey: false, into: &keys)
+        }
+        return
+      }
+      character = nil
+    }
+    switch byte {
+    case 0x00...0x7F: decode(Int32(byte), isFunctionKey: false, into: &keys)
+    case 0xC2...0xDF:
+      character = BegunCharacter(value: UInt32(byte & 0x1F), needed: 1, least: 0x80)
+    case 0xE0...0xEF:
+      character = BegunCharacter(value: UInt32(byte & 0x0F), needed: 2, least: 0x800)
+    case 0xF0...0xF4:
+      character = BegunCharacter(value: UInt32(byte & 0x07), needed: 3, least: 0x1_0000)
+    default: break  // a continuation byte with nothing begun, or a byte UTF-8 never uses
+    }
+  }
+
   /// Decodes one value `get_wch` returned, appending the keys it completes to `keys`.
   mutating func decode(_ value: Int32, isFunctionKey: Bool, into keys: inout [Key]) {
     if isFunctionKey {
+      character = nil
       if escape == .started { keys.append(.escape) }
       escape = .none
       switch value {

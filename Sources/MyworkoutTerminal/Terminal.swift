@@ -165,11 +165,14 @@ package final class Terminal: TerminalBackend {
   package func readKeys() -> [Key] {
     guard isOpen else { return [] }
     var keys: [Key] = []
-    var value: wint_t = 0
     while true {
-      let status = mw_get_wch(&value)
-      if status == ERR { break }
-      decoder.decode(Int32(value), isFunctionKey: status == KEY_CODE_YES, into: &keys)
+      let value = mw_getch()
+      if value == ERR { break }
+      if value >= KEY_MIN {
+        decoder.decode(value, isFunctionKey: true, into: &keys)
+      } else {
+        decoder.decode(byte: UInt8(truncatingIfNeeded: value), into: &keys)
+      }
     }
     decoder.endOfRead(into: &keys)
     return keys

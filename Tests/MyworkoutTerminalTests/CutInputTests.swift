@@ -24,6 +24,11 @@ import Testing
     }
 
     mutating func endOfRead() { decoder.endOfRead(into: &keys) }
+
+    /// Bytes as the terminal sends them (the app reads bytes and puts UTF-8 together).
+    mutating func send(_ bytes: [UInt8]) {
+      for byte in bytes { decoder.decode(byte: byte, into: &keys) }
+    }
   }
 
   /// The keys `text` makes, typed in one read not yet over.
@@ -62,5 +67,28 @@ import Testing
     #expect(Self.keys("\u{1B}O\u{03}") == [.control("c")])
     #expect(Self.keys("\u{1B}[\u{03}") == [.control("c")])
     #expect(Self.keys("\u{1B}OAx") == [.character("x")], "SS3 A is an unknown key")
+  }
+
+  /// UTF-8 put together from bytes: a character may come over several reads; a byte that is
+  /// not UTF-8, or that cuts a character short, is dropped alone and the next byte is read as it
+  /// is (ncurses' `get_wch` lost up to 16 bytes after one, a Ctrl-C among them).
+  @Test func bytesThatAreNotUTF8AreDroppedAloneAndLoseNothingAfterThem() {
+    var input = Input()
+    input.send([0xC3])  // é's first byte
+    input.endOfRead()
+    input.send([0xA9] + Array("中".utf8))
+    #expect(input.keys == [.character("é"), .character("中")], "a character split over reads")
+    input.keys = []
+    input.send([0xFF, 0x61, 0x80, 0x62, 0xC3, 0x63, 0xE4, 0xB8, 0x03])
+    #expect(input.keys == [.character("a"), .character("b"), .character("c"), .control("c")])
+    input.keys = []
+    // Longer forms than needed, a surrogate and a value past U+10FFFF are not UTF-8.
+    input.send([0xE0, 0x80, 0xAF, 0xED, 0xA0, 0x80, 0xF4, 0x90, 0x80, 0x80, 0x64])
+    #expect(input.keys == [.character("d")])
+    input.keys = []
+    input.send([0xC3])
+    input.functionKey(KEY_UP)
+    input.send([0xA9, 0x65])
+    #expect(input.keys == [.up, .character("e")], "a function key cuts a character short")
   }
 }
