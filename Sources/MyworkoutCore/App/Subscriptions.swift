@@ -10,8 +10,9 @@ package enum Subscription: Hashable, Sendable {
   /// makes a new subscription (another query), so the pause starts again.
   case searchPause(query: String)
   /// The wall clock, while a screen keeps time (the Player): read at once when it starts and
-  /// before every action, and with `every`, also on a timer (`.clockRead`) — while playing,
-  /// unless a video shows (its reports are actions).
+  /// before every action, and with `every`, also on a timer (`.clockRead`) while playing. The
+  /// interval changes as the state does (the time to the screen's next change): the runtime
+  /// starts the timer again for each new one.
   case clock(every: Duration?)
   /// Once, 2 s after a volume key (its count): `.player(.volumeNoteEnded)`.
   case volumeNote(Int)
@@ -37,9 +38,19 @@ package func subscriptions(_ state: AppState) -> Set<Subscription> {
     // read before every action: a timer at that rate would only draw the screen twice as often.
     // A slow one still reads it when the reports stop (a seek waiting on a stalled server), so
     // the time in class counts and the next report is not taken for a sleep.
+    // Without one, the clock is read when the screen next changes (`nextReading`); full
+    // screen's bar shares its row with the times, and is read every tick.
     if player.playback == .playing {
-      wanted.insert(
-        .clock(every: player.video == .showing ? PlayerState.videoTick : PlayerState.tick))
+      let every: Duration =
+        if player.video == .showing {
+          PlayerState.videoTick
+        } else if player.fullScreen {
+          PlayerState.tick
+        } else {
+          .milliseconds(
+            player.nextReading(barWidth: PlayerLayout.barWidth(for: state.display.size)))
+        }
+      wanted.insert(.clock(every: every))
     } else {
       wanted.insert(.clock(every: nil))
     }

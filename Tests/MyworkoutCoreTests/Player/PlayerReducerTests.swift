@@ -49,7 +49,9 @@ import Testing
   /// they act, and a slow timer (once a second) reads it too: when the reports stop (a seek that
   /// waits for a stalled server, a player that hangs), the time in class still counts and the
   /// next report is not taken for a machine that slept (walk-throughs saw the class pause
-  /// itself). Without a video, while it loads or buffers, the timer reads it four times a second.
+  /// itself). Without a video, while it loads or buffers, the timer reads it when the screen
+  /// next changes (`PlayerClockReadingTests`): for this 100-s class, whose bar moves an eighth
+  /// of a cell every 164 ms at 80 columns, every tick.
   @Test func theClockTicksSlowlyWhileTheVideoReportsTime() {
     var state = S.opened()
     state.playerOnTop.playback = .playing

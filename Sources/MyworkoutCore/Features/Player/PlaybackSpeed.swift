@@ -44,6 +44,9 @@ package struct PlaybackSpeed: Hashable, Sendable {
   /// Media milliseconds played in `wall` milliseconds.
   package func media(forWall wall: Int) -> Int { wall * hundredths / 100 }
 
+  /// The wall milliseconds it takes to play `media` milliseconds (rounded up).
+  package func wall(forMedia media: Int) -> Int { (media * 100 + hundredths - 1) / hundredths }
+
   /// `1.5×`, `0.75×`, `2×`, `100×`.
   package var text: String {
     let whole = hundredths / 100

@@ -13,6 +13,11 @@ package enum PlayerLayout {
       - Chrome.footerRows(height: size.height)
   }
 
+  /// The progress bar's width: the terminal's less the margins.
+  package static func barWidth(for size: TerminalSize) -> Int {
+    max(0, size.width - 2 * margin)
+  }
+
   /// The picture area: what the fixed rows leave (nothing under 3 rows).
   package static func pictureTile(for size: TerminalSize) -> TileSize {
     let rows = contentHeight(for: size) - fixedRows

@@ -12,7 +12,8 @@ package struct PlayerState: Equatable, Sendable {
   }
 
   /// Playing reads the clock this often (the screen changes at most 4 times a second).
-  package static let tick: Duration = .milliseconds(250)
+  package static let tick: Duration = .milliseconds(tickMilliseconds)
+  package static let tickMilliseconds = 250
   /// How often the clock is read while a video shows and plays (its reports read it more often).
   package static let videoTick: Duration = .seconds(1)
   /// A gap between two readings longer than this while playing means the machine slept: play
@@ -124,5 +125,47 @@ package struct PlayerState: Equatable, Sendable {
     if playback == .loading { ids.insert(.progressLoad) }
     if picture == .loading { ids.insert(.playerPicture) }
     return ids
+  }
+}
+
+extension PlayerState {
+  /// While playing without a video: the wall milliseconds from the last clock reading to the
+  /// next one worth making — when the screen next changes (a second of the times row or of the
+  /// time in class, an eighth of a cell of a bar `barWidth` cells wide, a percent watched, the
+  /// end) or a save is due. Changes less than a tick after the first are read with it, at the
+  /// last of them, and readings are at least a tick apart: nothing shows more than a tick late,
+  /// the app wakes at most four times a second, and a class at 1× wakes it about twice (a
+  /// timer every tick woke it four times for two changes).
+  package func nextReading(barWidth: Int) -> Int {
+    let tick = PlayerState.tickMilliseconds
+    // Media milliseconds to each change.
+    var media = [1_000 - position % 1_000, duration - position]
+    if barWidth > 0, duration > 0 {
+      let eighths = Int64(barWidth) * 8
+      let now = Int64(position) * eighths / Int64(duration)
+      if now < eighths {
+        // The first position past the next eighth's start, rounded up.
+        let next = ((now + 1) * Int64(duration) + eighths - 1) / eighths
+        media.append(Int(next) - position)
+      }
+    }
+    let watched = self.watched
+    let percent = watched.watchedPercent(duration: duration)
+    if percent < 100, duration > 0 {
+      // Played from here: what is watched already adds nothing until it is passed (a later
+      // watched part only makes this reading early).
+      let needed = ((percent + 1) * duration + 99) / 100 - watched.length(within: duration)
+      let passing = watched.ranges.first { $0.contains(position) }.map { $0.upperBound - position }
+      media.append((passing ?? 0) + needed)
+    }
+    var wall = media.filter { $0 > 0 }.map(speed.wall(forMedia:))
+    wall.append(1_000 - timeInClass % 1_000)
+    if let saved = lastSave, let now = clock {
+      wall.append(PlayerState.saveEvery - now.milliseconds(since: saved))
+    }
+    let due = wall.filter { $0 > 0 }
+    guard let first = due.min() else { return tick }
+    let together = due.filter { $0 <= first + tick }.max() ?? first
+    return max(tick, together)
   }
 }
