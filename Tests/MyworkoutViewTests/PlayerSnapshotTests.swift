@@ -77,6 +77,18 @@ import Testing
     #expect(escape == .player(.backPressed))
   }
 
+  /// The clock is read when the bar next moves an eighth of a cell, for a bar
+  /// `PlayerLayout.barWidth` cells wide: the one drawn.
+  @Test(arguments: [40, 80, 133])
+  func theBarIsAsWideAsTheClockReckons(width: Int) {
+    var state = Self.state(stored: ClassProgress())
+    state.display.size = TerminalSize(width: width, height: 24)
+    let bar = render(state, width, 24).lines.first { $0.contains("─────") } ?? ""
+    let cells = bar.filter { "█▉▊▋▌▍▎▏─".contains($0) }
+      .count
+    #expect(cells == PlayerLayout.barWidth(for: state.display.size))
+  }
+
   @Test func aClickOnTheBarSeeksThereAndTheKeysPanelListsEveryKey() {
     var state = Self.state(stored: ClassProgress())
     // 80 columns: the bar runs from column 2 to 77; its header line is row 0.
