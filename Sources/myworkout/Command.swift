@@ -135,7 +135,8 @@ struct MyworkoutCommand: ParsableCommand {
 
   func validate() throws {
     let tenant = try auth0Tenant()
-    if tenant != nil, try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+    let remote = try Self.server(given: server, insecureHTTP: insecureHTTP) != nil
+    if tenant != nil, remote {
       throw ValidationError("--auth0-domain and --server cannot be used together.")
     }
     if tenant != nil, sessionLifetime != nil {
@@ -143,7 +144,7 @@ struct MyworkoutCommand: ParsableCommand {
         "--session-lifetime sets the embedded accounts' logins; with --auth0-domain the Auth0 "
           + "tenant decides how long a login stays valid.")
     }
-    if try Self.server(given: server, insecureHTTP: insecureHTTP) != nil {
+    if remote {
       // The embedded services' own settings: with a server they would be taken and do nothing.
       if sessionLifetime != nil {
         throw ValidationError(
