@@ -17,6 +17,12 @@ struct KeyDecoder {
   /// Home and End as xterm, VT220, rxvt and others send them, with the keypad in either mode.
   static let homeSequences = ["\u{1B}[1~", "\u{1B}[7~", "\u{1B}[H", "\u{1B}OH"]
   static let endSequences = ["\u{1B}[4~", "\u{1B}[8~", "\u{1B}[F", "\u{1B}OF"]
+  /// The arrows as terminals that ignore keypad-transmit mode send them (terminfo names the
+  /// `ESC O` forms), and F1 as rxvt, VT220s and the Linux console send it.
+  static let otherForms: [(String, Int32)] = [
+    ("\u{1B}[A", KEY_UP), ("\u{1B}[B", KEY_DOWN), ("\u{1B}[C", KEY_RIGHT), ("\u{1B}[D", KEY_LEFT),
+    ("\u{1B}[11~", KEY_F0 + 1), ("\u{1B}[[A", KEY_F0 + 1),
+  ]
 
   static func defineKeys() {
     // No mouse key: xterm's own terminfo (`xterm`, `xterm-256color`) names `ESC [ <` as one,
@@ -27,6 +33,7 @@ struct KeyDecoder {
     define_key("\u{1B}[201~", pasteEnd)
     for sequence in homeSequences { define_key(sequence, KEY_HOME) }
     for sequence in endSequences { define_key(sequence, KEY_END) }
+    for (sequence, key) in otherForms { define_key(sequence, key) }
   }
 
   /// The text of a paste in progress, or nil outside a paste.
@@ -41,6 +48,9 @@ struct KeyDecoder {
     case controlSequence([UInt8])
     /// After `ESC O`: the next character ends it.
     case singleShift
+    /// `ESC [` ended a read: a mouse report cut there if the next read starts with `<`, else
+    /// Alt+[ (nothing), and what follows is read as it is.
+    case cutAfterBracket
   }
 
   private var escape = Escape.none
@@ -128,14 +138,16 @@ struct KeyDecoder {
   }
 
   /// The read is over: an Esc with nothing after it is the Esc key; an unfinished sequence is
-  /// dropped, except a mouse report's start (`ESC [` or `ESC [ <…`), whose rest a slow link
-  /// brings in the next read: it is never typed as keys.
+  /// dropped, except a mouse report's start (`ESC [ <…`, or `ESC [` if the next read starts
+  /// with `<`), whose rest a slow link brings in the next read: it is never typed as keys.
   mutating func endOfRead(into keys: inout [Key]) {
     if escape == .started { keys.append(.escape) }
-    if case .controlSequence(let parameters) = escape,
-      parameters.isEmpty || parameters.first == UInt8(ascii: "<")
-    {
-      return
+    if case .controlSequence(let parameters) = escape {
+      if parameters.isEmpty {
+        escape = .cutAfterBracket
+        return
+      }
+      if parameters.first == UInt8(ascii: "<") { return }
     }
     escape = .none
   }
@@ -147,6 +159,11 @@ struct KeyDecoder {
     switch escape {
     case .none:
       return true
+    case .cutAfterBracket:
+      escape = .none
+      guard value == UInt32(UInt8(ascii: "<")) else { return true }
+      escape = .controlSequence([UInt8(ascii: "<")])
+      return false
     case .singleShift:
       // Its next character ends it, unless that is a control character (a cut sequence):
       // then the character is a key of its own, so a Ctrl-C after a cut `ESC O` still quits.

@@ -90,6 +90,32 @@ extension EndToEnd {
       }
     }
 
+    /// Arrows as terminals that ignore keypad-transmit mode send them (`ESC [ D`, not `ESC O D`)
+    /// and F1 as rxvt and the Linux console send it (`ESC [ 11 ~`, `ESC [ [ A`) act as the keys,
+    /// as Home and End already did in every form (a walk-through's finding: they did nothing).
+    @Test(arguments: ["xterm-256color", "xterm"])
+    func arrowsAndF1WorkInTheirOtherForms(term: String) throws {
+      let app = try TerminalSession()
+      try app.launch(environment: ["TERM": term])
+      try app.waitFor("Myworkout GO")
+      try app.type("abcd")
+      try app.waitFor("[abcd ")
+      try app.send(bytes: [0x1B, 0x5B, 0x44, 0x1B, 0x5B, 0x44])  // ← ←
+      try app.type("X")
+      try app.waitFor("[abXcd ")
+      try app.send(bytes: [0x1B, 0x5B, 0x43])  // →
+      try app.type("Y")
+      try app.waitFor("[abXcYd ")
+      for f1: [UInt8] in [[0x1B, 0x5B, 0x31, 0x31, 0x7E], [0x1B, 0x5B, 0x5B, 0x41]] {
+        try app.send(bytes: f1)
+        try app.waitFor("┌─ Keys")
+        try app.press("Escape")
+        try app.waitUntil("the panel closed") { !$0.contains("┌─ Keys") }
+      }
+      try app.send(bytes: [0x1B, 0x5B, 0x42])  // ↓
+      try app.waitFor("▸[ Next ]")
+    }
+
     @Test func altLetterIsNeitherEscNorTheLetter() throws {
       let app = try TerminalSession()
       try app.launch(environment: ["TERM": "xterm-256color"])

@@ -91,4 +91,26 @@ import Testing
     input.send([0xA9, 0x65])
     #expect(input.keys == [.up, .character("e")], "a function key cuts a character short")
   }
+
+  /// Alt+[ is `ESC [` at the end of a read, which could also be a mouse report cut after its
+  /// first bytes (the rest comes in the next read, starting with `<`). Anything else next is
+  /// typed as it is: Alt+[ then `ef` lost the `e` (taken for the sequence's end), and digits and
+  /// spaces as its parameters (a walk-through's finding).
+  @Test func altBracketThenKeysLosesNothing() {
+    var input = Input()
+    input.type("\u{1B}[")
+    input.endOfRead()
+    input.type("ef")
+    #expect(input.keys == [.character("e"), .character("f")])
+    input.keys = []
+    input.type("\u{1B}[")
+    input.endOfRead()
+    input.type("12 3")
+    #expect(input.keys == "12 3".map { .character($0) })
+    input.keys = []
+    input.type("\u{1B}[")
+    input.endOfRead()
+    input.type("<0;5;7M")
+    #expect(input.keys == [.mouse(MouseEvent(.press, row: 6, column: 4))], "a mouse report cut")
+  }
 }
