@@ -96,7 +96,8 @@ struct KeyDecoder {
     }
   }
 
-  /// Decodes one value `get_wch` returned, appending the keys it completes to `keys`.
+  /// Decodes one character (put together by `decode(byte:)`) or function key, appending the
+  /// keys it completes to `keys`.
   mutating func decode(_ value: Int32, isFunctionKey: Bool, into keys: inout [Key]) {
     if isFunctionKey {
       character = nil

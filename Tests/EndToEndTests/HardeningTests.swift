@@ -70,13 +70,19 @@ extension EndToEnd {
       [0x1B, 0x5B, 0x34, 0x7E], [0x1B, 0x5B, 0x38, 0x7E], [0x1B, 0x5B, 0x46], [0x1B, 0x4F, 0x46],
     ]
 
-    @Test(arguments: ["xterm-256color", "xterm"])
-    func homeAndEndWorkInEveryForm(term: String) throws {
+    /// The app launched as `term`, with `text` typed in Get started's email field.
+    static func typing(_ text: String, term: String) throws -> TerminalSession {
       let app = try TerminalSession()
       try app.launch(environment: ["TERM": term])
       try app.waitFor("Myworkout GO")
-      try app.type("mid")
-      try app.waitFor("[mid ")
+      try app.type(text)
+      try app.waitFor("[\(text) ")
+      return app
+    }
+
+    @Test(arguments: ["xterm-256color", "xterm"])
+    func homeAndEndWorkInEveryForm(term: String) throws {
+      let app = try Self.typing("mid", term: term)
       for (count, (home, end)) in zip(Self.homeKeys, Self.endKeys).enumerated() {
         try app.send(bytes: home)
         try app.type("<")
@@ -95,11 +101,7 @@ extension EndToEnd {
     /// as Home and End already did in every form (a walk-through's finding: they did nothing).
     @Test(arguments: ["xterm-256color", "xterm"])
     func arrowsAndF1WorkInTheirOtherForms(term: String) throws {
-      let app = try TerminalSession()
-      try app.launch(environment: ["TERM": term])
-      try app.waitFor("Myworkout GO")
-      try app.type("abcd")
-      try app.waitFor("[abcd ")
+      let app = try Self.typing("abcd", term: term)
       try app.send(bytes: [0x1B, 0x5B, 0x44, 0x1B, 0x5B, 0x44])  // ← ←
       try app.type("X")
       try app.waitFor("[abXcd ")
