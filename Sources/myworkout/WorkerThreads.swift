@@ -41,6 +41,8 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   private var idle = 0
   private var signalled = 0
   private var timekeeper = false
+  /// How many times a thread was signalled or started (for tests).
+  private var wakes = 0
 
   /// `name` names the threads (`top -H`, /proc/PID/task/TID/comm).
   package init(limit: Int = WorkerThreads.defaultLimit, name: String = "myworkout-work") {
@@ -57,6 +59,9 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   /// How many threads have started so far.
   package var threadCount: Int { locked { threads.count } }
 
+  /// How many times a thread was signalled or started so far.
+  package var wakeCount: Int { locked { wakes } }
+
   /// Whether the calling thread is one of these.
   package var ownsCurrentThread: Bool {
     let me = pthread_self()
@@ -65,10 +70,23 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
 
   package func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    locked {
+    let caller = pthread_self()
+    let signal = locked {
+      let waiting = jobs.count - nextJob
       jobs.append(job)
-      wakeOrStart()
+      // Enqueued by one of these threads while nothing else waits: left for that thread, which
+      // is about to be free. A task that suspends enqueues what runs next (an actor's turn, its
+      // own continuation) and its job then ends; a thread that resumes sleepers goes on to run
+      // them. Waking another thread for it handed the work from thread to thread, two switches
+      // a hop (tokio's "LIFO slot" makes the same choice). The price: a job that enqueues work
+      // and then runs long holds that work until it ends; more work than that one job, and an
+      // idle thread is woken for it (here, or when the thread takes its next job).
+      if waiting == 0, threads.contains(where: { pthread_equal($0, caller) != 0 }) {
+        return false
+      }
+      return wakeOrStart()
     }
+    if signal { pthread_cond_signal(condition) }
   }
 
   /// Suspends the calling task until `deadline` (at once if it has passed); throws
@@ -82,8 +100,8 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         // Under the lock: a cancellation either came before (seen here) or finds the sleeper.
-        let cancelled: Bool = locked {
-          if Task.isCancelled { return true }
+        let (cancelled, signal): (Bool, Bool) = locked {
+          if Task.isCancelled { return (true, false) }
           let sleeper = Sleeper(id: id, deadline: deadline, continuation: continuation)
           let index = sleepers.firstIndex { $0.deadline > deadline } ?? sleepers.endIndex
           sleepers.insert(sleeper, at: index)
@@ -91,10 +109,11 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
             // An earlier deadline than the one kept: every idle thread looks again.
             pthread_cond_broadcast(condition)
           } else if !timekeeper {
-            wakeOrStart()
+            return (false, wakeOrStart())
           }
-          return false
+          return (false, false)
         }
+        if signal { pthread_cond_signal(condition) }
         if cancelled { continuation.resume(throwing: CancellationError()) }
       }
     } onCancel: {
@@ -109,13 +128,19 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   // MARK: - The threads
 
   /// Under the lock: an idle thread takes the new work, else a new one starts (up to `limit`).
-  private func wakeOrStart() {
+  /// Returns whether the caller is to signal the condition, once it has let go of the lock: a
+  /// thread woken under the lock would find it held and go back to sleep on it at once (a
+  /// second thread switch for every wake-up).
+  private func wakeOrStart() -> Bool {
     if idle > signalled {
       signalled += 1
-      pthread_cond_signal(condition)
+      wakes += 1
+      return true
     } else if threads.count < limit {
+      wakes += 1
       start()
     }
+    return false
   }
 
   /// Under the lock.
@@ -153,11 +178,17 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
       if nextJob < jobs.count {
         let job = jobs[nextJob]
         nextJob += 1
+        var signal = false
         if nextJob == jobs.count {
           jobs.removeAll(keepingCapacity: true)
           nextJob = 0
+        } else if jobs.count - nextJob > signalled {
+          // Work left over that no woken thread is on its way to: another thread takes a share
+          // (work a thread enqueued for itself and then did not come back to, among others).
+          signal = wakeOrStart()
         }
         pthread_mutex_unlock(mutex)
+        if signal { pthread_cond_signal(condition) }
         job.runSynchronously(on: asUnownedTaskExecutor())
         pthread_mutex_lock(mutex)
         continue
@@ -177,6 +208,7 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
       // Woken for work while keeping time: another idle thread keeps it meanwhile.
       if keepsTime, !timedOut, !sleepers.isEmpty, nextJob < jobs.count, idle > signalled {
         signalled += 1
+        wakes += 1
         pthread_cond_signal(condition)
       }
     }

@@ -47,6 +47,59 @@ import Testing
     #expect(!workers.ownsCurrentThread)
   }
 
+  /// A task that calls into an actor and back, over and over, stays on the thread it started
+  /// on: what one of the threads enqueues while nothing else waits is left for that thread, which
+  /// is about to be free (a task that suspends enqueues what runs next, and its job then ends).
+  /// Handing each hop to another thread cost remote mode's Player two thread switches a hop,
+  /// about 28 a progress save (SPEC §16: at most 4 wake-ups a second while playing).
+  @Test func hopsBetweenATaskAndAnActorWakeNoOtherThread() async {
+    let workers = WorkerThreads(limit: 2)
+    let counter = Counter()
+    let onWorkers = await Task(executorPreference: workers) { () -> Bool in
+      var all = true
+      for _ in 0..<200 { all = await counter.bump(on: workers) && all }
+      return all
+    }.value
+    #expect(onWorkers)
+    #expect(await counter.count == 200)
+    #expect(workers.threadCount == 1, "a second thread was started for a hop")
+    #expect(workers.wakeCount == 1, "only the first thread's start woke a thread")
+  }
+
+  /// With both threads started and idle, the same hops still wake neither; and work that comes
+  /// while a thread's own job is not the only one waiting still gets an idle thread: two tasks
+  /// that each hold a thread until both run, started from one of the threads, both finish.
+  @Test func hopsWakeNoIdleThreadAndParallelWorkStillGetsOne() async {
+    let workers = WorkerThreads(limit: 2)
+    let counter = Counter()
+    let arrived = Log()
+    let met = await Task(executorPreference: workers) { () -> Bool in
+      await withTaskGroup(of: Bool.self) { group in
+        for _ in 0..<2 {
+          group.addTask {
+            arrived.items.withLock { $0.append(1) }
+            let limit = ContinuousClock.now.advanced(by: .seconds(60))
+            while arrived.items.withLock({ $0.count }) < 2 && ContinuousClock.now < limit {}
+            return arrived.items.withLock { $0.count } == 2
+          }
+        }
+        var met = true
+        for await value in group { met = met && value }
+        return met
+      }
+    }.value
+    #expect(met, "the two tasks ran at the same time, on the two threads")
+    #expect(workers.threadCount == 2)
+    let before = workers.wakeCount
+    let onWorkers = await Task(executorPreference: workers) { () -> Bool in
+      var all = true
+      for _ in 0..<200 { all = await counter.bump(on: workers) && all }
+      return all
+    }.value
+    #expect(onWorkers)
+    #expect(workers.wakeCount - before == 1, "only the task's start woke a thread")
+  }
+
   final class Log: Sendable {
     let items = Mutex<[Int]>([])
   }
