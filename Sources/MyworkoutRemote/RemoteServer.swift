@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import MyworkoutCore
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -58,11 +59,18 @@ package struct RemoteServer: Sendable {
   /// Remote mode's one client, made on first use (so never in the embedded default) and kept
   /// for the life of the process. A refused connection fails at once (`.network`) rather than
   /// being retried until the deadline; TLS certificates are verified (the default).
+  ///
+  /// It runs on one event-loop thread of its own, not on NIO's shared group (a thread per
+  /// core): there, a request's bookkeeping and its connection could sit on different loops, and
+  /// every step of a progress save (write, flush, head, end) woke the other thread. One app's
+  /// few requests at a time need no second core.
   package static let client: HTTPClient = {
     var configuration = HTTPClient.Configuration()
     configuration.connectionPool.retryConnectionEstablishment = false
     configuration.timeout.connect = .seconds(10)
-    return HTTPClient(configuration: configuration)
+    return HTTPClient(
+      eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1),
+      configuration: configuration)
   }()
 
   /// An answer: its status and body.

@@ -174,7 +174,8 @@ package actor OutboxSender<C: Clock> where C.Duration == Duration {
             "\(changes) waiting for the server could not be read by this version of the app; kept aside"
           )
         }
-        await report()
+        // An empty outbox is told once, below, as the run ends (or by the next turn).
+        if entry != nil { await report() }
       } catch {
         onNotice("The changes waiting for the server could not be read: \(error)")
         state = .idle

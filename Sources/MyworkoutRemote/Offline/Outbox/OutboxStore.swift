@@ -31,6 +31,8 @@ package actor OutboxStore {
   /// Told, in one line, when a damaged file was moved aside.
   let onNotice: @Sendable (String) -> Void
   private var connection: SQLiteDatabase?
+  /// How the connection's commits wait for the disk now (it opens with `full`).
+  private var syncing = Syncing.full
   /// The file the connection was opened on (moved aside only if it is still that one).
   private var opened: FileIdentity?
 
@@ -59,7 +61,7 @@ package actor OutboxStore {
   /// lesson events), so that it can be shown while the server is away.
   package func remember(_ value: some Encodable, as key: String) throws {
     let text = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
-    try withDatabase {
+    try withDatabase(syncing: .normal) {
       try $0.statement("INSERT OR REPLACE INTO known(key, value) VALUES (?, ?)")
         .run([.text(key), .text(text)])
     }
@@ -113,7 +115,7 @@ package actor OutboxStore {
   package func append(_ change: OutboxChange) throws -> OutboxEntry {
     let key = UUID()
     let text = String(decoding: try JSONEncoder().encode(change), as: UTF8.self)
-    let sequence = try withDatabase { database in
+    let sequence = try withDatabase(syncing: .full) { database in
       try database.statement("INSERT INTO changes(key, change) VALUES (?, ?)")
         .run([.text(key.uuidString), .text(text)])
       return try database.scalar("SELECT last_insert_rowid()")
@@ -155,7 +157,7 @@ package actor OutboxStore {
   /// The oldest change waiting, if any. A row that does not decode is put aside (kept, with
   /// why) so that it never hides the changes after it (issue 28).
   package func next() throws -> Next {
-    try withDatabase { database in try next(in: database) }
+    try withDatabase(syncing: .full) { database in try next(in: database) }
   }
 
   private func next(in database: SQLiteDatabase) throws -> Next {
@@ -183,7 +185,9 @@ package actor OutboxStore {
   package func releaseAside() throws -> Int {
     let count = try counts().aside
     if count > 0 {
-      try withDatabase { try $0.execute("UPDATE changes SET aside = NULL WHERE aside IS NOT NULL") }
+      try withDatabase(syncing: .full) {
+        try $0.execute("UPDATE changes SET aside = NULL WHERE aside IS NOT NULL")
+      }
     }
     return count
   }
@@ -200,16 +204,17 @@ package actor OutboxStore {
     }
   }
 
-  /// Forgets a change the server has.
+  /// Forgets a change the server has. Not waited for on the disk: should a power cut undo it,
+  /// the change goes again under its own key, which the server applies once.
   package func remove(_ entry: OutboxEntry) throws {
-    try withDatabase {
+    try withDatabase(syncing: .normal) {
       try $0.statement("DELETE FROM changes WHERE key = ?").run([.text(entry.key.uuidString)])
     }
   }
 
   /// Keeps a change the server refused out of the way, with why.
   package func putAside(_ entry: OutboxEntry, reason: String) throws {
-    try withDatabase {
+    try withDatabase(syncing: .full) {
       try $0.statement("UPDATE changes SET aside = ? WHERE key = ?")
         .run([.text(reason), .text(entry.key.uuidString)])
     }
@@ -233,9 +238,11 @@ package actor OutboxStore {
   /// Runs `body` on the open file. A file that turns out to be damaged (truncated, not a
   /// database, a bad page) is moved aside as `NAME.corrupt-<time>`, said in one line, and a
   /// fresh outbox started, on which `body` runs once more (issue 28: saves go on working).
-  private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+  private func withDatabase<T>(
+    syncing: Syncing? = nil, _ body: (SQLiteDatabase) throws -> T
+  ) throws -> T {
     do {
-      return try body(try open())
+      return try body(try open(syncing: syncing))
     } catch let error as SQLiteError where error.isDamage {
       connection = nil
       let damaged = opened ?? FileIdentity(path: path)
@@ -247,8 +254,34 @@ package actor OutboxStore {
           "\(file) (changes waiting for the server) could not be read; moved it aside to \(name) and started a new one"
         )
       }
-      return try body(try open())
+      return try body(try open(syncing: syncing))
     }
+  }
+
+  /// The open file, its commits set to wait for the disk as `syncing` says (nil: as they do).
+  private func open(syncing: Syncing?) throws -> SQLiteDatabase {
+    let database = try open()
+    if let syncing, syncing != self.syncing {
+      try database.execute("PRAGMA synchronous = \(syncing.rawValue)")
+      self.syncing = syncing
+    }
+    return database
+  }
+
+  /// How a commit waits for the disk (`PRAGMA synchronous`). With the write-ahead log, `normal`
+  /// survives the app's crash but not a power cut, which may undo the last such commits (never
+  /// part of one, never one before a later full one: the log keeps them in order).
+  enum Syncing: String {
+    /// Waits until the commit is on the disk: a change a person made.
+    case full = "FULL"
+    /// Leaves the commit to the system's own writing: what can be had again.
+    case normal = "NORMAL"
+  }
+
+  /// `PRAGMA synchronous` on the open file now: 2 full, 1 normal (for tests).
+  package func synchronousSetting() throws -> Int {
+    guard case .integer(let value) = try open().scalar("PRAGMA synchronous") else { return -1 }
+    return Int(value)
   }
 
   private func open() throws -> SQLiteDatabase {
@@ -259,6 +292,7 @@ package actor OutboxStore {
     try connection.enableWriteAheadLog()
     // What a person did: every change reaches the disk before it is sent.
     try connection.execute("PRAGMA synchronous = FULL")
+    syncing = .full
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
     if opened == nil { opened = FileIdentity(path: path) }
     self.connection = connection
