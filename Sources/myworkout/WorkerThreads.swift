@@ -80,8 +80,12 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
       // them. Waking another thread for it handed the work from thread to thread, two switches
       // a hop (tokio's "LIFO slot" makes the same choice). The price: a job that enqueues work
       // and then runs long holds that work until it ends; more work than that one job, and an
-      // idle thread is woken for it (here, or when the thread takes its next job).
-      if waiting == 0, threads.contains(where: { pthread_equal($0, caller) != 0 }) {
+      // idle thread is woken for it (here, or when the thread takes its next job). So is one
+      // when sleepers wait and no thread keeps their time (the one that kept it is resuming
+      // the first of them, and would run it).
+      if waiting == 0, sleepers.isEmpty || timekeeper,
+        threads.contains(where: { pthread_equal($0, caller) != 0 })
+      {
         return false
       }
       return wakeOrStart()

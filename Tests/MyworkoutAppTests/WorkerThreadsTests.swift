@@ -66,9 +66,9 @@ import Testing
     #expect(workers.wakeCount == 1, "only the first thread's start woke a thread")
   }
 
-  /// With both threads started and idle, the same hops still wake neither; and work that comes
-  /// while a thread's own job is not the only one waiting still gets an idle thread: two tasks
-  /// that each hold a thread until both run, started from one of the threads, both finish.
+  /// With both threads started, the same hops still wake neither; and work that comes while a
+  /// thread's own job is not the only one waiting still gets an idle thread: two tasks that
+  /// each hold a thread until both run, started from one of the threads, both finish.
   @Test func hopsWakeNoIdleThreadAndParallelWorkStillGetsOne() async {
     let workers = WorkerThreads(limit: 2)
     let counter = Counter()
@@ -90,14 +90,40 @@ import Testing
     }.value
     #expect(met, "the two tasks ran at the same time, on the two threads")
     #expect(workers.threadCount == 2)
-    let before = workers.wakeCount
-    let onWorkers = await Task(executorPreference: workers) { () -> Bool in
-      var all = true
-      for _ in 0..<200 { all = await counter.bump(on: workers) && all }
-      return all
+    // Counted from inside the task, after its first hop: by then the other thread has long
+    // gone idle (counting from outside raced with it getting there).
+    let wakes = await Task(executorPreference: workers) { () -> (first: Int, last: Int) in
+      _ = await counter.bump(on: workers)
+      let first = workers.wakeCount
+      for _ in 0..<200 { _ = await counter.bump(on: workers) }
+      return (first, workers.wakeCount)
     }.value
-    #expect(onWorkers)
-    #expect(workers.wakeCount - before == 1, "only the task's start woke a thread")
+    #expect(wakes.last == wakes.first, "a hop woke the idle thread")
+  }
+
+  /// The thread that kept the sleepers' time, once it resumes the first sleeper and runs it,
+  /// leaves the time to an idle thread: the next sleep ends while that job still runs. (Left
+  /// with the resuming thread, the job kept the only timekeeper busy, and the second sleep
+  /// ended only when the job did.)
+  @Test func aSleepEndsWhileTheJobOfTheSleepBeforeItRuns() async throws {
+    let workers = WorkerThreads(limit: 2)
+    let clock = WorkerClock(workers: workers)
+    for _ in 0..<5 {
+      let woke = Flag()
+      let start = clock.now
+      let first = Task(executorPreference: workers) { () -> Bool in
+        try await clock.sleep(until: start.advanced(by: .milliseconds(20)))
+        let limit = ContinuousClock.now.advanced(by: .seconds(5))
+        while !woke.value.withLock({ $0 }) && ContinuousClock.now < limit {}
+        return woke.value.withLock { $0 }
+      }
+      let second = Task(executorPreference: workers) {
+        try await clock.sleep(until: start.advanced(by: .milliseconds(40)))
+        woke.value.withLock { $0 = true }
+      }
+      #expect(try await first.value, "the second sleep ended while the first one's job ran")
+      try await second.value
+    }
   }
 
   final class Log: Sendable {
