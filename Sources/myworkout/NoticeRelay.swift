@@ -27,14 +27,21 @@ final class SyncRelay: Sendable {
   private let state = Mutex<
     (target: (@MainActor @Sendable (SyncStatus) -> Void)?, latest: SyncStatus?)
   >((nil, nil))
+  /// Runs a block on the main queue (tests run them in an order of their choosing).
+  private let post: @Sendable (@escaping @Sendable () -> Void) -> Void
+
+  init(
+    post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = {
+      DispatchQueue.main.async(execute: $0)
+    }
+  ) {
+    self.post = post
+  }
 
   /// From now on, states go to `deliver` (on the main actor), starting with the latest.
   func connect(_ deliver: @escaping @MainActor @Sendable (SyncStatus) -> Void) {
-    let latest = state.withLock { state in
-      state.target = deliver
-      return state.latest
-    }
-    if let latest { DispatchQueue.main.async { MainActor.assumeIsolated { deliver(latest) } } }
+    state.withLock { $0.target = deliver }
+    deliverLatest(to: deliver)
   }
 
   /// Reports a state from any thread.
@@ -43,7 +50,18 @@ final class SyncRelay: Sendable {
       state.latest = status
       return state.target
     }
-    guard let deliver else { return }
-    DispatchQueue.main.async { MainActor.assumeIsolated { deliver(status) } }
+    if let deliver { deliverLatest(to: deliver) }
+  }
+
+  /// Posts a block that gives `deliver` the latest state as it is when the block runs, not
+  /// when it was posted: blocks posted from several threads may run in another order than their
+  /// states were reported (a report that came while `connect` posted what it had read was
+  /// overtaken by that older state), and the header must end on the newest.
+  private func deliverLatest(to deliver: @escaping @MainActor @Sendable (SyncStatus) -> Void) {
+    post { [self] in
+      MainActor.assumeIsolated {
+        if let latest = state.withLock({ $0.latest }) { deliver(latest) }
+      }
+    }
   }
 }
