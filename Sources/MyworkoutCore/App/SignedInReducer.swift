@@ -120,12 +120,15 @@ extension SignedInReducer {
         return .delegate(.notice(error.message))
       case .progressSaved(.success(let stored), let update):
         // The closing save's answer: what is stored now, with another copy's or device's
-        // intervals of the class, shown in the list the Player went back to.
+        // intervals of the class, shown in the list the Player went back to. Never below what
+        // the list shows (the Player's %): watched intervals only grow, and remote mode
+        // answers with the changes still waiting for the server, not the whole progress.
         if update.account == signedIn.account, case .classes(var classes)? = signedIn.path.last,
           let item = classes.classes.first(where: { $0.id == update.classID })
         {
-          classes.watched[item.id] = stored.watched.watchedPercent(
-            duration: item.durationMilliseconds)
+          classes.watched[item.id] = max(
+            classes.watched[item.id] ?? 0,
+            stored.watched.watchedPercent(duration: item.durationMilliseconds))
           signedIn.path[signedIn.path.count - 1] = .classes(classes)
         }
         return .none

@@ -294,6 +294,43 @@ import Testing
     }
   }
 
+  /// Remote mode answers a save with what is known here (the changes still waiting for the
+  /// server), not the class's whole progress: such an answer must not pull the list's % below
+  /// what the Player showed (a walk-through saw 26 % in the Player and 0 % in the list, online;
+  /// 12 % and 3 % offline). Watched intervals only grow, so the list keeps the larger.
+  @Test func aClosingSavesAnswerBelowWhatThePlayerShowedLeavesTheListAsItWas() {
+    var opened = S.opened(speed: PlaybackSpeed(hundredths: 10_000))
+    var list = ClassesState()
+    list.load = .loaded
+    let item = opened.playerOnTop.danceClass
+    list.results = CatalogPage(
+      query: "", offset: 0, classes: [item], matching: 1, isCapped: false, total: 1)
+    opened.signedIn.path[0] = .classes(list)
+    var store = TestStore(opened)
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.t0
+    }
+    store.send(.clockRead(S.at(330))) {
+      $0.playerOnTop.clock = S.at(330)
+      $0.playerOnTop.position = 33_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<33_000])
+      $0.playerOnTop.unsavedTime = 330
+    }
+    let update = S.update(position: 33_000, played: [0..<33_000], time: 330)
+    store.send(.player(.backPressed), effects: [update]) {
+      list.watched = [item.id: 33]
+      $0.signedIn.path = [.classes(list)]
+    }
+    guard case .recordProgress(let saved) = update else {
+      Issue.record("the closing save")
+      return
+    }
+    let waitingOnly = ClassProgress(
+      lastPosition: 33_000, watched: IntervalSet([30_000..<33_000]), timeInClass: 330)
+    store.send(.player(.progressSaved(.success(waitingOnly), saved)))
+  }
+
   @Test func aFailedSaveIsKeptForTheNextOneAndSaysSo() {
     var store = TestStore(S.opened())
     let update = ProgressUpdate(
