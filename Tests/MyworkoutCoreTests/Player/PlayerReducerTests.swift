@@ -247,8 +247,8 @@ import Testing
     }
   }
 
-  @Test func escSavesGoesBackAndTheListShowsTheWatchedPercent() {
-    var store = TestStore(S.opened(speed: PlaybackSpeed(hundredths: 10_000)))
+  /// Space at 100×, and the clock 330 ms later: 33 s of the 100-s class played, not yet saved.
+  static func playThirtyThreeSeconds(_ store: inout TestStore) {
     store.send(.player(.playPausePressed)) {
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.t0
@@ -259,6 +259,23 @@ import Testing
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<33_000])
       $0.playerOnTop.unsavedTime = 330
     }
+  }
+
+  /// `S.opened(speed:)` over a loaded list that holds its class, and that list.
+  static func openedOverItsList(speed: PlaybackSpeed = .normal) -> (AppState, ClassesState) {
+    var opened = S.opened(speed: speed)
+    var list = ClassesState()
+    list.load = .loaded
+    list.results = CatalogPage(
+      query: "", offset: 0, classes: [opened.playerOnTop.danceClass], matching: 1,
+      isCapped: false, total: 1)
+    opened.signedIn.path[0] = .classes(list)
+    return (opened, list)
+  }
+
+  @Test func escSavesGoesBackAndTheListShowsTheWatchedPercent() {
+    var store = TestStore(S.opened(speed: PlaybackSpeed(hundredths: 10_000)))
+    Self.playThirtyThreeSeconds(&store)
     store.send(
       .player(.backPressed), effects: [S.update(position: 33_000, played: [0..<33_000], time: 330)]
     ) {
@@ -273,13 +290,9 @@ import Testing
   /// now, with another copy's (or device's) intervals of the class, not only this visit's (a
   /// walk-through saw 12 % in the list and 24 % on reopening).
   @Test func theClosingSavesAnswerShowsInTheList() {
-    var opened = S.opened()
-    var list = ClassesState()
-    list.load = .loaded
+    let (opened, listed) = Self.openedOverItsList()
+    var list = listed
     let item = opened.playerOnTop.danceClass
-    list.results = CatalogPage(
-      query: "", offset: 0, classes: [item], matching: 1, isCapped: false, total: 1)
-    opened.signedIn.path[0] = .classes(list)
     var store = TestStore(opened)
     store.send(.player(.backPressed)) {
       list.watched = [item.id: 0]
@@ -299,32 +312,15 @@ import Testing
   /// what the Player showed (a walk-through saw 26 % in the Player and 0 % in the list, online;
   /// 12 % and 3 % offline). Watched intervals only grow, so the list keeps the larger.
   @Test func aClosingSavesAnswerBelowWhatThePlayerShowedLeavesTheListAsItWas() {
-    var opened = S.opened(speed: PlaybackSpeed(hundredths: 10_000))
-    var list = ClassesState()
-    list.load = .loaded
+    let (opened, listed) = Self.openedOverItsList(speed: PlaybackSpeed(hundredths: 10_000))
+    var list = listed
     let item = opened.playerOnTop.danceClass
-    list.results = CatalogPage(
-      query: "", offset: 0, classes: [item], matching: 1, isCapped: false, total: 1)
-    opened.signedIn.path[0] = .classes(list)
     var store = TestStore(opened)
-    store.send(.player(.playPausePressed)) {
-      $0.playerOnTop.playback = .playing
-      $0.playerOnTop.lastSave = S.t0
-    }
-    store.send(.clockRead(S.at(330))) {
-      $0.playerOnTop.clock = S.at(330)
-      $0.playerOnTop.position = 33_000
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<33_000])
-      $0.playerOnTop.unsavedTime = 330
-    }
-    let update = S.update(position: 33_000, played: [0..<33_000], time: 330)
-    store.send(.player(.backPressed), effects: [update]) {
+    Self.playThirtyThreeSeconds(&store)
+    let saved = S.progressUpdate(position: 33_000, played: [0..<33_000], time: 330)
+    store.send(.player(.backPressed), effects: [.recordProgress(saved)]) {
       list.watched = [item.id: 33]
       $0.signedIn.path = [.classes(list)]
-    }
-    guard case .recordProgress(let saved) = update else {
-      Issue.record("the closing save")
-      return
     }
     let waitingOnly = ClassProgress(
       lastPosition: 33_000, watched: IntervalSet([30_000..<33_000]), timeInClass: 330)

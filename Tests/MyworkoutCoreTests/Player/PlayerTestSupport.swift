@@ -36,10 +36,16 @@ enum PlayerSample {
   }
 
   static func update(position: Int, played: [Range<Int>] = [], time: Int = 0) -> Effect {
-    .recordProgress(
-      ProgressUpdate(
-        account: account, classID: item.id, position: position, played: IntervalSet(played),
-        addedTimeInClass: time))
+    .recordProgress(progressUpdate(position: position, played: played, time: time))
+  }
+
+  /// The save `update` asks for.
+  static func progressUpdate(position: Int, played: [Range<Int>] = [], time: Int = 0)
+    -> ProgressUpdate
+  {
+    ProgressUpdate(
+      account: account, classID: item.id, position: position, played: IntervalSet(played),
+      addedTimeInClass: time)
   }
 }
 
