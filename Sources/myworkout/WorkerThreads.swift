@@ -65,7 +65,12 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
   /// Whether the calling thread is one of these.
   package var ownsCurrentThread: Bool {
     let me = pthread_self()
-    return locked { threads.contains { pthread_equal($0, me) != 0 } }
+    return locked { isOneOfThese(me) }
+  }
+
+  /// Under the lock: whether `thread` is one of these.
+  private func isOneOfThese(_ thread: pthread_t) -> Bool {
+    threads.contains { pthread_equal($0, thread) != 0 }
   }
 
   package func enqueue(_ job: consuming ExecutorJob) {
@@ -83,11 +88,7 @@ package final class WorkerThreads: TaskExecutor, @unchecked Sendable {
       // idle thread is woken for it (here, or when the thread takes its next job). So is one
       // when sleepers wait and no thread keeps their time (the one that kept it is resuming
       // the first of them, and would run it).
-      if waiting == 0, sleepers.isEmpty || timekeeper,
-        threads.contains(where: { pthread_equal($0, caller) != 0 })
-      {
-        return false
-      }
+      if waiting == 0, sleepers.isEmpty || timekeeper, isOneOfThese(caller) { return false }
       return wakeOrStart()
     }
     if signal { pthread_cond_signal(condition) }
