@@ -20,6 +20,9 @@ package enum MediaCommand: Equatable, Sendable {
   case volume(Int)
   /// One frame forward (1) or back (-1), while paused.
   case step(Int)
+  /// A media time to say (`time`) the moment play reaches it from before (the end of an A–B
+  /// loop, where the app sends play back to A); nil: none.
+  case mark(Int?)
 
   package var line: String {
     switch self {
@@ -33,6 +36,7 @@ package enum MediaCommand: Equatable, Sendable {
     case .sound(let on): on ? "sound on" : "sound off"
     case .volume(let percent): "volume \(percent)"
     case .step(let frames): "step \(frames)"
+    case .mark(let milliseconds): milliseconds.map { "mark \($0)" } ?? "mark off"
     }
   }
 
@@ -63,6 +67,9 @@ package enum MediaCommand: Equatable, Sendable {
     case "sound": self = .sound(rest == "on")
     case "volume": guard let number else { return nil }; self = .volume(number)
     case "step": guard let number else { return nil }; self = .step(number)
+    case "mark":
+      guard rest == "off" || number != nil else { return nil }
+      self = .mark(number)
     default: return nil
     }
   }

@@ -103,6 +103,11 @@ final class Player: @unchecked Sendable {
   /// or a step back starts from then (the last frame shown is from before the seek).
   private var target: Int64?
   private var lastTime: Int64 = 0
+  /// The end of the A–B loop (`mark`, media ms): its time is said the moment play reaches it.
+  private var mark: Int64?
+  /// Play stood before `mark` when last looked at (reaching it from there is said; a seek over
+  /// it is not play reaching it).
+  private var beforeMark = false
   private var tempo = 100
   private var soundOn: Bool
   private var sound: OpaquePointer?
@@ -255,6 +260,9 @@ final class Player: @unchecked Sendable {
         }
       case .volume(let percent):
         volume = min(max(percent, 0), 100)
+      case .mark(let milliseconds):
+        mark = milliseconds.map { Int64(max(0, $0)) }
+        beforeMark = mark.map { playing && clock.media(at: now) < $0 } ?? false
       case .step(let frames):
         guard !playing, info != nil else { return }
         let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
@@ -336,6 +344,7 @@ final class Player: @unchecked Sendable {
     if buffering { seekBuffering = true }
     buffering = false
     endedSent = false
+    beforeMark = false
     clock.pause(at: now)
     clock.jump(to: position, at: now)
     if show {
@@ -440,6 +449,12 @@ final class Player: @unchecked Sendable {
       wait = min(wait, 50_000_000)
     } else {
       wait = min(wait, Int64(info.map { Int($0.frame_ms) } ?? 40) * 1_000_000)
+    }
+    if let mark, beforeMark,
+      case .wait(let nanoseconds) = FrameSchedule.decide(
+        pts: mark, next: nil, clock: clock.media(at: now), speed: clock.speed)
+    {
+      wait = min(wait, nanoseconds)
     }
     return Int32(max(0, (wait + 999_999) / 1_000_000))
   }
@@ -598,9 +613,15 @@ final class Player: @unchecked Sendable {
       clock.pause(at: now)
       events.append(.buffering(true))
     }
-    if now - lastTime >= Self.timeEvery {
+    let time = clock.media(at: now)
+    var reachedMark = false
+    if let mark {
+      reachedMark = beforeMark && time >= mark
+      beforeMark = time < mark
+    }
+    if now - lastTime >= Self.timeEvery || reachedMark {
       lastTime = now
-      events.append(.time(milliseconds: Int(clock.media(at: now))))
+      events.append(.time(milliseconds: Int(time)))
     }
     return events
   }

@@ -103,6 +103,7 @@ final class VideoHost: VideoPlaying {
     case .sound(let on): write(.sound(on))
     case .volume(let percent): write(.volume(percent))
     case .step(let forward): write(.step(forward ? 1 : -1))
+    case .mark(let milliseconds): write(.mark(milliseconds))
     }
   }
 

@@ -174,7 +174,7 @@ import Testing
       .header("Authorization: Bearer a.b.c"),
       .open(source: "/tmp/a b.mp4", timeoutMilliseconds: 10_000),
       .size(width: 100, height: 28), .play, .pause, .seek(milliseconds: 65_000), .speed(75),
-      .sound(true), .sound(false), .volume(80), .step(-1), .step(1),
+      .sound(true), .sound(false), .volume(80), .step(-1), .step(1), .mark(4_000), .mark(nil),
     ]
     for command in commands {
       #expect(MediaCommand(line: Substring(command.line)) == command)
@@ -183,6 +183,7 @@ import Testing
       MediaCommand(line: "open 10 a\nplay") == .open(source: "a\nplay", timeoutMilliseconds: 10))
     #expect(MediaCommand.open(source: "a\nplay", timeoutMilliseconds: 10).line == "open 10 aplay")
     #expect(MediaCommand(line: "seek soon") == nil)
+    #expect(MediaCommand(line: "mark soon") == nil)
     #expect(MediaCommand(line: "rm -rf") == nil)
   }
 

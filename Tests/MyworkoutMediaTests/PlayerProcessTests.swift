@@ -389,6 +389,51 @@ import Testing
     #expect(shown.last ?? 0 >= 3_900)
   }
 
+  /// The end of an A–B loop (`mark`) is said the moment play reaches it, each time play comes
+  /// to it from before: the app goes back to A from there. The time is otherwise said every
+  /// quarter second of wall time (a whole second of media at 4×), so without the mark play ran
+  /// over B by a different amount each time round (0–250 ms at 1×). Play from past B (a seek
+  /// over it) is not play reaching it.
+  @Test func aMarkIsSaidTheMomentPlayReachesItEachTimeRound() async throws {
+    let player = try MediaProcess()
+    player.send(.size(width: 16, height: 8))
+    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.speed(400))
+    player.send(.mark(1_500))
+    /// The first time said at or past the mark, from where play stands.
+    func timeAtTheMark() async -> Int? {
+      guard
+        case .time(let milliseconds) = await player.awaitNext(
+          within: .seconds(10),
+          {
+            if case .time(let milliseconds) = $0 { milliseconds >= 1_500 } else { false }
+          })
+      else { return nil }
+      return milliseconds
+    }
+    player.send(.play)
+    let first = try #require(await timeAtTheMark())
+    // Within 300 media ms (75 wall ms at 4×) of the mark; the next report without it comes
+    // about 500 media ms after it.
+    #expect(first < 1_800, "said at \(first)")
+    player.send(.seek(milliseconds: 500))
+    let again = try #require(await timeAtTheMark())
+    #expect(again < 1_800, "said again at \(again)")
+    // Sought past the mark, play goes on without saying it.
+    player.send(.pause)
+    player.send(.seek(milliseconds: 2_000))
+    _ = try #require(await player.awaitFrame())
+    player.send(.play)
+    var said: [Int] = []
+    _ = await player.awaitNext(within: .seconds(10)) {
+      if case .time(let milliseconds) = $0 { said.append(milliseconds) }
+      return $0 == .ended
+    }
+    #expect(said.allSatisfy { $0 >= 2_000 }, "\(said)")
+    #expect(said.count <= 6, "a quarter second apart, not on every turn: \(said)")
+  }
+
   /// A terminal too small for a picture asks for none: the frames still come, empty, so the
   /// class's time moves on.
   @Test func withNoRoomForAPictureTheTimeStillMovesOn() async throws {

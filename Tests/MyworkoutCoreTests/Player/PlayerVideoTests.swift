@@ -275,7 +275,12 @@ import Testing
       $0.playerOnTop.position = 4_000
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_000])
     }
-    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000) }
+    // The player is told B, so that it says the moment play reaches it (not up to a quarter
+    // second later, in its next report: each turn of the loop would run over by a different
+    // amount).
+    store.send(.player(.loopPressed), effects: [.video(.mark(milliseconds: 4_000))]) {
+      $0.playerOnTop.loop = LoopMarks(start: 2_000, end: 4_000)
+    }
     return store
   }
 
@@ -299,7 +304,9 @@ import Testing
       }
     }
     #expect(store.state.playerOnTop.watched.ranges == [0..<4_010])
-    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks() }
+    store.send(.player(.loopPressed), effects: [.video(.mark(milliseconds: nil))]) {
+      $0.playerOnTop.loop = LoopMarks()
+    }
   }
 
   /// B sends play back to A when play reaches it, not when a seek went past it: → past the
@@ -493,7 +500,8 @@ import Testing
     store.send(
       .player(.playPausePressed),
       effects: [
-        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
+        .video(.open(source: Self.streamURL)), .video(.mark(milliseconds: 2_000)),
+        .video(.seek(milliseconds: 500)), .video(.play),
       ]
     ) {
       $0.playerOnTop.playback = .playing

@@ -130,8 +130,9 @@ enum PlayerReducer {
       state.mirrored.toggle()
       return []
     case .loopPressed:
+      let end = state.loop.end
       state.loop.press(at: state.position)
-      return []
+      return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
     case .stepPressed(let forward):
       guard state.playback != .playing, state.video == .showing,
         !(forward && state.playback == .finished)  // no frame after the last
@@ -181,7 +182,8 @@ enum PlayerReducer {
       state.fullScreen = kept.fullScreen
       state.keptForRetry = nil
     }
-    return openVideo(&state) + [.video(.seek(milliseconds: state.position))]
+    let mark: [Effect] = state.loop.end.map { [.video(.mark(milliseconds: $0))] } ?? []
+    return openVideo(&state) + mark + [.video(.seek(milliseconds: state.position))]
       + (play ? [.video(.play)] : [])
   }
 

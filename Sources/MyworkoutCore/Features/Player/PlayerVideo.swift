@@ -34,6 +34,9 @@ package enum VideoCommand: Equatable, Sendable {
   case sound(Bool)
   case volume(Int)
   case step(forward: Bool)
+  /// The end of the A–B loop (nil: none): the player says the time the moment play reaches
+  /// it, and play goes back to A from exactly there.
+  case mark(milliseconds: Int?)
   /// The Player closed.
   case close
 }
