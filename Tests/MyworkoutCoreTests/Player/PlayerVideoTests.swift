@@ -85,6 +85,7 @@ import Testing
   {
     var store = playing(showing)
     store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 500
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
     }
@@ -135,6 +136,7 @@ import Testing
   @Test func aNewPictureSizeMidClassFitsThePictureAgain() {
     var store = Self.playing()
     store.send(.player(.video(.shown(milliseconds: 1_000)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 1_000
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
     }
@@ -171,6 +173,7 @@ import Testing
       $0.playerOnTop.unsavedTime = 250
     }
     store.send(.player(.video(.time(milliseconds: 240)))) {
+      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.position = 240
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<240])
     }
@@ -194,6 +197,7 @@ import Testing
       $0.playerOnTop.unsavedTime = 250
     }
     store.send(.player(.video(.time(milliseconds: 250)))) {
+      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.position = 250
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
     }
@@ -225,6 +229,7 @@ import Testing
       $0.playerOnTop.videoAdrift = false
     }
     store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.positionReadAt = S.at(8_250)
       $0.playerOnTop.position = 500
       $0.playerOnTop.unsavedPlayed = IntervalSet([250..<500])
     }
@@ -242,6 +247,7 @@ import Testing
       $0.playerOnTop.lastSave = S.t0
     }
     store.send(.player(.video(.time(milliseconds: 2_600)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 2_600
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_600])
     }
@@ -267,6 +273,7 @@ import Testing
   static func loopingFromTwoToFourSeconds() -> TestStore {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 2_000)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 2_000
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
     }
@@ -284,22 +291,55 @@ import Testing
     return store
   }
 
+  /// `l` marks where play is at the key, not where the last report left the position: the
+  /// reports come four times a second, and a mark set from the last one alone lay up to a
+  /// quarter second early (at 2×, half a second of media). A report that is late (a stall)
+  /// moves the mark on by half a second at most.
+  @Test func aLoopMarkIsWherePlayIsAtTheKey() {
+    var store = Self.playing()
+    let faster = PlaybackSpeed(hundredths: 125)
+    store.send(.player(.speedChanged(faster: true)), effects: [.video(.speed(faster))]) {
+      $0.playerOnTop.speed = faster
+    }
+    store.send(.player(.video(.time(milliseconds: 2_000)))) {
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.positionReadAt = S.t0
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
+    }
+    // The runtime reads the clock before every key: 200 ms of wall time, 250 of media.
+    store.send(.clockRead(S.at(200))) {
+      $0.playerOnTop.clock = S.at(200)
+      $0.playerOnTop.unsavedTime = 200
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_250) }
+    store.send(.clockRead(S.at(2_000))) {
+      $0.playerOnTop.clock = S.at(2_000)
+      $0.playerOnTop.unsavedTime = 2_000
+    }
+    store.send(.player(.loopPressed), effects: [.video(.mark(milliseconds: 2_625))]) {
+      $0.playerOnTop.loop = LoopMarks(start: 2_250, end: 2_625)
+    }
+  }
+
   @Test func anABLoopCountsItsStretchOnce() {
     var store = Self.loopingFromTwoToFourSeconds()
     store.send(
       .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 2_000
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_010])
     }
     // Round and round: each time B is reached, back to A.
     for _ in 0..<3 {
       store.send(.player(.video(.time(milliseconds: 3_000)))) {
+        $0.playerOnTop.positionReadAt = S.t0
         $0.playerOnTop.position = 3_000
       }
       store.send(
         .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
       ) {
+        $0.playerOnTop.positionReadAt = nil
         $0.playerOnTop.position = 2_000
       }
     }
@@ -317,12 +357,14 @@ import Testing
       .player(.seekPressed(seconds: 5)),
       effects: [.video(.seek(milliseconds: 9_000)), S.update(position: 9_000, played: [0..<4_000])]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 9_000
       $0.playerOnTop.progress.lastPosition = 9_000
       $0.playerOnTop.progress.watched = IntervalSet([0..<4_000])
       $0.playerOnTop.unsavedPlayed = IntervalSet()
     }
     store.send(.player(.video(.time(milliseconds: 9_250)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 9_250
       $0.playerOnTop.unsavedPlayed = IntervalSet([9_000..<9_250])
     }
@@ -333,6 +375,7 @@ import Testing
         .video(.seek(milliseconds: 3_250)), S.update(position: 3_250, played: [9_000..<9_250]),
       ]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 3_250
       $0.playerOnTop.progress.lastPosition = 3_250
       $0.playerOnTop.progress.watched = IntervalSet([0..<4_000, 9_000..<9_250])
@@ -408,6 +451,7 @@ import Testing
     Self.spaceTriesTheStreamAt500(&store, clock: 3_000)
     // Back: the pictures play on from there, and Space pauses them as usual.
     store.send(.player(.video(.time(milliseconds: 750)))) {
+      $0.playerOnTop.positionReadAt = S.at(3_000)
       $0.playerOnTop.video = .showing
       $0.playerOnTop.position = 750
       $0.playerOnTop.unsavedPlayed = IntervalSet([500..<750])
@@ -478,6 +522,7 @@ import Testing
     showing.playerOnTop.fullScreen = true
     var store = Self.playing(showing)
     store.send(.player(.video(.time(milliseconds: 500)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 500
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
     }
@@ -535,6 +580,7 @@ import Testing
         S.update(position: 0, time: 1_000),
       ]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 0
       $0.playerOnTop.video = .loading
       $0.playerOnTop.lastSave = S.at(1_000)
@@ -549,6 +595,7 @@ import Testing
       $0.playerOnTop.playback = .playing
     }
     store.send(.player(.video(.time(milliseconds: 250)))) {
+      $0.playerOnTop.positionReadAt = S.at(1_000)
       $0.playerOnTop.video = .showing
       $0.playerOnTop.position = 250
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
@@ -595,6 +642,7 @@ import Testing
       .player(.video(.time(milliseconds: 100_050))),
       effects: [.video(.pause), S.update(position: 100_000, played: [0..<100_000])]
     ) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.playback = .finished
       $0.playerOnTop.position = 100_000
       $0.playerOnTop.progress.lastPosition = 100_000
@@ -607,6 +655,7 @@ import Testing
   @Test func theEndFinishesTheClassWithItsLastPicturesPlayed() {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 1_000)))) {
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 1_000
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
     }

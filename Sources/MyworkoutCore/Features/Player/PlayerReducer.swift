@@ -131,7 +131,7 @@ enum PlayerReducer {
       return []
     case .loopPressed:
       let end = state.loop.end
-      state.loop.press(at: state.position)
+      state.loop.press(at: state.positionNow)
       return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
     case .stepPressed(let forward):
       guard state.playback != .playing, state.video == .showing,
@@ -202,6 +202,7 @@ enum PlayerReducer {
     state.resumeAt = nil
     state.stepping = false
     state.position = min(max(0, target), state.duration)
+    state.positionReadAt = nil
     var effects: [Effect] = []
     if state.position >= state.duration {
       if state.playback == .playing { effects += videoCommand(state, .pause) }

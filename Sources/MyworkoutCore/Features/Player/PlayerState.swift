@@ -25,8 +25,11 @@ package struct PlayerState: Equatable, Sendable {
 
   package var danceClass: DanceClass
   package var playback: Playback = .loading
-  /// Media time in milliseconds, as of `clock`.
+  /// Media time in milliseconds, as of `clock` (with a video, as of its last report).
   package var position = 0
+  /// The reading at which a video's report last moved `position` while playing (nil once
+  /// something else moved it): see `positionNow`.
+  package var positionReadAt: WallTime?
   package var speed: PlaybackSpeed
   /// The last reading of the wall clock; nil until the first one after opening (or resuming
   /// from Ctrl-Z), which only sets the base.
@@ -101,6 +104,18 @@ package struct PlayerState: Equatable, Sendable {
     self.danceClass = danceClass
     self.speed = speed
     self.colors = colors
+  }
+
+  /// Where play is at the moment of the clock's last reading. A video playing reports its time
+  /// four times a second, so this is `position` and the media time since that report (at most
+  /// half a second of wall time: reports that stop coming are a stall, not play). A loop mark
+  /// set from `position` alone lay up to a quarter second before the picture on screen.
+  package var positionNow: Int {
+    guard playback == .playing, video == .showing, let read = positionReadAt, let clock else {
+      return position
+    }
+    let elapsed = min(max(0, clock.milliseconds(since: read)), 500)
+    return min(position + speed.media(forWall: elapsed), duration)
   }
 
   /// The class's length in media milliseconds: a class without a positive duration plays as

@@ -107,8 +107,11 @@ enum PlayerVideoReducer {
     let previous = state.position
     state.unsavedPlayed.insert(previous..<target)
     state.position = target
+    state.positionReadAt = state.playback == .playing ? state.clock : nil
     if state.playback == .playing, let start = state.loop.wrap(from: previous, to: target) {
       state.position = start
+      // Until the player's next report, play stands at A (its seek may take a while).
+      state.positionReadAt = nil
       return [.video(.seek(milliseconds: start))]
     }
     if state.playback == .playing, target >= state.duration, state.duration > 0 {
