@@ -619,7 +619,9 @@ final class Player: @unchecked Sendable {
       reachedMark = beforeMark && time >= mark
       beforeMark = time < mark
     }
-    if now - lastTime >= Self.timeEvery || reachedMark {
+    // Not after the end just said: the app may have looped back to A on it (a loop whose B is
+    // the end), and a time at the end would be B reached a second time.
+    if playing, now - lastTime >= Self.timeEvery || reachedMark {
       lastTime = now
       events.append(.time(milliseconds: Int(time)))
     }

@@ -174,6 +174,39 @@ extension EndToEnd {
       #expect(try app.childPID(of: pid) == nil, "no player process left behind")
     }
 
+    /// An A–B loop to the video's end (`l` at 00:08, `End`, `l`) plays round and round: the
+    /// end is B reached (a walk-through saw such a loop finish the class after one round, or
+    /// none with sound).
+    @Test func aLoopToTheEndPlaysRoundAndRound() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      _ = try Self.agreeing(app, "the first frame")
+      try app.press("8")
+      _ = try Self.agreeing(app, "00:08")
+      try app.press("l", "End")
+      try app.waitFor("Finished")
+      try app.press("l")
+      try app.waitFor("Loop 00:08–00:10")
+      try app.press("8")
+      _ = try Self.agreeing(app, "back at A")
+      try app.press("Space")
+      var rounds = 0
+      var last = 8
+      let seen = try app.waitUntil(timeout: 20, "three rounds from 00:09 back to 00:08") { screen in
+        guard !screen.contains("Finished") else { return true }
+        guard let shown = Self.elapsed(screen) else { return false }
+        if shown == 8, last >= 9 { rounds += 1 }
+        last = shown
+        return rounds >= 3
+      }
+      #expect(!seen.contains("Finished"), "the loop finished the class:\n\(seen)")
+      try app.press("Space")
+      try app.waitFor("❚❚ Paused")
+      // The loop's stretch counted once: 2 s of a 10-s class.
+      try app.waitFor("Watched 20%")
+    }
+
     /// Reopened, a class shows the frame where it was left and plays on from there (the
     /// opening seek was lost when the picture's size came before its frame: the video played
     /// from 00:00 under a clock that stood at the resume point).

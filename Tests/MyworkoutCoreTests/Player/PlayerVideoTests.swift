@@ -85,8 +85,8 @@ import Testing
   {
     var store = playing(showing)
     store.send(.player(.video(.time(milliseconds: 500)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 500
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
     }
     store.send(
@@ -136,8 +136,8 @@ import Testing
   @Test func aNewPictureSizeMidClassFitsThePictureAgain() {
     var store = Self.playing()
     store.send(.player(.video(.shown(milliseconds: 1_000)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 1_000
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
     }
     let square = VideoFit(
@@ -173,8 +173,8 @@ import Testing
       $0.playerOnTop.unsavedTime = 250
     }
     store.send(.player(.video(.time(milliseconds: 240)))) {
-      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.position = 240
+      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<240])
     }
     store.send(.player(.video(.shown(milliseconds: 1_000)))) {
@@ -197,8 +197,8 @@ import Testing
       $0.playerOnTop.unsavedTime = 250
     }
     store.send(.player(.video(.time(milliseconds: 250)))) {
-      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.position = 250
+      $0.playerOnTop.positionReadAt = S.at(250)
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
     }
     store.send(
@@ -229,8 +229,8 @@ import Testing
       $0.playerOnTop.videoAdrift = false
     }
     store.send(.player(.video(.time(milliseconds: 500)))) {
-      $0.playerOnTop.positionReadAt = S.at(8_250)
       $0.playerOnTop.position = 500
+      $0.playerOnTop.positionReadAt = S.at(8_250)
       $0.playerOnTop.unsavedPlayed = IntervalSet([250..<500])
     }
   }
@@ -247,8 +247,8 @@ import Testing
       $0.playerOnTop.lastSave = S.t0
     }
     store.send(.player(.video(.time(milliseconds: 2_600)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 2_600
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_600])
     }
     store.send(.player(.video(.time(milliseconds: 5_300)))) {
@@ -273,8 +273,8 @@ import Testing
   static func loopingFromTwoToFourSeconds() -> TestStore {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 2_000)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 2_000
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<2_000])
     }
     store.send(.player(.loopPressed)) { $0.playerOnTop.loop = LoopMarks(start: 2_000) }
@@ -326,21 +326,21 @@ import Testing
     store.send(
       .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
     ) {
-      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 2_000
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<4_010])
     }
     // Round and round: each time B is reached, back to A.
     for _ in 0..<3 {
       store.send(.player(.video(.time(milliseconds: 3_000)))) {
-        $0.playerOnTop.positionReadAt = S.t0
         $0.playerOnTop.position = 3_000
+        $0.playerOnTop.positionReadAt = S.t0
       }
       store.send(
         .player(.video(.time(milliseconds: 4_010))), effects: [.video(.seek(milliseconds: 2_000))]
       ) {
-        $0.playerOnTop.positionReadAt = nil
         $0.playerOnTop.position = 2_000
+        $0.playerOnTop.positionReadAt = nil
       }
     }
     #expect(store.state.playerOnTop.watched.ranges == [0..<4_010])
@@ -357,15 +357,15 @@ import Testing
       .player(.seekPressed(seconds: 5)),
       effects: [.video(.seek(milliseconds: 9_000)), S.update(position: 9_000, played: [0..<4_000])]
     ) {
-      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 9_000
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.progress.lastPosition = 9_000
       $0.playerOnTop.progress.watched = IntervalSet([0..<4_000])
       $0.playerOnTop.unsavedPlayed = IntervalSet()
     }
     store.send(.player(.video(.time(milliseconds: 9_250)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 9_250
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([9_000..<9_250])
     }
     // Back before B, play reaches it again: the loop holds.
@@ -375,8 +375,8 @@ import Testing
         .video(.seek(milliseconds: 3_250)), S.update(position: 3_250, played: [9_000..<9_250]),
       ]
     ) {
-      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 3_250
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.progress.lastPosition = 3_250
       $0.playerOnTop.progress.watched = IntervalSet([0..<4_000, 9_000..<9_250])
       $0.playerOnTop.unsavedPlayed = IntervalSet()
@@ -522,8 +522,8 @@ import Testing
     showing.playerOnTop.fullScreen = true
     var store = Self.playing(showing)
     store.send(.player(.video(.time(milliseconds: 500)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 500
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<500])
     }
     let kept = PlayerState.KeptForRetry(loop: LoopMarks(start: 200, end: 2_000), fullScreen: true)
@@ -580,8 +580,8 @@ import Testing
         S.update(position: 0, time: 1_000),
       ]
     ) {
-      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.position = 0
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.video = .loading
       $0.playerOnTop.lastSave = S.at(1_000)
       $0.playerOnTop.unsavedTime = 0
@@ -655,8 +655,8 @@ import Testing
   @Test func theEndFinishesTheClassWithItsLastPicturesPlayed() {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 1_000)))) {
-      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.position = 1_000
+      $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
     }
     var state = store.state
@@ -674,6 +674,48 @@ import Testing
       $0.playerOnTop.unsavedPlayed = IntervalSet()
     }
     #expect(store.state.playerOnTop.watchedPercent == 100)
+  }
+
+  /// A loop whose B is the video's end (set after `End`, or on the last picture) goes back to A
+  /// when the video ends, each time round: the end is play reaching B. (A walk-through saw such
+  /// a loop finish the class after one round, or none with sound: the video ended before any
+  /// report at B came.) The player stopped at its end, so it is told to play on.
+  @Test(arguments: [100_000, 99_960])
+  func aLoopToTheVideosEndGoesBackToAWhenItEnds(end: Int) {
+    var state = Self.showing()
+    state.playerOnTop.position = 98_000
+    state.playerOnTop.loop = LoopMarks(start: 98_000, end: end)
+    var store = Self.playing(state)
+    for round in 0..<2 {
+      store.send(.player(.video(.time(milliseconds: 99_900)))) {
+        $0.playerOnTop.position = 99_900
+        $0.playerOnTop.positionReadAt = S.t0
+        // The second round plays again what the first did: counted once.
+        $0.playerOnTop.unsavedPlayed = IntervalSet([98_000..<(round == 0 ? 99_900 : 100_000)])
+      }
+      store.send(
+        .player(.video(.ended)),
+        effects: [.video(.seek(milliseconds: 98_000)), .video(.play)]
+      ) {
+        $0.playerOnTop.position = 98_000
+        $0.playerOnTop.positionReadAt = nil
+        $0.playerOnTop.unsavedPlayed = IntervalSet([98_000..<100_000])
+      }
+    }
+    // Without the loop, the end finishes the class.
+    store.send(.player(.loopPressed), effects: [.video(.mark(milliseconds: nil))]) {
+      $0.playerOnTop.loop = LoopMarks()
+    }
+    store.send(
+      .player(.video(.ended)),
+      effects: [S.update(position: 100_000, played: [98_000..<100_000])]
+    ) {
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.progress.watched = IntervalSet([98_000..<100_000])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
   }
 
   /// `.` pressed `times` on `showing()` (paused at 0), and its picture at 41 ms: the position

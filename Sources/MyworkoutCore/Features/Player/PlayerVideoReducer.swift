@@ -58,6 +58,13 @@ enum PlayerVideoReducer {
       if end > state.position, end - state.position <= playedGap(at: state.speed) {
         state.unsavedPlayed.insert(state.position..<end)
       }
+      if let start = state.loop.wrap(from: state.position, to: state.duration) {
+        // A loop whose B is the end (or the last picture, whose report the end can overtake):
+        // play reached B. The player stopped at its end: it plays on from A.
+        state.position = start
+        state.positionReadAt = nil
+        return [.video(.seek(milliseconds: start)), .video(.play)]
+      }
       state.position = state.duration
       state.playback = .finished
       return PlayerReducer.save(&state, account: account)
