@@ -45,9 +45,16 @@ extension Backend {
         .contentType: file.contentType, .acceptRanges: "bytes", .eTag: file.entityTag,
         .lastModified: file.lastModified, .cacheControl: "private, max-age=86400",
       ]
-      if let asked = request.headers[.ifNoneMatch],
-        HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag)
-      {
+      // If-None-Match decides when it comes; else If-Modified-Since (RFC 9110 §13.2.2).
+      let unchanged =
+        if let asked = request.headers[.ifNoneMatch] {
+          HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag)
+        } else if let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.parse) {
+          file.modified <= since
+        } else {
+          false
+        }
+      if unchanged {
         return Response(status: .notModified, headers: headers, body: .init())
       }
       var range = ByteRange.parse(request.headers[.range], size: file.size)
@@ -64,12 +71,12 @@ extension Backend {
       case .whole:
         headers[.contentLength] = String(file.size)
         guard file.size > 0 else { return Response(status: .ok, headers: headers, body: .init()) }
-        let body = VideoFile.body(path: file.path, range: 0...(file.size - 1))
+        let body = file.body(range: 0...(file.size - 1))
         return Response(status: .ok, headers: headers, body: body)
       case .part(let part):
         headers[.contentLength] = String(part.count)
         headers[.contentRange] = "bytes \(part.lowerBound)-\(part.upperBound)/\(file.size)"
-        let body = VideoFile.body(path: file.path, range: part)
+        let body = file.body(range: part)
         return Response(status: .partialContent, headers: headers, body: body)
       }
     }
@@ -83,21 +90,42 @@ struct VideoFile {
   /// The file was cut (or removed) while its bytes were being sent: fewer came than announced.
   struct Cut: Error {}
 
-  /// `range` of the file at `path`, in 128 KiB chunks as Hummingbird's `FileIO` reads them. A
-  /// file that ends before the range does (truncated while being sent) ends the answer with an
-  /// error, so the connection is closed at once: the client sees a cut answer and asks again,
-  /// where a finished short body left it waiting for the rest for ever.
-  static func body(path: String, range: ClosedRange<Int>) -> ResponseBody {
-    ResponseBody(contentLength: range.count) { writer in
-      try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
-        var sent = 0
-        let chunks = handle.readChunks(
-          in: Int64(range.lowerBound)...Int64(range.upperBound), chunkLength: .kibibytes(128))
-        for try await chunk in chunks {
-          sent += chunk.readableBytes
+  /// The file found is not the one there now: a link (to anything, inside the folder or out)
+  /// or another file was put in its place since. Nothing of it is sent.
+  struct Replaced: Error {}
+
+  /// How much of a video is read at a time.
+  static let chunkLength = 128 * 1024
+
+  /// `range` of the file, in 128 KiB chunks as Hummingbird's `FileIO` reads them, each read
+  /// once the one before was taken by the connection: a client that stops reading holds one
+  /// chunk of memory (reading ahead, eight chunks each, a walk-through's 100 stalled clients
+  /// held 600 MB). The file is opened without following a link, and only when it is still the
+  /// file `find` looked at (a walk-through that swapped a link to a file outside the folder in
+  /// and out sent that file's bytes, in one answer out of nine). A file that ends before the
+  /// range does (truncated while being sent) ends the answer with an error, so the connection
+  /// is closed at once: the client sees a cut answer and asks again, where a finished short
+  /// body left it waiting for the rest for ever.
+  func body(range: ClosedRange<Int>) -> ResponseBody {
+    let file = self
+    return ResponseBody(contentLength: range.count) { writer in
+      try await FileSystem.shared.withFileHandle(
+        forReadingAt: FilePath(file.path),
+        options: OpenOptions.Read(followSymbolicLinks: false, closeOnExec: true)
+      ) { handle in
+        let info = try await handle.info()
+        guard info.type == .regular, let status = info.platformSpecificStatus,
+          status.st_dev == file.device, status.st_ino == file.inode
+        else { throw Replaced() }
+        var offset = range.lowerBound
+        while offset <= range.upperBound {
+          let length = min(Self.chunkLength, range.upperBound - offset + 1)
+          let chunk = try await handle.readChunk(
+            fromAbsoluteOffset: Int64(offset), length: .bytes(Int64(length)))
+          guard chunk.readableBytes > 0 else { throw Cut() }
+          offset += chunk.readableBytes
           try await writer.write(chunk)
         }
-        guard sent == range.count else { throw Cut() }
         try await writer.finish(nil)
       }
     }
@@ -107,6 +135,9 @@ struct VideoFile {
   var path: String
   var size: Int
   var modified: Int
+  /// The file's identity as `find` saw it.
+  var device: UInt
+  var inode: UInt
 
   /// The file `rawName` (as the URL has it, percent-encoded) names, or 404.
   static func find(_ rawName: String, in directory: String) throws(APIError) -> VideoFile {
@@ -120,7 +151,8 @@ struct VideoFile {
       throw APIError.notFound
     }
     return VideoFile(
-      name: name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec))
+      name: name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
+      device: UInt(info.st_dev), inode: UInt(info.st_ino))
   }
 
   /// nginx's form: size and modification time in hexadecimal, so that every instance (and nginx
@@ -165,13 +197,14 @@ enum ByteRange: Equatable {
     guard first.allSatisfy(\.isASCIIDigit), last.allSatisfy(\.isASCIIDigit),
       !(first.isEmpty && last.isEmpty)
     else { return .whole }
+    // Digits past what an Int holds are more than any file's length.
     if first.isEmpty {
       // The last N bytes.
-      guard let count = Int(last) else { return .whole }
+      let count = Int(last) ?? Int.max
       guard count > 0, size > 0 else { return .unsatisfiable }
       return .part(max(0, size - count)...(size - 1))
     }
-    guard let start = Int(first) else { return .whole }
+    guard let start = Int(first) else { return .unsatisfiable }
     let end = last.isEmpty ? Int.max : (Int(last) ?? Int.max)
     guard start <= end else { return .whole }
     guard start < size else { return .unsatisfiable }
@@ -185,6 +218,29 @@ enum HTTPDate {
   private static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
+
+  /// The seconds an IMF-fixdate says (the form servers send, and so the one clients echo);
+  /// nil for anything else.
+  static func parse(_ text: String) -> Int? {
+    let parts = text.split(separator: " ")
+    guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
+      days.contains(String(parts[0].dropLast())), parts[5] == "GMT",
+      let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
+      let year = Int(parts[3]), parts[4].count == 8
+    else { return nil }
+    let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 3, (1...31).contains(day), (1900...9999).contains(year),
+      (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
+    else { return nil }
+    var fields = tm()
+    fields.tm_year = Int32(year - 1900)
+    fields.tm_mon = Int32(month)
+    fields.tm_mday = Int32(day)
+    fields.tm_hour = Int32(clock[0])
+    fields.tm_min = Int32(clock[1])
+    fields.tm_sec = Int32(clock[2])
+    return Int(timegm(&fields))
+  }
 
   static func format(seconds: Int) -> String {
     var time = time_t(seconds)

@@ -22,31 +22,67 @@ import Testing
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws { box.finished = true }
   }
 
-  static func file(_ count: Int) throws -> (String, [UInt8]) {
+  /// A folder holding `v.mp4` of `count` bytes, found as the route finds it.
+  static func found(_ count: Int) throws -> (folder: String, file: VideoFile, bytes: [UInt8]) {
     let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 13) }
-    let path = NSTemporaryDirectory() + "video-body-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    return (path, bytes)
+    let folder = NSTemporaryDirectory() + "video-body-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/v.mp4"))
+    return (folder, try VideoFile.find("v.mp4", in: folder), bytes)
   }
 
+  static func remove(_ folder: String) { try? FileManager.default.removeItem(atPath: folder) }
+
   @Test func aRangeIsSentWholeAndFinished() async throws {
-    let (path, bytes) = try Self.file(300_000)
-    defer { unlink(path) }
+    let (folder, file, bytes) = try Self.found(300_000)
+    defer { Self.remove(folder) }
     let box = Collected.Box()
-    try await VideoFile.body(path: path, range: 1_000...299_999).write(Collected(box: box))
+    try await file.body(range: 1_000...299_999).write(Collected(box: box))
     #expect(box.bytes == Array(bytes[1_000...]))
     #expect(box.finished)
   }
 
   @Test func aFileCutShortEndsTheAnswerWithAnError() async throws {
-    // The size was read as 300,000 bytes; the file now holds 200,000.
-    let (path, bytes) = try Self.file(200_000)
-    defer { unlink(path) }
+    // Found with 300,000 bytes; cut to 200,000 before it is sent.
+    let (folder, file, bytes) = try Self.found(300_000)
+    defer { Self.remove(folder) }
+    #expect(truncate(file.path, 200_000) == 0)
     let box = Collected.Box()
     await #expect(throws: VideoFile.Cut.self) {
-      try await VideoFile.body(path: path, range: 0...299_999).write(Collected(box: box))
+      try await file.body(range: 0...299_999).write(Collected(box: box))
     }
-    #expect(box.bytes == bytes, "what there was, then the error")
+    #expect(box.bytes == Array(bytes[..<200_000]), "what there was, then the error")
     #expect(!box.finished)
+  }
+
+  /// A link put where the file was found (to a file outside the folder) is not followed: a
+  /// walk-through that swapped one in and out while asking for the video was sent the outside
+  /// file's bytes in one answer out of nine.
+  @Test func aLinkPutInTheFilesPlaceIsNotFollowed() async throws {
+    let (folder, file, _) = try Self.found(1_000)
+    defer { Self.remove(folder) }
+    let secret = folder + "-secret"
+    try Data("SECRET-OUTSIDE\n".utf8).write(to: URL(fileURLWithPath: secret))
+    defer { unlink(secret) }
+    #expect(unlink(file.path) == 0 && symlink(secret, file.path) == 0)
+    let box = Collected.Box()
+    await #expect(throws: (any Error).self) {
+      try await file.body(range: 0...14).write(Collected(box: box))
+    }
+    #expect(box.bytes.isEmpty)
+  }
+
+  /// Another file put in its place since it was found (its length, tag and dates said in the
+  /// headers are the old one's): nothing is sent, and the client asks again.
+  @Test func anotherFileInItsPlaceIsNotSent() async throws {
+    let (folder, file, _) = try Self.found(1_000)
+    defer { Self.remove(folder) }
+    try Data(repeating: 7, count: 1_000).write(to: URL(fileURLWithPath: folder + "/new.mp4"))
+    #expect(rename(folder + "/new.mp4", file.path) == 0)
+    let box = Collected.Box()
+    await #expect(throws: VideoFile.Replaced.self) {
+      try await file.body(range: 0...999).write(Collected(box: box))
+    }
+    #expect(box.bytes.isEmpty)
   }
 }
