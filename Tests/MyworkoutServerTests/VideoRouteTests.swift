@@ -92,6 +92,21 @@ import Testing
         client, "/videos/clip.mp4", token: token, [.ifNoneMatch: tag])
       #expect(again.status == 304)
       #expect(again.body.isEmpty)
+      // Without If-None-Match, If-Modified-Since (RFC 9110 §13.1.3) at or after the file's
+      // date; an earlier date, or one that is not a date, gets the file.
+      let modified = try #require(whole.headers[.lastModified])
+      for (since, status) in [
+        (modified, 304), ("Fri, 01 Jan 2100 00:00:00 GMT", 304),
+        ("Thu, 01 Jan 1970 00:00:00 GMT", 200), ("yesterday", 200),
+      ] {
+        let answer = try await Self.get(
+          client, "/videos/clip.mp4", token: token, [.ifModifiedSince: since])
+        #expect(answer.status == status, "\(since)")
+      }
+      let tagWins = try await Self.get(
+        client, "/videos/clip.mp4", token: token,
+        [.ifNoneMatch: "\"other\"", .ifModifiedSince: modified])
+      #expect(tagWins.status == 200, "If-None-Match decides when both come")
       let head = try await Self.get(client, "/videos/clip.mp4", method: .head, token: token)
       #expect(head.status == 200 && head.body.isEmpty)
       #expect(head.headers[.contentLength] == "1000" && head.headers[.eTag] == tag)
@@ -120,6 +135,9 @@ import Testing
       let cases: [(String, Range<Int>)] = [
         ("bytes=10-19", 10..<20), ("bytes=990-", 990..<1_000), ("bytes=-5", 995..<1_000),
         ("bytes=0-", 0..<1_000), ("bytes=500-5000", 500..<1_000), ("bytes=0-0", 0..<1),
+        // Numbers past any length (a walk-through's): the last N bytes are all of them.
+        ("bytes=-99999999999999999999999", 0..<1_000),
+        ("bytes=0-99999999999999999999999", 0..<1_000),
       ]
       for (range, expected) in cases {
         let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
@@ -130,7 +148,9 @@ import Testing
             == "bytes \(expected.lowerBound)-\(expected.upperBound - 1)/1000", "\(range)")
         #expect(answer.headers[.contentLength] == String(expected.count), "\(range)")
       }
-      for range in ["bytes=1000-", "bytes=2000-3000", "bytes=-0"] {
+      for range in [
+        "bytes=1000-", "bytes=2000-3000", "bytes=-0", "bytes=99999999999999999999999-",
+      ] {
         let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
         #expect(answer.status == 416, "\(range)")
         #expect(answer.headers[.contentRange] == "bytes */1000", "\(range)")
