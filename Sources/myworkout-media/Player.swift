@@ -602,11 +602,15 @@ final class Player: @unchecked Sendable {
       let reached = max(lastShown + frameLength, soundEnd)
       events.append(
         info.duration_ms - reached > Self.cutShortBy ? .failed(Self.cutShort) : .ended)
-    } else if frames.isEmpty && !decodedAll && media > shownAt + 2 * frameLength + 200
-      && soundEnd <= media + 200
+    } else if frames.isEmpty && !decodedAll && soundEnd <= media + 200
+      && (media > shownAt + 2 * frameLength + 200
+        || (soundLeads && !clock.waitingForSound && chunks.isEmpty))
     {
       // No picture due, and no sound decoded ahead either: the source ran dry. (Sound ahead
-      // with no picture is a still stretch: the picture stays, the sound plays.)
+      // with no picture is a still stretch: the picture stays, the sound plays.) On the wall
+      // clock the pictures fall behind it; the sound's clock stands when the sound runs out,
+      // so with sound it is the sound that says so (before, a walk-through's slow stream crept
+      // at half speed under `▶ Playing`, the clock stopping and starting with what came).
       buffering = true
       refill = min(8, refill * 2)
       monitor.wake(.decoder)

@@ -937,6 +937,17 @@ enum Clips {
       ])
   }
 
+  /// `moving()` with a 440 Hz tone (AAC).
+  static func movingWithSound() async throws -> String {
+    try await make(
+      "moving-sound.mp4",
+      [
+        "-f", "lavfi", "-i", "testsrc2=s=320x180:r=24", "-f", "lavfi", "-i",
+        "sine=f=440:sample_rate=48000", "-t", "10", "-c:v", "libx264", "-g", "48", "-pix_fmt",
+        "yuv420p", "-c:a", "aac", "-movflags", "+faststart",
+      ])
+  }
+
   static func soundOnly() async throws -> String {
     try await make("tone.m4a", ["-f", "lavfi", "-i", "sine=f=440", "-t", "1", "-c:a", "aac"])
   }

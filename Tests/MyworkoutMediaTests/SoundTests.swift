@@ -178,6 +178,86 @@ import Testing
   /// plays, the picture before it stays) and shows the pictures after it, and the seek shows
   /// the picture on screen there. Before, the player waited for a picture with its sound queue
   /// full, and stood still.
+  /// A stream slower than its video, with sound: play stops (`Buffering…`) when what came has
+  /// played, and between the waits it runs at its speed. A walk-through's stream at half its
+  /// bitrate crept at half speed under `▶ Playing`: the sound ran dry, the clock (the sound's)
+  /// stood still with it, and nothing said so; muted, the same stream waited as it should.
+  @Test func aSlowStreamWithSoundWaitsAndPlaysAtItsSpeedInBetween() async throws {
+    let sound = try SoundServer()
+    let clip = try await Clips.movingWithSound()
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: clip)[.size] as? Int)
+    // 60 % of the clip's bitrate (10 s), after its first 20 KB.
+    let server = try ChildProcess.spawn(
+      ["python3", Self.throttled, clip, String(size * 6 / 100), "20000"], searchPath: true,
+      standardOutput: .pipe)
+    defer {
+      server.send(SIGKILL)
+      _ = server.waitBlocking()
+    }
+    let port = try #require(await server.firstLine(timeout: .seconds(20)))
+    let player = try MediaProcess(muted: false, environment: sound.environment)
+    player.send(.size(width: 16, height: 8))
+    player.send(
+      .open(source: "http://127.0.0.1:\(port)/moving-sound.mp4", timeoutMilliseconds: 10_000))
+    player.send(.play)
+    // The media time played and the wall time it took, outside the waits.
+    var waits = 0
+    var waiting = false
+    var last: (media: Int, at: ContinuousClock.Instant)?
+    var played = 0
+    var took: Duration = .zero
+    var end: MediaEvent?
+    while end == nil, let event = await player.awaitNext(within: .seconds(60), { _ in true }) {
+      switch event {
+      case .time(let milliseconds):
+        let now = ContinuousClock.now
+        if !waiting, let last, milliseconds > last.media {
+          played += milliseconds - last.media
+          took += now - last.at
+        }
+        last = waiting ? nil : (milliseconds, now)
+      case .buffering(let on):
+        waiting = on
+        last = nil
+        if on { waits += 1 }
+      case .ended, .failed: end = event
+      default: break
+      }
+    }
+    #expect(end == .ended, "played to the end")
+    #expect(waits >= 1, "it waited for the network")
+    let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+    let speed = Double(played) / 1000 / max(seconds, 0.001)
+    print(
+      "A stream with sound at 60 % of its bitrate: \(waits) waits, \(played) ms in \(seconds) s")
+    #expect(speed > 0.8, "played \(played) ms in \(seconds) s between the waits")
+  }
+
+  /// A file on the disk with sound never says `Buffering…`: not while it plays, and not after
+  /// a seek, while the decoder has only begun and the sound has not started (the sound running
+  /// out that says a stream ran dry must not be taken for that).
+  @Test func aLocalFileWithSoundNeverWaits() async throws {
+    let sound = try SoundServer()
+    let player = try await MediaProcess.opened(
+      try await Clips.movingWithSound(), width: 16, height: 8, muted: false,
+      environment: sound.environment)
+    player.send(.play)
+    var waits: [MediaEvent] = []
+    for target in [2_000, 6_000, 1_000, 8_000] {
+      player.send(.seek(milliseconds: target))
+      let reached = await player.awaitNext(within: .seconds(15)) {
+        if case .buffering(true) = $0 { waits.append($0) }
+        if case .time(let time) = $0 { return time >= target + 700 }
+        return false
+      }
+      #expect(reached != nil, "played on from \(target)")
+    }
+    #expect(waits.isEmpty, "\(waits)")
+  }
+
+  private static let throttled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
+
   @Test func aStillStretchWithSoundPlaysThrough() async throws {
     let server = try SoundServer()
     let player = try await MediaProcess.opened(
