@@ -707,6 +707,72 @@ def server_url(server, timeout=30):
     return ""
 
 
+def stalled_reader_figures(server_binary, readers=100, megabytes=100):
+    """`readers` connections that ask for a `megabytes` MB video and never read (a client that
+    stops, or one that holds the server's memory on purpose): the server's resident memory
+    before, while they hold on (4 s) and 2 s after they close, in MiB. {} when it cannot run."""
+    import shutil
+    import socket
+    import urllib.request
+    folder = tempfile.mkdtemp(prefix="myworkout-bench-stalled-")
+    videos = Path(folder, "videos")
+    videos.mkdir()
+    with open(videos / "big.mp4", "wb") as out:
+        for _ in range(megabytes):
+            out.write(os.urandom(1_000_000))
+    try:
+        server = subprocess.Popen([str(server_binary), "--host", "127.0.0.1", "--port", "0",
+                                   "--data-dir", str(Path(folder, "data")), "--catalog",
+                                   str(ROOT / "Assets/classes.csv"), "--videos-dir", str(videos)],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    except OSError as error:
+        print(f"stalled readers: could not start {server_binary}: {error}", file=sys.stderr)
+        shutil.rmtree(folder, ignore_errors=True)
+        return {}
+    sockets = []
+    try:
+        url = server_url(server)
+        if not url:
+            return {}
+        body = json.dumps({"grant_type": "password", "username": "registered@email.com",
+                           "password": "password", "client_id": "myworkout",
+                           "audience": "myworkout", "scope": "openid"}).encode()
+        request = urllib.request.Request(url + "/oauth/token", data=body,
+                                         headers={"Content-Type": "application/json"})
+        token = json.load(urllib.request.urlopen(request, timeout=30))["access_token"]
+        port = int(url.rsplit(":", 1)[1])
+
+        def rss():
+            for line in Path(f"/proc/{server.pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+            raise ValueError("no VmRSS")
+
+        before = rss()
+        for _ in range(readers):
+            reader = socket.socket()
+            reader.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            reader.connect(("127.0.0.1", port))
+            reader.sendall(f"GET /videos/big.mp4 HTTP/1.1\r\nHost: bench\r\n"
+                           f"Authorization: Bearer {token}\r\n\r\n".encode())
+            sockets.append(reader)
+        time.sleep(4)
+        holding = rss()
+        for reader in sockets:
+            reader.close()
+        sockets = []
+        time.sleep(2)
+        return {"before": before, "holding": holding, "after": rss()}
+    except (OSError, ValueError, KeyError) as error:
+        print(f"stalled readers: not measured: {error}", file=sys.stderr)
+        return {}
+    finally:
+        for reader in sockets:
+            reader.close()
+        stop(server, 10)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def stream_start_figures(binary, server_binary, runs=3):
     """Time from Enter on a class to its first video frame (80x24, muted), from the local file
     (the shipped catalog) and streamed from myworkout-server on loopback (remote mode: the
@@ -1551,6 +1617,12 @@ def main():
             print(f"  first frame after Enter, 80x24 (median of {len(starts['local'])}):"
                   f" local file {statistics.median(starts['local']):.0f} ms, streamed from"
                   f" myworkout-server on loopback {statistics.median(starts['streamed']):.0f} ms")
+        stalled = stalled_reader_figures(server_binary, readers=20 if args.quick else 100)
+        if stalled:
+            print(f"  {20 if args.quick else 100} connections asking for a 100 MB video and never"
+                  f" reading: the server's memory {stalled['before']:.0f} MiB before,"
+                  f" {stalled['holding']:.0f} MiB while they hold on, {stalled['after']:.0f} MiB"
+                  f" 2 s after they close")
     reads, caching = {}, {}
     if server_binary is not None:
         print(f"\nthe server's read path (issue 30; one instance over SQLite, the brief's catalog,"
