@@ -90,8 +90,9 @@ struct VideoFile {
   /// The file was cut (or removed) while its bytes were being sent: fewer came than announced.
   struct Cut: Error {}
 
-  /// The file found is not the one there now: a link (to anything, inside the folder or out)
-  /// or another file was put in its place since. Nothing of it is sent.
+  /// The file found is not the one there now: a symbolic link (to anything, inside the folder
+  /// or out) or another file was put in its place, or it was written again, since. Nothing of
+  /// it is sent.
   struct Replaced: Error {}
 
   /// How much of a video is read at a time.
@@ -115,7 +116,9 @@ struct VideoFile {
       ) { handle in
         let info = try await handle.info()
         guard info.type == .regular, let status = info.platformSpecificStatus,
-          status.st_dev == file.device, status.st_ino == file.inode
+          status.st_dev == file.device, status.st_ino == file.inode,
+          Int(status.st_size) == file.size, Int(status.st_mtim.tv_sec) == file.modified,
+          Int(status.st_mtim.tv_nsec) == file.modifiedNanoseconds
         else { throw Replaced() }
         var offset = range.lowerBound
         while offset <= range.upperBound {
@@ -135,7 +138,9 @@ struct VideoFile {
   var path: String
   var size: Int
   var modified: Int
-  /// The file's identity as `find` saw it.
+  var modifiedNanoseconds: Int
+  /// The file's identity as `find` saw it (with its size and time: a file written again in
+  /// place keeps its inode, and a new file may get a freed one).
   var device: UInt
   var inode: UInt
 
@@ -152,7 +157,8 @@ struct VideoFile {
     }
     return VideoFile(
       name: name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
-      device: UInt(info.st_dev), inode: UInt(info.st_ino))
+      modifiedNanoseconds: Int(info.st_mtim.tv_nsec), device: UInt(info.st_dev),
+      inode: UInt(info.st_ino))
   }
 
   /// nginx's form: size and modification time in hexadecimal, so that every instance (and nginx
@@ -204,7 +210,8 @@ enum ByteRange: Equatable {
       guard count > 0, size > 0 else { return .unsatisfiable }
       return .part(max(0, size - count)...(size - 1))
     }
-    guard let start = Int(first) else { return .unsatisfiable }
+    // A start past what an Int holds is past the end, unless the range is backwards (ignored).
+    guard let start = Int(first) else { return last.isEmpty ? .unsatisfiable : .whole }
     let end = last.isEmpty ? Int.max : (Int(last) ?? Int.max)
     guard start <= end else { return .whole }
     guard start < size else { return .unsatisfiable }
@@ -239,7 +246,13 @@ enum HTTPDate {
     fields.tm_hour = Int32(clock[0])
     fields.tm_min = Int32(clock[1])
     fields.tm_sec = Int32(clock[2])
-    return Int(timegm(&fields))
+    let seconds = timegm(&fields)
+    // A day the month does not have (30 February) is not a date: timegm would move it on.
+    var back = tm()
+    var time = seconds
+    gmtime_r(&time, &back)
+    guard back.tm_mday == Int32(day), back.tm_mon == Int32(month) else { return nil }
+    return Int(seconds)
   }
 
   static func format(seconds: Int) -> String {

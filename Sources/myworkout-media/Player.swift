@@ -105,8 +105,10 @@ final class Player: @unchecked Sendable {
   private var lastTime: Int64 = 0
   /// The end of the A–B loop (`mark`, media ms): its time is said the moment play reaches it.
   private var mark: Int64?
-  /// Play stood before `mark` when last looked at (reaching it from there is said; a seek over
-  /// it is not play reaching it).
+  /// Play stands before `mark` and has not reached it since it last landed there (a seek, a
+  /// step, the mark given): reaching it is said once. A seek over it is not play reaching it, and
+  /// the sound's clock, pulled back a few milliseconds by the sound after B was said, does not
+  /// say it again.
   private var beforeMark = false
   private var tempo = 100
   private var soundOn: Bool
@@ -262,7 +264,7 @@ final class Player: @unchecked Sendable {
         volume = min(max(percent, 0), 100)
       case .mark(let milliseconds):
         mark = milliseconds.map { Int64(max(0, $0)) }
-        beforeMark = mark.map { playing && clock.media(at: now) < $0 } ?? false
+        beforeMark = mark.map { clock.media(at: now) < $0 } ?? false
       case .step(let frames):
         guard !playing, info != nil else { return }
         let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
@@ -344,7 +346,7 @@ final class Player: @unchecked Sendable {
     if buffering { seekBuffering = true }
     buffering = false
     endedSent = false
-    beforeMark = false
+    beforeMark = mark.map { position < $0 } ?? false
     clock.pause(at: now)
     clock.jump(to: position, at: now)
     if show {
@@ -536,6 +538,7 @@ final class Player: @unchecked Sendable {
         shownNext(into: &events)
         lastShown = head.pts
         shownAt = max(head.pts, sought)
+        beforeMark = mark.map { shownAt < $0 } ?? false
         clock.jump(to: shownAt, at: now)
         if playing { clock.play(at: now, awaitingSound: soundLeads) }
         monitor.wakeAll()
@@ -619,9 +622,9 @@ final class Player: @unchecked Sendable {
     }
     let time = clock.media(at: now)
     var reachedMark = false
-    if let mark {
-      reachedMark = beforeMark && time >= mark
-      beforeMark = time < mark
+    if let mark, beforeMark, time >= mark {
+      reachedMark = true
+      beforeMark = false
     }
     // Not after the end just said: the app may have looped back to A on it (a loop whose B is
     // the end), and a time at the end would be B reached a second time.
@@ -835,7 +838,10 @@ final class Player: @unchecked Sendable {
     // play, must not stop the decoder before the picture comes (a still stretch: a step forward
     // out of it waited for ever). Up to 16 times the sound's usual queue.
     let awaited = showNext && frames.isEmpty
-    let soundFull = queuedSound >= (awaited ? soundCapacity * 16 : soundCapacity)
+    // Sound off (`s`): what was queued for it is not played, and must not stop the decoder (the
+    // pictures ran out and the class stood on `Buffering…` until the next seek).
+    let soundFull =
+      soundKept && queuedSound >= (awaited ? soundCapacity * 16 : soundCapacity)
     if frames.count >= frameCapacity || soundFull {
       resting = true
       return true

@@ -170,14 +170,6 @@ import Testing
     }
   }
 
-  /// A paused class lets go of the sound server's stream (its client thread would otherwise wake
-  /// a few times a second for as long as the pause lasts: SPEC §19, no wake-ups while paused);
-  /// play opens it again and the sound goes on from where it stopped.
-  /// A clip with no pictures from 6 s to 11 s and sound throughout, played with sound at 2x
-  /// from 4 s, then sought into the stretch: the class goes on through the stretch (the sound
-  /// plays, the picture before it stays) and shows the pictures after it, and the seek shows
-  /// the picture on screen there. Before, the player waited for a picture with its sound queue
-  /// full, and stood still.
   /// A stream slower than its video, with sound: play stops (`Buffering…`) when what came has
   /// played, and between the waits it runs at its speed. A walk-through's stream at half its
   /// bitrate crept at half speed under `▶ Playing`: the sound ran dry, the clock (the sound's)
@@ -255,9 +247,37 @@ import Testing
     #expect(waits.isEmpty, "\(waits)")
   }
 
+  /// `s` while playing: the pictures go on to the end, on the wall clock. Before, the sound
+  /// queued for the device (two seconds of it, full long before the pictures' queue on a clip
+  /// of a picture a second) was not played and still counted as a full queue:
+  /// the decoder stopped, the pictures ran out, and the class stood on `Buffering…` until the
+  /// next seek (found by a review).
+  @Test func soundTurnedOffWhilePlayingLeavesThePicturesComing() async throws {
+    let sound = try SoundServer()
+    // A picture a second: the sound's queue is the one that fills.
+    let player = try await MediaProcess.opened(
+      try await Clips.slowPicturesWithSound(), width: 16, height: 8, muted: false,
+      environment: sound.environment)
+    player.send(.play)
+    #expect(await Self.time(of: player, reaches: 1_000) != nil)
+    player.send(.sound(false))
+    var waited = false
+    let end = await player.awaitNext(within: .seconds(20)) {
+      if $0 == .buffering(true) { waited = true }
+      return $0 == .ended || $0 == .buffering(true)
+    }
+    #expect(!waited, "Buffering… with the file on the disk")
+    #expect(end == .ended)
+  }
+
   private static let throttled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
 
+  /// A clip with no pictures from 6 s to 11 s and sound throughout, played with sound at 2x
+  /// from 4 s, then sought into the stretch: the class goes on through the stretch (the sound
+  /// plays, the picture before it stays) and shows the pictures after it, and the seek shows
+  /// the picture on screen there. Before, the player waited for a picture with its sound queue
+  /// full, and stood still.
   @Test func aStillStretchWithSoundPlaysThrough() async throws {
     let server = try SoundServer()
     let player = try await MediaProcess.opened(
@@ -303,6 +323,9 @@ import Testing
     #expect(await Self.time(of: player, reaches: 12_000) != nil, "plays on after the steps")
   }
 
+  /// A paused class lets go of the sound server's stream (its client thread would otherwise wake
+  /// a few times a second for as long as the pause lasts: SPEC §19, no wake-ups while paused);
+  /// play opens it again and the sound goes on from where it stopped.
   @Test func aPauseLetsGoOfTheSoundServerAndPlayTakesItAgain() async throws {
     let server = try SoundServer()
     let player = try await Self.playing(server.environment)

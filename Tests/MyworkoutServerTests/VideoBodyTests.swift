@@ -16,7 +16,10 @@ import Testing
       var finished = false
     }
     let box: Box
+    /// Done once, as the first chunk is written.
+    var first: (@Sendable () -> Void)? = nil
     mutating func write(_ buffer: ByteBuffer) async throws {
+      if box.bytes.isEmpty { first?() }
       box.bytes += buffer.readableBytesView
     }
     consuming func finish(_ trailingHeaders: HTTPFields?) async throws { box.finished = true }
@@ -43,13 +46,13 @@ import Testing
   }
 
   @Test func aFileCutShortEndsTheAnswerWithAnError() async throws {
-    // Found with 300,000 bytes; cut to 200,000 before it is sent.
+    // Found with 300,000 bytes; cut to 200,000 once its first chunk is on its way.
     let (folder, file, bytes) = try Self.found(300_000)
     defer { Self.remove(folder) }
-    #expect(truncate(file.path, 200_000) == 0)
     let box = Collected.Box()
+    let writer = Collected(box: box) { #expect(truncate(file.path, 200_000) == 0) }
     await #expect(throws: VideoFile.Cut.self) {
-      try await file.body(range: 0...299_999).write(Collected(box: box))
+      try await file.body(range: 0...299_999).write(writer)
     }
     #expect(box.bytes == Array(bytes[..<200_000]), "what there was, then the error")
     #expect(!box.finished)
@@ -68,6 +71,19 @@ import Testing
     let box = Collected.Box()
     await #expect(throws: (any Error).self) {
       try await file.body(range: 0...14).write(Collected(box: box))
+    }
+    #expect(box.bytes.isEmpty)
+  }
+
+  /// The file written again in place (its inode kept: `cp` over it, `ffmpeg -y`): what the
+  /// headers said of it (length, tag, date) is the old file's, so nothing is sent.
+  @Test func aFileWrittenAgainInPlaceIsNotSent() async throws {
+    let (folder, file, _) = try Self.found(1_000)
+    defer { Self.remove(folder) }
+    try Data(repeating: 7, count: 1_200).write(to: URL(fileURLWithPath: file.path))
+    let box = Collected.Box()
+    await #expect(throws: VideoFile.Replaced.self) {
+      try await file.body(range: 0...999).write(Collected(box: box))
     }
     #expect(box.bytes.isEmpty)
   }

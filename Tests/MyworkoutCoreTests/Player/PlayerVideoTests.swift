@@ -63,6 +63,7 @@ import Testing
         .video(.open(source: streamURL)), .video(.seek(milliseconds: 500)), .video(.play),
       ]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.lastSave = S.at(clock)
       $0.playerOnTop.video = .loading
@@ -225,6 +226,7 @@ import Testing
     store.send(
       .player(.playPausePressed), effects: [.video(.seek(milliseconds: 250)), .video(.play)]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.videoAdrift = false
     }
@@ -460,6 +462,7 @@ import Testing
       .player(.playPausePressed),
       effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 1_000)]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 750
       $0.playerOnTop.progress.watched = IntervalSet([0..<750])
@@ -549,6 +552,7 @@ import Testing
         .video(.seek(milliseconds: 500)), .video(.play),
       ]
     ) {
+      $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.video = .loading
       $0.playerOnTop.fullScreen = true
@@ -715,6 +719,26 @@ import Testing
       $0.playerOnTop.progress.lastPosition = 100_000
       $0.playerOnTop.progress.watched = IntervalSet([98_000..<100_000])
       $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+  }
+
+  /// A loop whose A lies past the video's end (a class listed longer than its clip, A set
+  /// where the clip has nothing) cannot go round: the end finishes the class. Going back to A
+  /// sought the player past its end, which ended again at once, and again (found by a review).
+  @Test func aLoopFromPastTheVideosEndLetsItEnd() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = 50_000
+    state.playerOnTop.position = 49_900
+    state.playerOnTop.loop = LoopMarks(start: 60_000, end: 100_000)
+    var store = Self.playing(state)
+    store.send(
+      .player(.video(.ended)),
+      effects: [S.update(position: 100_000, played: [49_900..<50_000])]
+    ) {
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.progress.watched = IntervalSet([49_900..<50_000])
     }
   }
 

@@ -93,6 +93,8 @@ enum PlayerReducer {
   {
     switch action {
     case .playPausePressed:
+      // Play that starts or stops: the last report's reading says nothing of what comes next.
+      state.positionReadAt = nil
       switch state.playback {
       case .playing:
         state.playback = .paused
@@ -191,6 +193,7 @@ enum PlayerReducer {
   private static func putBack(_ state: inout PlayerState) -> [Effect] {
     guard state.videoAdrift else { return [] }
     state.videoAdrift = false
+    state.positionReadAt = nil
     return videoCommand(state, .seek(milliseconds: state.position))
   }
 

@@ -58,9 +58,10 @@ enum PlayerVideoReducer {
       if end > state.position, end - state.position <= playedGap(at: state.speed) {
         state.unsavedPlayed.insert(state.position..<end)
       }
-      if let start = state.loop.wrap(from: state.position, to: state.duration) {
+      if let start = state.loop.wrap(from: state.position, to: state.duration), start < end {
         // A loop whose B is the end (or the last picture, whose report the end can overtake):
-        // play reached B. The player stopped at its end: it plays on from A.
+        // play reached B. The player stopped at its end: it plays on from A (an A past the
+        // video's end, in a class listed longer than its clip, would end it again at once).
         state.position = start
         state.positionReadAt = nil
         return [.video(.seek(milliseconds: start)), .video(.play)]
