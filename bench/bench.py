@@ -741,13 +741,7 @@ def stalled_reader_figures(server_binary, readers=100, megabytes=100):
                                          headers={"Content-Type": "application/json"})
         token = json.load(urllib.request.urlopen(request, timeout=30))["access_token"]
         port = int(url.rsplit(":", 1)[1])
-
-        def rss():
-            for line in Path(f"/proc/{server.pid}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
-            raise ValueError("no VmRSS")
-
+        rss = lambda: tree_rss_mib([server.pid])
         before = rss()
         for _ in range(readers):
             reader = socket.socket()

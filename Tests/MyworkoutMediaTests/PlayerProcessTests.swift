@@ -394,10 +394,8 @@ import Testing
   /// quarter second of wall time (a whole second of media at 4×), so without the mark play ran
   /// over B by a different amount each time round (0–250 ms at 1×).
   @Test func aMarkIsSaidTheMomentPlayReachesItEachTimeRound() async throws {
-    let player = try MediaProcess()
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+    let player = try await MediaProcess.opened(
+      try await Clips.colourPerSecond(), width: 16, height: 8)
     player.send(.speed(400))
     player.send(.mark(1_500))
     /// The first time said at or past the mark, from where play stands.
@@ -663,9 +661,10 @@ enum StallingStream {
     .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
 
   /// The moving clip served at `rate` bytes a second (after `first` bytes at once), and a
-  /// player (16x8) told to open it from there.
+  /// player (16x8; muted unless told, with sound in `environment`) told to open it from there.
   static func serving(
-    rate: Int, first: Int = 0, clip: String? = nil, size: (Int, Int) = (16, 8)
+    rate: Int, first: Int = 0, clip: String? = nil, size: (Int, Int) = (16, 8),
+    muted: Bool = true, environment: [String: String] = [:]
   ) async throws -> (ChildProcess, MediaProcess) {
     var file = clip ?? ""
     if clip == nil { file = try await Clips.moving() }
@@ -674,7 +673,7 @@ enum StallingStream {
       standardOutput: .pipe)
     do {
       let port = try #require(await server.firstLine(timeout: .seconds(20)))
-      let player = try MediaProcess()
+      let player = try MediaProcess(muted: muted, environment: environment)
       player.send(.size(width: size.0, height: size.1))
       let name = URL(fileURLWithPath: file).lastPathComponent
       player.send(.open(source: "http://127.0.0.1:\(port)/\(name)", timeoutMilliseconds: 10_000))

@@ -104,13 +104,15 @@ import Testing
     deinit { stop() }
   }
 
-  /// A player with sound in `environment`, playing the colour-per-second clip (its 440 Hz
-  /// tone) from its first frame.
-  static func playing(_ environment: [String: String]) async throws -> MediaProcess {
-    let player = try MediaProcess(muted: false, environment: environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(.open(source: try await Clips.colourPerSecond(), timeoutMilliseconds: 5_000))
-    _ = try #require(await player.awaitFrame())
+  /// A player with sound in `environment`, playing `clip` (the colour-per-second clip, its
+  /// 440 Hz tone, unless told) from its first frame.
+  static func playing(_ environment: [String: String], clip: String? = nil) async throws
+    -> MediaProcess
+  {
+    var source = clip ?? ""
+    if clip == nil { source = try await Clips.colourPerSecond() }
+    let player = try await MediaProcess.opened(
+      source, width: 16, height: 8, muted: false, environment: environment)
     player.send(.play)
     return player
   }
@@ -179,18 +181,13 @@ import Testing
     let clip = try await Clips.movingWithSound()
     let size = try #require(try FileManager.default.attributesOfItem(atPath: clip)[.size] as? Int)
     // 60 % of the clip's bitrate (10 s), after its first 20 KB.
-    let server = try ChildProcess.spawn(
-      ["python3", Self.throttled, clip, String(size * 6 / 100), "20000"], searchPath: true,
-      standardOutput: .pipe)
+    let (server, player) = try await ThrottledStreamTests.serving(
+      rate: size * 6 / 100, first: 20_000, clip: clip, muted: false,
+      environment: sound.environment)
     defer {
       server.send(SIGKILL)
       _ = server.waitBlocking()
     }
-    let port = try #require(await server.firstLine(timeout: .seconds(20)))
-    let player = try MediaProcess(muted: false, environment: sound.environment)
-    player.send(.size(width: 16, height: 8))
-    player.send(
-      .open(source: "http://127.0.0.1:\(port)/moving-sound.mp4", timeoutMilliseconds: 10_000))
     player.send(.play)
     // The media time played and the wall time it took, outside the waits.
     var waits = 0
@@ -230,10 +227,7 @@ import Testing
   /// out that says a stream ran dry must not be taken for that).
   @Test func aLocalFileWithSoundNeverWaits() async throws {
     let sound = try SoundServer()
-    let player = try await MediaProcess.opened(
-      try await Clips.movingWithSound(), width: 16, height: 8, muted: false,
-      environment: sound.environment)
-    player.send(.play)
+    let player = try await Self.playing(sound.environment, clip: try await Clips.movingWithSound())
     var waits: [MediaEvent] = []
     for target in [2_000, 6_000, 1_000, 8_000] {
       player.send(.seek(milliseconds: target))
@@ -255,10 +249,8 @@ import Testing
   @Test func soundTurnedOffWhilePlayingLeavesThePicturesComing() async throws {
     let sound = try SoundServer()
     // A picture a second: the sound's queue is the one that fills.
-    let player = try await MediaProcess.opened(
-      try await Clips.slowPicturesWithSound(), width: 16, height: 8, muted: false,
-      environment: sound.environment)
-    player.send(.play)
+    let player = try await Self.playing(
+      sound.environment, clip: try await Clips.slowPicturesWithSound())
     #expect(await Self.time(of: player, reaches: 1_000) != nil)
     player.send(.sound(false))
     var waited = false
@@ -269,9 +261,6 @@ import Testing
     #expect(!waited, "Buffering… with the file on the disk")
     #expect(end == .ended)
   }
-
-  private static let throttled = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("media-stream/throttled-server.py").path
 
   /// A clip with no pictures from 6 s to 11 s and sound throughout, played with sound at 2x
   /// from 4 s, then sought into the stretch: the class goes on through the stretch (the sound

@@ -656,6 +656,20 @@ import Testing
     #expect(store.state.playerOnTop.watchedPercent == 100)
   }
 
+  /// The video's end while playing with `watched` unsaved (nothing saved before): the class
+  /// finishes at its end, and what was played is saved.
+  static func endFinishesTheClass(_ store: inout TestStore, watched: [Range<Int>]) {
+    store.send(
+      .player(.video(.ended)), effects: [S.update(position: 100_000, played: watched)]
+    ) {
+      $0.playerOnTop.playback = .finished
+      $0.playerOnTop.position = 100_000
+      $0.playerOnTop.progress.lastPosition = 100_000
+      $0.playerOnTop.progress.watched = IntervalSet(watched)
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+  }
+
   @Test func theEndFinishesTheClassWithItsLastPicturesPlayed() {
     var store = Self.playing()
     store.send(.player(.video(.time(milliseconds: 1_000)))) {
@@ -667,16 +681,7 @@ import Testing
     state.playerOnTop.position = 99_800
     state.playerOnTop.unsavedPlayed = IntervalSet([0..<99_800])
     store = TestStore(state)
-    store.send(
-      .player(.video(.ended)),
-      effects: [S.update(position: 100_000, played: [0..<100_000])]
-    ) {
-      $0.playerOnTop.playback = .finished
-      $0.playerOnTop.position = 100_000
-      $0.playerOnTop.progress.lastPosition = 100_000
-      $0.playerOnTop.progress.watched = IntervalSet([0..<100_000])
-      $0.playerOnTop.unsavedPlayed = IntervalSet()
-    }
+    Self.endFinishesTheClass(&store, watched: [0..<100_000])
     #expect(store.state.playerOnTop.watchedPercent == 100)
   }
 
@@ -710,16 +715,7 @@ import Testing
     store.send(.player(.loopPressed), effects: [.video(.mark(milliseconds: nil))]) {
       $0.playerOnTop.loop = LoopMarks()
     }
-    store.send(
-      .player(.video(.ended)),
-      effects: [S.update(position: 100_000, played: [98_000..<100_000])]
-    ) {
-      $0.playerOnTop.playback = .finished
-      $0.playerOnTop.position = 100_000
-      $0.playerOnTop.progress.lastPosition = 100_000
-      $0.playerOnTop.progress.watched = IntervalSet([98_000..<100_000])
-      $0.playerOnTop.unsavedPlayed = IntervalSet()
-    }
+    Self.endFinishesTheClass(&store, watched: [98_000..<100_000])
   }
 
   /// A loop whose A lies past the video's end (a class listed longer than its clip, A set
@@ -731,15 +727,7 @@ import Testing
     state.playerOnTop.position = 49_900
     state.playerOnTop.loop = LoopMarks(start: 60_000, end: 100_000)
     var store = Self.playing(state)
-    store.send(
-      .player(.video(.ended)),
-      effects: [S.update(position: 100_000, played: [49_900..<50_000])]
-    ) {
-      $0.playerOnTop.playback = .finished
-      $0.playerOnTop.position = 100_000
-      $0.playerOnTop.progress.lastPosition = 100_000
-      $0.playerOnTop.progress.watched = IntervalSet([49_900..<50_000])
-    }
+    Self.endFinishesTheClass(&store, watched: [49_900..<50_000])
   }
 
   /// `.` pressed `times` on `showing()` (paused at 0), and its picture at 41 ms: the position
