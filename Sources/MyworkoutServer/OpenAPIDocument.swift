@@ -500,7 +500,7 @@ package enum OpenAPIDocument {
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "422": {
-                "description": "idempotency_key_reused: the key came with another request; or too_many_intervals: the class's watched time would hold more than 10,000 separate intervals (nothing of the change is applied).",
+                "description": "idempotency_key_reused: the key came with another request; too_many_intervals: the class's watched time would hold more than 10,000 separate intervals; or too_many_classes: the account already keeps progress for 10,000 classes and this is another (nothing of the change is applied).",
                 "content": {
                   "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
                 }

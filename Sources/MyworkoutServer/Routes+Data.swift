@@ -252,9 +252,14 @@ extension Backend {
     do {
       return try await call()
     } catch let error as ProgressError {
-      if error == .tooManyIntervals {
+      switch error.refusal {
+      case .tooManyIntervals:
         throw APIError(
           .unprocessableContent, error: "too_many_intervals", description: error.message)
+      case .tooManyClasses:
+        throw APIError(
+          .unprocessableContent, error: "too_many_classes", description: error.message)
+      case nil: break
       }
       throw APIError(.internalServerError, error: "server_error", description: error.message)
     }

@@ -1,3 +1,4 @@
+import MyworkoutCore
 import MyworkoutServices
 
 #if canImport(FoundationEssentials)
@@ -28,6 +29,8 @@ package struct ServerOptions: Sendable {
   package var issuer: String?
   package var tokenLifetime: Duration = .seconds(24 * 3600)
   package var loginLimit = 10
+  /// The most classes one account keeps progress for (tests lower it).
+  package var progressClassLimit = ProgressBounds.storedClasses
   /// `POST /api/accounts/lookup` a minute per address: three times the login limit.
   package var lookupLimit: Int { max(loginLimit, 1) * 3 }
   /// `--behind-proxy`: the per-address limits count the `X-Real-IP` header the load balancer

@@ -95,7 +95,8 @@ package struct ServerStores: Sendable {
       // A progress file from before ids has its rows moved from each email to that account's id.
       progress: ProgressStore(
         directory: directory, onNotice: notices,
-        accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) }),
+        accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) },
+        classLimit: options.progressClassLimit),
       catalog: ParallelCatalog(
         store: CatalogStore(
           directory: directory,

@@ -104,6 +104,44 @@ import Testing
     }
   }
 
+  /// An account keeps progress for a bounded number of classes: progress is keyed by any class
+  /// id, so before this a script could grow one account's rows without end (a walk-through's
+  /// note). A save for one more class is refused whole (422, its key not kept); the classes it
+  /// has go on saving, and another account is not affected. The limit is lowered to three here
+  /// (`ProgressBounds.storedClasses` in a server).
+  @Test(arguments: Store.allCases)
+  func anAccountKeepsProgressForABoundedNumberOfClasses(store: Store) async throws {
+    try await withRouter(store, { $0.progressClassLimit = 3 }) { client, _ in
+      let token = try await Routes.token(client)
+      for id in ["c1", "c2", "c3"] {
+        let saved = try await Routes.post(
+          client, "/api/progress/\(id)", Self.save(), token, key: nil)
+        #expect(saved.status == 200, "\(id): \(saved.body)")
+      }
+      for key in ["k", "k", nil] {
+        let refused = try await Routes.post(
+          client, "/api/progress/c4", Self.save(), token, key: key)
+        #expect(refused.status == 422, "\(refused.body)")
+        #expect(refused.body["error"] as? String == "too_many_classes", "\(refused.body)")
+      }
+      #expect(try await Routes.get(client, "/api/progress/c4", token)["time_in_class"] as? Int == 0)
+      let again = try await Routes.post(client, "/api/progress/c2", Self.save(), token, key: "k2")
+      #expect(again.status == 200, "\(again.body)")
+      #expect(again.body["time_in_class"] as? Int == 2_000)
+      // Another account's first class.
+      let signup: [String: Any] = [
+        "client_id": "abc", "email": "other@email.com", "password": "Secret-123",
+        "connection": "Username-Password-Authentication",
+      ]
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
+      ) { #expect($0.status == .ok) }
+      let other = try await Routes.token(client, email: "other@email.com", password: "Secret-123")
+      let theirs = try await Routes.post(client, "/api/progress/c4", Self.save(), other, key: "k")
+      #expect(theirs.status == 200, "\(theirs.body)")
+    }
+  }
+
   /// The store itself (under the routes) never traps: a huge time saturates, a second one
   /// too, and what is read stays within the bounds.
   @Test(arguments: Store.allCases)

@@ -14,6 +14,10 @@ package enum ProgressBounds {
   /// The most separate intervals one class's watched time can hold (a change that would pass
   /// it is refused): a row stays small, so every save of it stays quick.
   package static let storedIntervals = 10_000
+  /// The most classes one account keeps progress for (a save for another class is refused):
+  /// with `storedIntervals`, what one account can make a store hold has an end. A catalog of
+  /// 351 classes is a big one.
+  package static let storedClasses = 10_000
   /// The most classes one watched-% question can name.
   package static let percentClasses = 10_000
   /// Time in class stops growing here (a hundred years); a stored value past it reads as it.

@@ -35,10 +35,18 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   package let message: String
   /// The server is away (remote mode): what is kept on this device may stand in.
   package var isServerAway = false
+  /// A change every store refuses whole (a bound it would pass); nil for a failure.
+  package var refusal: Refusal?
 
-  package init(message: String, isServerAway: Bool = false) {
+  /// The bounds a change can pass (`ProgressBounds`).
+  package enum Refusal: Sendable {
+    case tooManyIntervals, tooManyClasses
+  }
+
+  package init(message: String, isServerAway: Bool = false, refusal: Refusal? = nil) {
     self.message = message
     self.isServerAway = isServerAway
+    self.refusal = refusal
   }
 
   package var description: String { message }
@@ -48,6 +56,15 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   /// whole, by every store.
   package static let tooManyIntervals = ProgressError(
     message:
-      "The class's watched time would hold more than \(ProgressBounds.storedIntervals) separate intervals."
-  )
+      "The class's watched time would hold more than \(ProgressBounds.storedIntervals) separate intervals.",
+    refusal: .tooManyIntervals)
+
+  /// A save for a class the account has no progress for, when it already keeps progress for
+  /// `limit` classes (`ProgressBounds.storedClasses` unless a test lowers it): refused whole, by
+  /// every store.
+  package static func tooManyClasses(limit: Int) -> ProgressError {
+    ProgressError(
+      message: "The account already keeps progress for \(limit) classes.",
+      refusal: .tooManyClasses)
+  }
 }

@@ -14,6 +14,8 @@ import PostgresNIO
 /// database, under the row's lock, so concurrent saves from any instances never lose one.
 package struct PostgresProgressStore: ProgressStoring {
   let database: PostgresDatabase
+  /// The most classes one account keeps progress for (`ProgressBounds.storedClasses`).
+  var classLimit = ProgressBounds.storedClasses
 
   package func progress(account: String, classID: String) async throws -> ClassProgress {
     try await database.call("read progress") { client in
@@ -34,7 +36,7 @@ package struct PostgresProgressStore: ProgressStoring {
     // One statement: no transaction around it.
     return try await database.call("save progress") { client in
       try await client.withConnection { connection in
-        try await Self.merge(update, on: connection, logger: logger)
+        try await Self.merge(update, classLimit: classLimit, on: connection, logger: logger)
       }
     }
   }
@@ -42,15 +44,16 @@ package struct PostgresProgressStore: ProgressStoring {
   /// One save, merged in the database under the row's lock: intervals united, time added, and
   /// the position replaced only by a change made at least as late as the stored one's (a change
   /// without a time is made now, by the database's clock).
-  static func merge(_ update: ProgressUpdate, on connection: PostgresConnection, logger: Logger)
-    async throws -> ClassProgress
-  {
+  static func merge(
+    _ update: ProgressUpdate, classLimit: Int, on connection: PostgresConnection, logger: Logger
+  ) async throws -> ClassProgress {
     let position = Int64(max(0, update.position))
     let watched = multirange(update.played)
     let added = Int64(
       ProgressBounds.clamp(update.addedTimeInClass, to: ProgressBounds.timeInClassMilliseconds))
     let cap = Int64(ProgressBounds.timeInClassMilliseconds)
     let limit = Int64(ProgressBounds.storedIntervals)
+    let classes = Int64(classLimit)
     let account = update.account
     let classID = update.classID
     let changedAt = update.changedAt
@@ -58,8 +61,12 @@ package struct PostgresProgressStore: ProgressStoring {
       """
       INSERT INTO class_progress AS p (account, class, position, watched, time_in_class,
         position_at)
-      VALUES (\(account), \(classID), \(position), \(watched)::int8multirange, \(added),
-        COALESCE(\(changedAt)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint))
+      SELECT \(account), \(classID), \(position), \(watched)::int8multirange, \(added),
+        COALESCE(\(changedAt)::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+      WHERE EXISTS (SELECT 1 FROM class_progress WHERE account = \(account) AND class = \(classID))
+        OR (SELECT count(*) FROM (
+          SELECT 1 FROM class_progress WHERE account = \(account) LIMIT \(classes)) AS kept)
+          < \(classes)
       ON CONFLICT (account, class) DO UPDATE SET
         position = CASE WHEN p.position_at IS NULL OR EXCLUDED.position_at >= LEAST(
             p.position_at, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
@@ -75,8 +82,15 @@ package struct PostgresProgressStore: ProgressStoring {
     ).decode((Int64, String, Int64).self) {
       return try progress(row)
     }
-    // The row is there and the union would pass the bound: nothing was changed.
-    throw ProgressError.tooManyIntervals
+    // Nothing was changed: the row is there and the union would pass the bound, or it is not
+    // and the account has progress for `classLimit` classes. (Saves for new classes that run
+    // at once may each see one place left: the bound can be passed by as many as run at once.)
+    let exists = try await connection.query(
+      "SELECT 1 FROM class_progress WHERE account = \(account) AND class = \(classID)",
+      logger: logger
+    ).collect()
+    throw exists.isEmpty
+      ? ProgressError.tooManyClasses(limit: classLimit) : ProgressError.tooManyIntervals
   }
 
   /// The key is inserted first: a concurrent retry with the same key waits on it, then finds
@@ -100,7 +114,8 @@ package struct PostgresProgressStore: ProgressStoring {
         }
         return .replayed(ClassProgress())
       }
-      return .applied(try await Self.merge(update, on: connection, logger: logger))
+      return .applied(
+        try await Self.merge(update, classLimit: classLimit, on: connection, logger: logger))
     }
   }
 

@@ -34,7 +34,8 @@ extension ServerStores {
     guard let key = signer.value else { throw StoreError(failed: "no signing key") }
     let stores = ServerStores(
       accounts: PostgresAccountStore(database: database),
-      progress: PostgresProgressStore(database: database),
+      progress: PostgresProgressStore(
+        database: database, classLimit: options.progressClassLimit),
       catalog: PostgresCatalogStore(database: database),
       signer: key,
       loginLimiter: PostgresRateLimiter(

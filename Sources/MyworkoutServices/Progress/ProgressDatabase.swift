@@ -134,6 +134,15 @@ final class ProgressDatabase {
     ).rows([.text(account)], Self.classRow)
   }
 
+  /// Whether `account` keeps progress for at least `limit` classes (counts no further).
+  func hasClasses(account: String, atLeast limit: Int) throws(SQLiteError) -> Bool {
+    let counted =
+      try connection.statement(
+        "SELECT count(*) FROM (SELECT 1 FROM class_progress WHERE account = ? LIMIT ?)"
+      ).firstRow([.text(account), .int(limit)]) { $0.int(0) } ?? 0
+    return counted >= limit
+  }
+
   func writeClass(account: String, classID: String, _ progress: ClassRowValues)
     throws(SQLiteError)
   {

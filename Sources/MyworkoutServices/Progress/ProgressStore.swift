@@ -19,6 +19,8 @@ package actor ProgressStore {
   let onNotice: @Sendable (String) -> Void
   /// Account ids by normalised email, read only when a file from before ids is opened.
   let accountIDs: @Sendable () throws -> [String: String]
+  /// The most classes one account keeps progress for (`ProgressBounds.storedClasses`).
+  let classLimit: Int
   private var database: ProgressDatabase?
   private var opened: FileIdentity?
   private var isRepairing = false
@@ -28,15 +30,18 @@ package actor ProgressStore {
   ///     damaged progress was dropped or a damaged file moved aside.
   ///   - accountIDs: the registry's account ids by normalised email, for moving the rows of a
   ///     file from before ids (kept under emails) to them.
+  ///   - classLimit: the most classes one account keeps progress for.
   package init(
     directory: DataDirectory, now: @escaping @Sendable () -> Date = { Date() },
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
-    accountIDs: @escaping @Sendable () throws -> [String: String] = { [:] }
+    accountIDs: @escaping @Sendable () throws -> [String: String] = { [:] },
+    classLimit: Int = ProgressBounds.storedClasses
   ) {
     self.directory = directory
     self.now = now
     self.onNotice = onNotice
     self.accountIDs = accountIDs
+    self.classLimit = classLimit
   }
 
   // MARK: Classes
@@ -106,6 +111,8 @@ package actor ProgressStore {
       } else {
         onNotice(Self.damagedClassNotice)  // replaced below
       }
+    } else if try database.hasClasses(account: update.account, atLeast: classLimit) {
+      throw ProgressError.tooManyClasses(limit: classLimit)
     }
     let clock = Int64((now().timeIntervalSince1970 * 1_000).rounded())
     let changedAt = update.changedAt ?? clock
