@@ -50,12 +50,15 @@ extension MockAccountService {
   }
 
   /// Runs blocking work (file I/O, locks, hashing) on the global concurrent executor, never on
-  /// the caller's actor. Anything but a `ServiceError` becomes `.storage` with a one-line message.
+  /// the caller's actor. Anything but a `ServiceError` or a cancellation becomes `.storage` with a
+  /// one-line message.
   @concurrent
   static func offMain<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
     do {
       return try work()
     } catch let error as ServiceError {
+      throw error
+    } catch let error as CancellationError {
       throw error
     } catch {
       throw ServiceError.storage(String(describing: error))

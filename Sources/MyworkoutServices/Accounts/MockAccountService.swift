@@ -95,6 +95,9 @@ package struct MockAccountService: AccountService {
       // The key first: an account is never kept without a way to sign its session.
       _ = try keys.signer()
       try store.update { registry in
+        // The wait for the lock (another process holding it) may have outlasted the call: a
+        // cancelled call writes nothing.
+        try Task.checkCancellation()
         // Checked again under the lock: another process may have taken the address meanwhile.
         guard registry.index(of: account.profile.email) == nil else {
           throw ServiceError.emailExists
@@ -122,6 +125,7 @@ package struct MockAccountService: AccountService {
     try Task.checkCancellation()
     let profile = try await Self.offMain {
       try store.update { registry in
+        try Task.checkCancellation()  // as in `signUp`: after the wait for the lock
         // Checked again at the moment of the change, after the wait.
         guard (try? keys.verifier()?.claims(of: token, now: now())) != nil,
           let index = registry.index(of: change.email)

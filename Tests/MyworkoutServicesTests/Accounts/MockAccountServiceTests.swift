@@ -1,3 +1,4 @@
+import Foundation
 import Clocks
 import MyworkoutCore
 import Testing
@@ -8,6 +9,10 @@ import Testing
   import FoundationEssentials
 #else
   import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
 #endif
 
 @Suite struct MockAccountServiceTests {
@@ -131,5 +136,121 @@ import Testing
       #expect(Set(registry.accounts.map(\.profile.email)) == Set(emails + ["registered@email.com"]))
       #expect(registry.accounts.count == emails.count + 1)
     }
+  }
+}
+
+/// A call cancelled while it waits for the registry's lock (another process holds it) changes
+/// nothing once it gets the lock. A walk-through held `accounts.lock` with `flock`, pressed Esc
+/// on a running Sign up (the form went back as cancelled), and found the account in the file
+/// after the lock was let go: its own sign-up again said `Email already exists`.
+@Suite struct CancelledWhileLockedTests {
+  let signer = TokenSigner(key: .random())
+
+  @Test func aSignUpCancelledWhileTheRegistryIsLockedCreatesNothing() async throws {
+    try await withDataDirectory { directory in
+      let service = makeService(directory, clock: ImmediateClock(), signer: signer)
+      _ = try await service.isRegistered(email: "registered@email.com")  // the file made
+      let call = try await Self.whileLocked(directory) {
+        // On a thread of its own: its wait for the lock holds a thread, and the cooperative
+        // pool has as many as cores (two tests at once on two cores would hold them all).
+        Task(executorPreference: OwnThread()) {
+          try await service.signUp(registration(email: "lock@example.com"))
+        }
+      }
+      await #expect(throws: CancellationError.self) { try await call.value }
+      #expect(try makeStore(directory).load().account(for: "lock@example.com") == nil)
+    }
+  }
+
+  @Test func aMobileEditCancelledWhileTheRegistryIsLockedChangesNothing() async throws {
+    try await withDataDirectory { directory in
+      let service = makeService(directory, clock: ImmediateClock(), signer: signer)
+      let session = try await service.logIn(email: "registered@email.com", password: "password")
+      let call = try await Self.whileLocked(directory) {
+        Task(executorPreference: OwnThread()) {
+          try await service.updateMobile(token: session.token, mobile: "015-1234 5678")
+        }
+      }
+      await #expect(throws: CancellationError.self) { try await call.value }
+      let stored = try makeStore(directory).load().account(for: "registered@email.com")
+      #expect(stored?.profile.mobile == SeedAccount.profile.mobile)
+    }
+  }
+
+  /// Holds the registry's lock as another process would, starts `start`'s call, waits (with a
+  /// deadline) until the kernel lists it waiting for the lock, cancels it, lets the lock go.
+  static func whileLocked<T: Sendable>(
+    _ directory: DataDirectory, _ start: () -> Task<T, any Error>
+  ) async throws -> Task<T, any Error> {
+    let fd = open(directory.lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    try #require(flock(fd, LOCK_EX) == 0)
+    var status = stat()
+    try #require(fstat(fd, &status) == 0)
+    let call = start()
+    let deadline = ContinuousClock.now + .seconds(20)
+    // /proc/locks lists a blocked flock as `N: -> FLOCK ADVISORY WRITE pid major:minor:inode …`.
+    while !Self.someoneWaits(onInode: UInt64(status.st_ino)) {
+      guard ContinuousClock.now < deadline else {
+        call.cancel()
+        flock(fd, LOCK_UN)
+        throw FileError(message: "the call never waited for the lock")
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    call.cancel()
+    flock(fd, LOCK_UN)
+    return call
+  }
+
+  static func someoneWaits(onInode inode: UInt64) -> Bool {
+    guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
+      return false
+    }
+    return text.split(separator: "\n").contains { line in
+      let fields = line.split(separator: " ")
+      guard fields.count > 6, fields[1] == "->", fields[2] == "FLOCK" else { return false }
+      return fields[6].split(separator: ":").last.flatMap { UInt64($0) } == inode
+    }
+  }
+}
+
+/// A task executor with one thread of its own, which ends when its jobs are done and no task
+/// holds it any more.
+final class OwnThread: TaskExecutor, @unchecked Sendable {
+  private let condition = NSCondition()
+  private var jobs: [UnownedJob] = []
+  private var running = false
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    condition.lock()
+    defer { condition.unlock() }
+    jobs.append(job)
+    if running {
+      condition.signal()
+      return
+    }
+    running = true
+    let thread = Thread { [self] in
+      while let next = nextJob() {
+        next.runSynchronously(on: asUnownedTaskExecutor())
+      }
+    }
+    thread.start()
+  }
+
+  /// The next job; nil after a second with none (the thread ends).
+  private func nextJob() -> UnownedJob? {
+    condition.lock()
+    defer { condition.unlock() }
+    while jobs.isEmpty {
+      guard condition.wait(until: Date() + 1) || !jobs.isEmpty else {
+        running = false
+        return nil
+      }
+    }
+    return jobs.removeFirst()
   }
 }
