@@ -1,5 +1,5 @@
-import Foundation
 import Clocks
+import Foundation
 import MyworkoutCore
 import Testing
 
