@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// FFmpeg's words (its `av_strerror` texts) for why a source cannot be played, as the Player's
 /// state line says them after `No video: ` (SPEC §19). Over the network, what only a lost
 /// connection produces there (an input error, an end before the headers) is `no connection`;
@@ -27,6 +31,18 @@ package enum FailureReason {
       "not a video this player can read"
     default: words.isEmpty ? "cannot be played" : words
     }
+  }
+
+  /// Why a local `source` cannot be opened before FFmpeg tries: `not a file` for what is there
+  /// but is not a regular file (a FIFO's open would wait for a writer for ever, a device's read
+  /// would never end); nil for a regular file, a missing one (FFmpeg says so) and the network.
+  package static func localProblem(_ source: String) -> String? {
+    guard !isNetworked(source) else { return nil }
+    // FFmpeg's file protocol takes `file:` off and opens the rest.
+    let path = source.hasPrefix("file:") ? String(source.dropFirst(5)) : source
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return status.st_mode & S_IFMT == S_IFREG ? nil : "not a file"
   }
 
   /// Whether `source` is read over the network (FFmpeg's protocols other than files).

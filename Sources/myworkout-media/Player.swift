@@ -732,6 +732,11 @@ final class Player: @unchecked Sendable {
 
   private func decode(source: String, header: String, timeout: Int) {
     let networked = FailureReason.isNetworked(source)
+    if let problem = FailureReason.localProblem(source) {
+      monitor.locked { failure = problem }
+      signalWake()
+      return
+    }
     var reason = [CChar](repeating: 0, count: 512)
     guard let media = mw_media_open(source, header, Int32(timeout), &reason, Int32(reason.count))
     else {

@@ -1,5 +1,7 @@
+import Foundation
 import MyworkoutCore
 import MyworkoutImages
+import Synchronization
 import Testing
 
 /// Damaged, truncated, empty, non-image, unreadable and oversized input each give their
@@ -114,5 +116,41 @@ import Testing
 
   @Test func everyErrorShowsTheSameTileMessage() {
     #expect(ImageError.tileMessage == "Can't show this image")
+  }
+}
+
+/// A FIFO where an image (or a class's thumbnail) should be is refused at once. A walk-through
+/// put one in `--images-dir` and named one as a thumbnail: opening it waited for a writer for
+/// ever, each time holding one of the two drawing threads, and every picture after that stayed
+/// `Loading…` for the rest of the session.
+@Suite struct FIFOTests {
+  @Test func aFIFOIsUnreadableWithoutWaitingForAWriter() async throws {
+    try await withTemporaryFolder { folder in
+      let path = folder + "/fifo.jpg"
+      try #require(mkfifo(path, 0o600) == 0)
+      let result = Mutex<Result<[UInt8], ImageError>?>(nil)
+      let reader = Thread {
+        let read = Result { () throws(ImageError) in try FileBytes.read(path, limit: 1 << 20) }
+        result.withLock { $0 = read }
+      }
+      reader.start()
+      let deadline = ContinuousClock.now + .seconds(5)
+      while result.withLock({ $0 == nil }), ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      let waited = result.withLock { $0 == nil }
+      #expect(!waited, "the read waited for a writer")
+      if waited {
+        // A writer comes and goes: the read ends (the test does not hang).
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+        return
+      }
+      guard case .failure(.unreadable(let reason)) = result.withLock({ $0 }) else {
+        Issue.record("\(String(describing: result.withLock { $0 }))")
+        return
+      }
+      #expect(reason.contains("not a file"), "\(reason)")
+    }
   }
 }

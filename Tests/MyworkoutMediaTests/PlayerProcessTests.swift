@@ -437,13 +437,17 @@ import Testing
 
   @Test(arguments: [
     ("missing", "file not found"), ("text", "not a video this player can read"),
-    ("soundOnly", "the file has no video"),
+    ("soundOnly", "the file has no video"), ("fifo", "not a file"), ("directory", "not a file"),
   ])
   func aSourceThatCannotPlaySaysWhy(kind: String, reason: String) async throws {
     let source: String =
       switch kind {
       case "missing": "/nonexistent/class.mp4"
       case "text": try Clips.write("not-a-video.mp4", Array("title,instructor\n".utf8))
+      // A walk-through's FIFO named as a class's video: the open waited for a writer for
+      // ever (`Loading video…` and no clock).
+      case "fifo": try Clips.fifo("fifo.mp4")
+      case "directory": Clips.folder
       default: try await Clips.soundOnly()
       }
     let player = try MediaProcess()
@@ -816,6 +820,14 @@ enum Clips {
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }()
+
+  /// A FIFO named `name` (made again if it is there).
+  static func fifo(_ name: String) throws -> String {
+    let path = folder + "/" + name
+    unlink(path)
+    guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    return path
+  }
 
   static func write(_ name: String, _ bytes: [UInt8]) throws -> String {
     let path = folder + "/" + name

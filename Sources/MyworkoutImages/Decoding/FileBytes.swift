@@ -29,7 +29,9 @@ package enum FileBytes {
   private static func withOpenFile<T>(
     _ path: String, _ body: (Int32, Int) throws(ImageError) -> T
   ) throws(ImageError) -> T {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: a FIFO in a picture's place is opened at once (and refused below), not
+    // waited on for a writer; a regular file's reads do not change with it.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard descriptor >= 0 else { throw .unreadable("\(path): \(reason(errno))") }
     defer { close(descriptor) }
     var status = stat()
