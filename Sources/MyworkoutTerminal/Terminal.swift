@@ -201,6 +201,7 @@ package final class Terminal: TerminalBackend {
     guard isOpen else { return }
     leave()
     raise(SIGSTOP)
+    guard waitForForeground() else { return }
     mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     wrefresh(mw_stdscr())
     updateSize()
@@ -210,11 +211,39 @@ package final class Terminal: TerminalBackend {
   /// meanwhile): the program's modes, bracketed paste and mouse reporting again, and the whole
   /// screen drawn anew at the next frame.
   package func reclaim() {
-    guard isOpen else { return }
+    guard isOpen, waitForForeground() else { return }
     if isendwin() == false { endwin() }
     mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     wrefresh(mw_stdscr())
     updateSize()
+  }
+
+  /// After a stop, the app may go on in the background (`bg`, or a SIGCONT from outside): the
+  /// terminal is the shell's, and a program there must not draw nor change its modes (a
+  /// walk-through saw mouse reporting turned on at the shell's prompt). Stops again, as a
+  /// background job that wants the terminal does (`Stopped (tty output)`), until the shell
+  /// brings it to the foreground: true then. False when a signal to end came meanwhile (a
+  /// supervisor's `kill -TERM` and `kill -CONT`): the terminal is left as the shell has it and
+  /// nothing touches it any more (the app is on its way out).
+  private func waitForForeground() -> Bool {
+    while mw_in_foreground() == 0 {
+      guard !Self.endingSignalPending() else {
+        isOpen = false
+        CrashGuard.disarm()
+        return false
+      }
+      mw_stop_for_terminal()
+    }
+    return true
+  }
+
+  /// Whether a signal that ends the app waits to be read (they are blocked and read by the main
+  /// loop).
+  private static func endingSignalPending() -> Bool {
+    var pending = sigset_t()
+    sigemptyset(&pending)
+    sigpending(&pending)
+    return [SIGINT, SIGTERM, SIGHUP, SIGQUIT].contains { sigismember(&pending, $0) == 1 }
   }
 
   /// Puts the terminal back as it was found. Safe to call more than once.

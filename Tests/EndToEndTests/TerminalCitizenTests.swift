@@ -139,6 +139,59 @@ extension EndToEnd {
       try app.waitFor("[kept@email.comx")
     }
 
+    /// `bg` after Ctrl-Z: the app goes on in the background, where the terminal is the shell's.
+    /// A walk-through saw it turn mouse reporting on at the shell's prompt (and draw there)
+    /// before its first change of the terminal's modes stopped it; clicks typed escapes into
+    /// the shell until `fg`. It now stops again at once, touching nothing, until it is in the
+    /// foreground.
+    @Test func bgAfterCtrlZLeavesTheShellsTerminalAlone() throws {
+      let app = try Self.appFromAShellWithAnEmailTyped()
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      let pid = try #require(try app.childPID())
+      try app.type("bg; echo resumed")
+      try app.press("Enter")
+      try app.waitFor("resumed")
+      // SIGCONT was sent before the echo: stopped from here on is stopped again.
+      let deadline = ContinuousClock.now + .seconds(10)
+      while Self.state(of: pid) != "T" {
+        try #require(ContinuousClock.now < deadline, "the app did not stop again")
+        usleep(10_000)
+      }
+      let screen = try app.screen()
+      #expect(try app.terminalLooksRestored(), "\(screen)")
+      #expect(!screen.contains("Myworkout GO"), "nothing drawn in the background: \(screen)")
+      try app.type("fg")
+      try app.press("Enter")
+      try app.waitFor("[kept@email.com")
+      try app.type("x")
+      try app.waitFor("[kept@email.comx")
+    }
+
+    /// The state letter of process `pid` (`T`: stopped), from /proc.
+    static func state(of pid: Int32) -> Character? {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      return stat[stat.index(after: close)...].split(separator: " ").first?.first
+    }
+
+    /// A stopped app told to end (`kill -TERM %1; kill -CONT %1`, as a supervisor would) ends,
+    /// from the background, leaving the shell's terminal as it is. The walk-through saw it stop
+    /// again on its way out, mouse reporting on, never ending.
+    @Test func aSuspendedAppToldToEndEndsFromTheBackground() throws {
+      let app = try Self.appFromAShellWithAnEmailTyped()
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      try app.type("kill -TERM %1; kill -CONT %1")
+      try app.press("Enter")
+      try app.type("wait %1; echo status-$?")
+      try app.press("Enter")
+      let screen = try app.waitFor("status-")
+      #expect(screen.contains("status-143"), "\(screen)")
+      #expect(try app.terminalLooksRestored(), "\(screen)")
+    }
+
     @Test func escReactsAtOnceAndArrowsStillWork() throws {
       let app = try TerminalSession()
       try app.launch()
