@@ -235,6 +235,80 @@ import Testing
     #expect(store.state.screen.kind == .profile)
   }
 
+  /// Enter in the search field opens the first class that matches what is typed, also when it
+  /// comes before the search's answer. A walk-through typed `anne` and pressed Enter while the
+  /// spinner turned: the first class of the list as it stood (the whole catalog) opened, one
+  /// that did not match, and got a 0 % row. Now Enter searches at once if the pause still runs,
+  /// and opens the first match when the answer comes.
+  @Test func enterBeforeTheSearchsAnswerOpensTheFirstMatchWhenItComes() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted("ann"))) {
+      expected.search = TextInput("ann", limit: FieldLimit.search)
+      expected.pendingQuery = "ann"
+      $0.signedIn.path = [.classes(expected)]
+    }
+    // Enter in the pause: the search starts now, and nothing opens yet.
+    store.send(
+      .classes(.enterPressed),
+      effects: [.run(.catalogSearch, .catalogPage(query: "ann", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      expected.openWhenFound = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    // A second Enter while it runs changes nothing.
+    store.send(.classes(.enterPressed))
+    let answer = CatalogPage(
+      query: "ann", offset: 0, classes: [Self.item(7), Self.item(9)], matching: 2,
+      isCapped: false, total: 351)
+    let (player, opening) = Self.opened(Self.item(7))
+    var listed = expected
+    listed.results = answer
+    store.send(
+      .classes(.pageLoaded(query: "ann", offset: 0, .success(answer))),
+      effects: Self.watched(listed) + opening
+    ) {
+      expected.results = answer
+      expected.load = .loaded
+      expected.openWhenFound = false
+      $0.signedIn.path = [.classes(expected), .player(player)]
+    }
+  }
+
+  /// Enter while a search runs whose answer finds nothing opens nothing, and what is typed
+  /// next does not open anything either.
+  @Test func enterBeforeAnAnswerThatFindsNothingOpensNothing() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted("zz"))) {
+      expected.search = TextInput("zz", limit: FieldLimit.search)
+      expected.pendingQuery = "zz"
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.searchPauseEnded),
+      effects: [.run(.catalogSearch, .catalogPage(query: "zz", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.enterPressed)) {
+      expected.openWhenFound = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let none = CatalogPage(
+      query: "zz", offset: 0, classes: [], matching: 0, isCapped: false, total: 351)
+    store.send(.classes(.pageLoaded(query: "zz", offset: 0, .success(none)))) {
+      expected.results = none
+      expected.load = .loaded
+      expected.openWhenFound = false
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
   @Test func escClearsANonEmptySearchFirstAndSupersedesTheRunningOne() {
     var store = signedInList()
     var expected = Self.loaded(Self.page("", 0..<50, matching: 351))

@@ -42,11 +42,22 @@ enum ClassesReducer {
     }
     if case .pageLoaded(let query, let offset, let result) = action {
       loaded(&state, query: query, offset: offset, result)
-      return .none
+      // The answer Enter waited for: its first class opens (none found: nothing does).
+      guard state.openWhenFound, offset == 0, query == state.search.text else { return .none }
+      state.openWhenFound = false
+      guard case .success = result else { return .none }
+      return open(&state, signedIn: signedIn)
     }
     if state.modal != nil {
       guard case .modal(let login) = action else { return .none }
       return reduceModal(&state, login)
+    }
+    switch action {
+    case .searchEdited, .searchPasted, .selectionMoved, .selectionMovedToEnd, .rowClicked,
+      .focusToggled, .escapePressed:
+      // Another wish than the Enter that waits for an answer.
+      state.openWhenFound = false
+    default: break
     }
     switch action {
     case .searchEdited(let edit):
@@ -77,11 +88,23 @@ enum ClassesReducer {
       state.focus = state.focus == .search ? .list : .search
       return .none
     case .enterPressed:
-      if state.focus == .search { state.selected = 0 }
-      guard let chosen = state.selectedClass else { return .none }
-      if signedIn { return .delegate(.open(chosen)) }
-      state.modal = ClassLoginModal(opening: chosen)
-      return .none
+      guard state.focus == .search else { return open(&state, signedIn: signedIn) }
+      // In the field, Enter opens the first class that matches what is typed: when the list
+      // shown is not yet the answer for it, once the answer comes (a walk-through's Enter
+      // while the spinner turned opened the first class of the whole catalog).
+      if let query = state.pendingQuery {
+        // The pause after the last key still runs: the search starts now.
+        state.pendingQuery = nil
+        state.load = state.results == nil ? .loading : .searching
+        state.openWhenFound = true
+        return .effects([search(query: query)])
+      }
+      if state.load == .searching || state.load == .loading {
+        state.openWhenFound = true
+        return .none
+      }
+      state.selected = 0
+      return open(&state, signedIn: signedIn)
     case .escapePressed:
       guard !state.search.text.isEmpty else { return .delegate(.back) }
       // Clearing the search cancels a search that runs (the new one supersedes it) and brings
@@ -94,6 +117,14 @@ enum ClassesReducer {
     case .pageLoaded, .modal, .thumbnailLoaded, .watchedLoaded:
       return .none
     }
+  }
+
+  /// The selected class opens: signed in, the Player; signed out, `Log in to watch` for it.
+  private static func open(_ state: inout ClassesState, signedIn: Bool) -> Outcome<Delegate> {
+    guard let chosen = state.selectedClass else { return .none }
+    if signedIn { return .delegate(.open(chosen)) }
+    state.modal = ClassLoginModal(opening: chosen)
+    return .none
   }
 
   /// Signed in: the watched % of every class listed so far (one read of the person's progress;

@@ -32,6 +32,9 @@ package struct ClassesState: Equatable, Sendable {
   package var selected = 0
   /// The query waiting for the pause after the last key to end.
   package var pendingQuery: String?
+  /// Enter was pressed in the search field before the answer for what is typed came: the first
+  /// class it finds opens when it comes.
+  package var openWhenFound = false
   /// A later page is being fetched (scrolling near the end of what is loaded).
   package var loadingMore = false
   /// The last later page failed (issue 28): said on the count line until a page arrives; moving
