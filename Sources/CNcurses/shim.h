@@ -135,6 +135,10 @@ static inline int mw_interrupt_key_as_input(void) {
   struct termios modes;
   if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
   modes.c_cc[VINTR] = _POSIX_VDISABLE;
+  // Ctrl-Z and Ctrl-\ likewise: read as keys, the app stops or quits itself; in a paste they
+  // are the paste's text (a walk-through's paste of `abc^Zdef` stopped the app).
+  modes.c_cc[VSUSP] = _POSIX_VDISABLE;
+  modes.c_cc[VQUIT] = _POSIX_VDISABLE;
   modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
   if (tcsetattr(STDIN_FILENO, TCSANOW, &modes) != 0) return -1;
   return def_prog_mode();

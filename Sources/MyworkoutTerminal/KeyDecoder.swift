@@ -38,6 +38,8 @@ struct KeyDecoder {
 
   /// The text of a paste in progress, or nil outside a paste.
   private var paste: String?
+  /// Nothing decoded yet in this read.
+  private var readStarts = true
 
   /// Where an escape sequence that ncurses did not recognise stands.
   private enum Escape: Equatable {
@@ -99,6 +101,8 @@ struct KeyDecoder {
   /// Decodes one character (put together by `decode(byte:)`) or function key, appending the
   /// keys it completes to `keys`.
   mutating func decode(_ value: Int32, isFunctionKey: Bool, into keys: inout [Key]) {
+    let startsRead = readStarts
+    readStarts = false
     if isFunctionKey {
       character = nil
       if escape == .started { keys.append(.escape) }
@@ -120,10 +124,11 @@ struct KeyDecoder {
     }
     guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return }
     if let text = paste {
-      // Ctrl-C always quits: in a paste whose end marker was lost (cut or garbled on the way)
-      // it ends the paste, which would otherwise take every key as text for ever. A real paste
-      // never carries it: its control characters are dropped anyway.
-      guard scalar.value == 3 else {
+      // A Ctrl-C that starts a read of its own (a person's key) quits: in a paste whose end
+      // marker was lost (cut or garbled on the way) it ends the paste, which would otherwise
+      // take every key as text for ever. One within a read is the paste's own (a walk-through
+      // pasted `abc^Cdef`), dropped with its other control characters when it is inserted.
+      guard scalar.value == 3, startsRead else {
         paste?.unicodeScalars.append(scalar)
         return
       }
@@ -142,6 +147,7 @@ struct KeyDecoder {
   /// dropped, except a mouse report's start (`ESC [ <…`, or `ESC [` if the next read starts
   /// with `<`), whose rest a slow link brings in the next read: it is never typed as keys.
   mutating func endOfRead(into keys: inout [Key]) {
+    readStarts = true
     if escape == .started { keys.append(.escape) }
     if case .controlSequence(let parameters) = escape {
       if parameters.isEmpty {
@@ -226,6 +232,8 @@ struct KeyDecoder {
     case 10, 13: .enter
     case 8, 127: .backspace
     case 1...26: .control(Character(Unicode.Scalar(scalar.value + 96)!))
+    // The terminal's quit key, read as a key (`mw_interrupt_key_as_input`).
+    case 28: .control("\\")
     case 0..<32, 0x80..<0xA0: nil
     default: .character(Character(scalar))
     }

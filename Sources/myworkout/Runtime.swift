@@ -8,6 +8,10 @@ import MyworkoutView
   import Foundation
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The loop: keys become actions through the screen's key map, `reduce` changes the state and
 /// returns effects, the effect runner carries them out (answering with more actions), the
 /// timers are brought in line with `subscriptions(state)`, and each change is drawn once.
@@ -132,6 +136,16 @@ final class Runtime {
   /// Standard input is readable: every key waiting is handled, then one frame is drawn.
   func keysArrived() {
     for key in terminal.readKeys() {
+      // The terminal's stop and quit keys reach the app as keys (they are not signals, so that
+      // a paste can hold them): Ctrl-Z stops as SIGTSTP does, Ctrl-\ quits as SIGQUIT does.
+      if key == .control("z") {
+        suspend()
+        continue
+      }
+      if key == .control("\\") {
+        raise(SIGQUIT)
+        continue
+      }
       let action = KeyBindings.action(
         for: key, in: state, width: terminal.width, height: terminal.height)
       if let action { send(action) }

@@ -278,6 +278,26 @@ extension EndToEnd {
       try app.waitFor("Welcome back")
     }
 
+    /// Control characters in a paste are dropped, Ctrl-C, Ctrl-Z and Ctrl-\\ too. A
+    /// walk-through pasted `abc^Cdef`: the app quit (130), and with ^Z it stopped, with ^\\ it
+    /// died (131), the form's text lost. Pressed alone, Ctrl-\\ still quits with 131 (the
+    /// terminal's quit key), after the paste.
+    @Test func controlCharactersInAPasteAreDroppedEvenTheTerminalsSignalKeys() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type("\"$APP\"; echo status-$?")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("a@")
+      try app.paste("b\u{03}c\u{1A}d\u{1C}e.com")
+      try app.waitFor("[a@bcde.com ")
+      try app.press("C-\\")
+      let screen = try app.waitFor("status-")
+      #expect(screen.contains("status-131"), "\(screen)")
+      #expect(try app.terminalLooksRestored())
+    }
+
     @Test func noColorGivesMonochromeWithEveryStateVisible() throws {
       let colour = try TerminalSession()
       try colour.launch()

@@ -60,6 +60,25 @@ import Testing
     #expect(input.keys == [.character("x")], "typing after it is typing, not a paste")
   }
 
+  /// A Ctrl-C inside a paste's read is the paste's (dropped with its other control
+  /// characters when it is inserted), not the key: a walk-through's paste of `abc^Cdef` quit
+  /// the app. Only a Ctrl-C that starts a read of its own ends a paste whose end was lost.
+  @Test func ctrlCWithinAPastesTextIsPartOfThePaste() {
+    var input = Input()
+    input.functionKey(KeyDecoder.pasteStart)
+    input.type("abc\u{03}def")
+    input.endOfRead()
+    input.type("\u{1A}gh\u{1C}")
+    input.functionKey(KeyDecoder.pasteEnd)
+    #expect(input.keys == [.paste("abc\u{03}def\u{1A}gh\u{1C}")])
+  }
+
+  /// Ctrl-Z and Ctrl-\\ are keys (the terminal sends no signals for them: see
+  /// `mw_interrupt_key_as_input`).
+  @Test func ctrlZAndCtrlBackslashAreKeys() {
+    #expect(Self.keys("\u{1A}\u{1C}") == [.control("z"), .control("\\")])
+  }
+
   /// A cut `ESC O` sequence (SS3, whose next character ends it) before Ctrl-C: the Ctrl-C is a
   /// key, not the sequence's end (the random-bytes test ended on `ESC O` and its Ctrl-C was
   /// lost about once in 20 runs).
