@@ -160,6 +160,20 @@ import Testing
     }
   }
 
+  /// A class whose `videoUrl` is empty says so (`No video: this class has none`, SPEC §19: the
+  /// source is missing) and plays on the clock; a walk-through saw only `❚❚ Paused`.
+  @Test func aClassWithoutAVideoSaysSoAndPlaysOnTheClock() {
+    let item = DanceClass(
+      id: S.item.id, title: S.item.title, instructor: S.item.instructor, level: S.item.level,
+      song: S.item.song, videoURL: "", thumbnailSlug: S.item.thumbnailSlug,
+      duration: S.item.duration)
+    let (state, effects) = PlayerReducer.opened(
+      item, account: S.account, speed: .normal, display: Display(video: true))
+    #expect(state.video == .failed("this class has none"))
+    #expect(!state.video.drivesPosition)
+    #expect(!effects.contains { if case .video = $0 { true } else { false } })
+  }
+
   @Test func withoutAVideoPlayerTheClassPlaysOnTheClockAsBefore() {
     let (state, effects) = PlayerReducer.opened(
       S.item, account: S.account, speed: .normal, display: Display())

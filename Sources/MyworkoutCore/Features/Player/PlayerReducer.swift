@@ -18,8 +18,13 @@ enum PlayerReducer {
       .run(.progressLoad, .loadProgress(account: account, classID: danceClass.id))
     ]
     effects += requestPicture(&state, display: display)
-    if display.video, !danceClass.videoURL.isEmpty {
-      effects += openVideo(&state)
+    if display.video {
+      if danceClass.videoURL.isEmpty {
+        // The source is missing (SPEC §19): said, and the clock runs as without a video.
+        state.video = .failed("this class has none")
+      } else {
+        effects += openVideo(&state)
+      }
     }
     return (state, effects)
   }
