@@ -200,6 +200,36 @@ import Testing
     #expect(KeyBindings.action(for: .character("?"), in: profile) == .keysPanelToggled)
   }
 
+  /// A spec walk-through: Ctrl-O logs out from any signed-in screen (SPEC §10), the `Keys`
+  /// panel open too: the panel closes and the log-out is the one Ctrl-O makes without it (the
+  /// same state, the same effects). Signed out, Ctrl-O is no key, panel or not.
+  @Test func ctrlOLogsOutWithTheKeysPanelOpen() throws {
+    var plain = profile
+    let plainEffects = reduce(&plain, try #require(action(.control("o"), plain)))
+    var withPanel = profile
+    _ = reduce(&withPanel, .keysPanelToggled)
+    #expect(withPanel.showsKeys)
+    let pressed = KeyBindings.action(for: .control("o"), in: withPanel, width: 80, height: 24)
+    #expect(pressed == .logOutPressed)
+    let effects = reduce(&withPanel, try #require(pressed))
+    #expect(effects == plainEffects)
+    #expect(withPanel == plain)
+    #expect(!withPanel.showsKeys)
+
+    // With changes still unsent, the question replaces the panel.
+    var unsent = profile
+    _ = reduce(&unsent, .syncChanged(SyncStatus(account: "auth0|ab", waiting: 2, offline: true)))
+    _ = reduce(&unsent, .keysPanelToggled)
+    _ = reduce(
+      &unsent, try #require(KeyBindings.action(for: .control("o"), in: unsent, width: 80)))
+    #expect(unsent.logOutConfirmation == LogOutConfirmation(waiting: 2))
+    #expect(!unsent.showsKeys)
+
+    var signedOut = getStarted
+    _ = reduce(&signedOut, .keysPanelToggled)
+    #expect(KeyBindings.action(for: .control("o"), in: signedOut, width: 80, height: 24) == nil)
+  }
+
   /// Issue 28: `F1 keys` and `? keys` take the same width, so moving the focus between a
   /// field and a button leaves the rest of the footer where it was (nothing else is redrawn).
   @Test func theFooterKeepsItsLayoutWhenTheKeysHintChanges() {

@@ -53,6 +53,11 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
   case .keysPanelScrolled(let line):
     if state.showsKeys { state.keysScroll = max(0, line) }
     return []
+  case .logOutPressed:
+    // Ctrl-O with the `Keys` panel open: the panel closes, whether the log-out happens now or
+    // asks first (the question takes the panel's place).
+    state.showsKeys = false
+    state.keysScroll = 0
   case .terminalResized(let size):
     // Kept for the screens opened later; the screens laid out for a size reflow below.
     state.display.size = size

@@ -45,9 +45,10 @@ enum KeysPanel {
     func clamped(_ scroll: Int) -> Int { min(max(0, scroll), lastScroll) }
   }
 
-  /// The panel's keys: close, quit, and scrolling to a line worked out from its layout in
-  /// `area` (the screen's content) for the screen's `help`.
-  static func keys(help: [Hint], area: Rect, scroll: Int) -> KeyMap {
+  /// The panel's keys: close, quit, scrolling to a line worked out from its layout in `area`
+  /// (the screen's content) for the screen's `help`, and, on a signed-in screen, Ctrl-O: it
+  /// logs out from any signed-in screen (SPEC §10), so the panel does not stand in its way.
+  static func keys(help: [Hint], area: Rect, scroll: Int, signedIn: Bool) -> KeyMap {
     let layout = Layout(help, area: area)
     let now = layout.clamped(scroll)
     let page = max(1, layout.visible - 1)
@@ -69,6 +70,7 @@ enum KeysPanel {
         KeyBinding([.end], .keysPanelScrolled(to: layout.lastScroll)),
       ]
     }
+    if signedIn { bindings.append(KeyBinding([.control("o")], .logOutPressed)) }
     bindings.append(
       KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     var map = KeyMap(bindings)

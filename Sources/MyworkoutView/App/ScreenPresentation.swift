@@ -112,7 +112,7 @@ package enum KeyBindings {
       let help = withGlobalKeys(presentation.keys, signedIn: state.session != nil).help
       return KeysPanel.keys(
         help: help, area: Renderer.contentArea(for: state, width: width, height: height),
-        scroll: state.keysScroll)
+        scroll: state.keysScroll, signedIn: state.session != nil)
     }
     var map = withGlobalKeys(presentation.keys, signedIn: state.session != nil)
     if let mouse = presentation.mouse {
