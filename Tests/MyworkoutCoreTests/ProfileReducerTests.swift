@@ -108,6 +108,37 @@ import Testing
     }
   }
 
+  /// A spec walk-through: `Number was edited successfully` belongs to the moment of the edit;
+  /// leaving Profile for Classes, Lessons or Images clears it, so it is gone on coming back.
+  @Test func leavingProfileClearsTheConfirmation() {
+    var store = saving()
+    store.send(
+      .profile(.editNumberResponse(.success(Sample.renewed))),
+      effects: [.saveSession(Sample.renewed)]
+    ) {
+      $0.profile.dialog = nil
+      $0.profile.confirmation = Message.numberEdited
+      $0.signedIn.session = Sample.renewed
+    }
+    let edited = store.state
+    store.send(
+      .profile(.classesPressed),
+      effects: [.run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: 50))]
+    ) {
+      $0.signedIn.path = [.classes(ClassesState())]
+      $0.profile.confirmation = nil
+    }
+    store.send(.classes(.escapePressed)) { $0.signedIn.path = [] }
+    #expect(store.state.profile.confirmation == nil)
+
+    for opening in [ProfileAction.lessonsPressed, .imagesPressed] {
+      var state = edited
+      _ = reduce(&state, .profile(opening))
+      #expect(state.signedIn.path.count == 1)
+      #expect(state.profile.confirmation == nil, "\(opening)")
+    }
+  }
+
   @Test func invalidNumberIsRefusedInTheDialogAndFocused() {
     var store = withDialog()
     store.send(profile(.textEdited(.deleteToStart))) {

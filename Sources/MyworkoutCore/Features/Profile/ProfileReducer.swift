@@ -28,21 +28,30 @@ enum ProfileReducer {
       switch profile.focus {
       case .edit: return openDialog(&profile, session: session)
       case .logOut: return .delegate(.logOutRequested)
-      case .classes: return .delegate(.classesRequested)
-      case .lessons: return .delegate(.lessonsRequested)
-      case .images: return .delegate(.imagesRequested)
+      case .classes: return leave(&profile, for: .classesRequested)
+      case .lessons: return leave(&profile, for: .lessonsRequested)
+      case .images: return leave(&profile, for: .imagesRequested)
       }
     case .editNumberPressed:
       return openDialog(&profile, session: session)
     case .classesPressed:
-      return .delegate(.classesRequested)
+      return leave(&profile, for: .classesRequested)
     case .lessonsPressed:
-      return .delegate(.lessonsRequested)
+      return leave(&profile, for: .lessonsRequested)
     case .imagesPressed:
-      return .delegate(.imagesRequested)
+      return leave(&profile, for: .imagesRequested)
     case .form, .editNumberResponse:
       return .none
     }
+  }
+
+  /// Profile left for another screen (Classes, Lessons, Images): the confirmation belongs to
+  /// the moment of the edit, so it is not shown again on coming back.
+  private static func leave(_ profile: inout ProfileState, for delegate: Delegate)
+    -> Outcome<Delegate>
+  {
+    profile.confirmation = nil
+    return .delegate(delegate)
   }
 
   private static func openDialog(_ profile: inout ProfileState, session: Session)
