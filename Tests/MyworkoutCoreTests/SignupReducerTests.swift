@@ -155,6 +155,28 @@ import Testing
     }
   }
 
+  /// A spec walk-through: the optional names show their state as the other fields do (SPEC
+  /// §4): neutral while empty, valid (blue, ✓) once a name is typed; emptied again (or only
+  /// spaces), neutral again. Any name is a valid one, so they are never red.
+  @Test func theOptionalNamesShowValidOnceTyped() {
+    let store = filled()
+    #expect(store.state.signup.validity(of: .firstName) == .valid)
+    #expect(store.state.signup.validity(of: .lastName) == .valid)
+
+    var form = SignupForm(email: "new@email.com")
+    #expect(form.validity(of: .firstName) == .neutral)
+    #expect(form.validity(of: .lastName) == .neutral)
+    form.firstName.insert("Ada")
+    #expect(form.validity(of: .firstName) == .valid)
+    form.firstName.deleteBackward()
+    form.firstName.deleteBackward()
+    form.firstName.deleteBackward()
+    #expect(form.firstName.isTouched)
+    #expect(form.validity(of: .firstName) == .neutral)
+    form.lastName.insert("  ")
+    #expect(form.validity(of: .lastName) == .neutral)
+  }
+
   @Test func anUntouchedGenderPickerTurnsRedWhenRefusedForIt() {
     var store = TestStore(.showing(.signup(SignupForm(email: "new@email.com"))))
     store.type("secret!!", as: signup) {

@@ -72,7 +72,10 @@ package struct SignupForm: FormState {
     // An untouched picker turns red once a submit was refused for it.
     case .gender:
       gender != nil ? .valid : (phase == .invalid(Message.selectGender) ? .invalid : .neutral)
-    case .firstName, .lastName, .signUp, .cancel: .neutral
+    // Optional, and any name is one: valid once typed, neutral while empty (never red).
+    case .firstName: firstName.isEmpty ? .neutral : Self.validity(firstName) { _ in true }
+    case .lastName: lastName.isEmpty ? .neutral : Self.validity(lastName) { _ in true }
+    case .signUp, .cancel: .neutral
     }
   }
 
