@@ -109,6 +109,45 @@ import Testing
 /// Issue 24, item 7: the `Keys` panel at 40x12 wraps its descriptions at words, keeps every
 /// row (scrolling to the last), and ↓/PgDn/End/the wheel scroll it.
 @Suite struct KeysPanelTests {
+  let getStarted = AppState.launch(with: .none)
+  let profile = AppState.launch(with: .valid(ScreenSnapshotTests.session))
+
+  /// The lines of the `Keys` panel drawn over a screen (tall enough to show them all).
+  func panelLines(_ state: AppState) -> [String] {
+    var state = state
+    _ = reduce(&state, .keysPanelToggled)
+    return Renderer.render(state, width: 80, height: 40).lines.filter { $0.contains("│ ") }
+  }
+
+  /// A spec walk-through: every screen's `Keys` panel lists Ctrl-Z (it suspends everywhere,
+  /// SPEC §5) just before Ctrl-C, and a form's panel names ↑ once, under "move back" (↓ under
+  /// "move"), though its footer keeps the short `Tab/↑↓ move`.
+  @Test func theKeysPanelListsSuspendAndEachArrowOnce() {
+    let login = AppState(
+      root: .signedOut(SignedOut(path: [.login(LoginForm(email: "a@b.co"))])))
+    let signup = AppState(
+      root: .signedOut(SignedOut(path: [.signup(SignupForm(email: "a@b.co"))])))
+    for state in [
+      getStarted, login, signup, profile, AppState.launch(with: .invalid),
+      PlayerSnapshotTests.state(stored: ClassProgress()),
+    ] {
+      let lines = panelLines(state)
+      let suspend = lines.firstIndex { $0.contains("Ctrl-Z") && $0.contains("suspend") }
+      let quit = lines.firstIndex { $0.contains("Ctrl-C") && $0.contains("quit") }
+      #expect(suspend != nil, "\(lines.joined(separator: "\n"))")
+      #expect(suspend.map { $0 + 1 } == quit, "\(lines.joined(separator: "\n"))")
+    }
+    for state in [getStarted, login, signup] {
+      let lines = panelLines(state)
+      let arrowsUp = lines.filter { $0.contains("↑") }
+      #expect(arrowsUp.count == 1, "\(lines.joined(separator: "\n"))")
+      #expect(arrowsUp.first?.contains("Shift-Tab/↑") == true)
+      #expect(arrowsUp.first?.contains("move back") == true)
+      #expect(lines.contains { $0.contains("Tab/↓") && $0.contains("move") })
+      #expect(KeyBindings.hints(for: state).map(\.text).contains("Tab/↑↓ move"))
+    }
+  }
+
   static func playerWithKeys() -> AppState {
     var state = PlayerSnapshotTests.state(stored: ClassProgress())
     _ = reduce(&state, .keysPanelToggled)

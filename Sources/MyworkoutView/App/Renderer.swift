@@ -64,8 +64,8 @@ package enum Renderer {
       grid.video = nil
     }
     if state.showsKeys {
-      let keys = KeyBindings.withGlobalKeys(presentation.keys, signedIn: state.session != nil)
-      KeysPanel.draw(keys.help, scroll: state.keysScroll, into: &grid, area: content)
+      let help = KeyBindings.panelHelp(presentation.keys, signedIn: state.session != nil)
+      KeysPanel.draw(help, scroll: state.keysScroll, into: &grid, area: content)
       grid.cursor = nil
     }
     if let confirmation = state.logOutConfirmation {

@@ -109,7 +109,7 @@ package enum KeyBindings {
     }
     let presentation = state.screen.presentation
     if state.showsKeys {
-      let help = withGlobalKeys(presentation.keys, signedIn: state.session != nil).help
+      let help = panelHelp(presentation.keys, signedIn: state.session != nil)
       return KeysPanel.keys(
         help: help, area: Renderer.contentArea(for: state, width: width, height: height),
         scroll: state.keysScroll, signedIn: state.session != nil)
@@ -142,6 +142,16 @@ package enum KeyBindings {
         help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
     map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
     return map
+  }
+
+  /// What the `Keys` panel lists: the screen's keys with the global ones, and Ctrl-Z just
+  /// before Ctrl-C. Ctrl-Z is no binding (the terminal turns it into SIGTSTP, and the app
+  /// suspends on every screen, SPEC §5), but it is a key of every screen all the same.
+  static func panelHelp(_ screenKeys: KeyMap, signedIn: Bool) -> [Hint] {
+    var help = withGlobalKeys(screenKeys, signedIn: signedIn).help
+    let quit = help.firstIndex { $0.keys == "Ctrl-C" } ?? help.endIndex
+    help.insert(Hint(keys: "Ctrl-Z", action: "suspend"), at: quit)
+    return help
   }
 
   package static func action(for key: Key, in state: AppState, width: Int = 0, height: Int = 0)

@@ -18,15 +18,19 @@ enum FormKeys {
   ) -> KeyMap {
     /// A binding whose hint shows in the footer only at rest (while a request runs, only Esc
     /// and quitting do anything, and the footer says so); the `Keys` panel always lists it.
-    func binding(_ keys: [Key], _ hint: Hint, _ action: FormAction) -> KeyBinding {
-      KeyBinding(keys, busy ? nil : hint, wrap(action), help: hint)
+    func binding(_ keys: [Key], _ hint: Hint, _ action: FormAction, help: Hint? = nil)
+      -> KeyBinding
+    {
+      KeyBinding(keys, busy ? nil : hint, wrap(action), help: help ?? hint)
     }
     func help(_ keys: String, _ action: String) -> Hint { Hint(keys: keys, action: action) }
     var map = KeyMap(
       [
+        // The footer's `Tab/↑↓ move` stands for both ways; the panel lists moving back on its
+        // own line, so it names ↑ only there.
         binding(
           [.tab, .down], Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
-          .focusMoved(.forward)),
+          .focusMoved(.forward), help: help("Tab/↓", "move")),
         KeyBinding(
           [.backTab, .up], wrap(.focusMoved(.backward)), help: help("Shift-Tab/↑", "move back")),
         binding(
