@@ -148,6 +148,45 @@ import Testing
     #expect(text.contains("Edit number"))
   }
 
+  /// A spec walk-through: Profile's five buttons are on one row when it fits, else on two
+  /// (`Edit number` and `Log out`, then the sections: SPEC §10), and one under the other only
+  /// when even those do not fit. Tab and clicks follow the rows as drawn.
+  @Test func profilesButtonsTakeOneRowThenTwoThenOneEach() throws {
+    let first = "[ Edit number ]  [ Log out ]"
+    let second = "[ Classes ]  [ Lessons ]  [ Images ]"
+    func buttonLines(_ state: AppState, _ width: Int) -> [String] {
+      render(state, width, 40).lines.filter { $0.contains("[ ") }
+    }
+    let profile = AppState.launch(with: .valid(Self.session))
+    for width in [72, 80, 120] {
+      let lines = buttonLines(profile, width)
+      #expect(lines.count == 1, "\(width):\n\(lines.joined(separator: "\n"))")
+      #expect(lines.first?.contains(first + "  " + second) == true, "\(width)")
+    }
+    for width in [40, 60, 71] {
+      let lines = buttonLines(profile, width)
+      #expect(lines.count == 2, "\(width):\n\(lines.joined(separator: "\n"))")
+      #expect(lines.first?.contains(first) == true, "\(width)")
+      #expect(lines.last?.contains(second) == true, "\(width)")
+    }
+    let narrow = buttonLines(profile, 36)
+    #expect(narrow.count == 5, "\(narrow.joined(separator: "\n"))")
+
+    // At 60 columns: Tab from Log out goes down to Classes; a click on Lessons is its stop.
+    var state = profile
+    state.apply(.focusMoved(.forward))
+    state.apply(.focusMoved(.forward))
+    let grid = render(state, 60, 24)
+    let row = try #require(grid.lines.firstIndex { $0.contains(second) })
+    #expect(grid.lines[row].contains("▸[ Classes ]"), "\(grid.lines[row])")
+    let column = try #require(grid.lines[row].range(of: "[ Lessons ]")).lowerBound
+    let lessons = grid.lines[row].distance(from: grid.lines[row].startIndex, to: column) + 2
+    let click = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: row, column: lessons)), in: profile, width: 60,
+      height: 24)
+    #expect(click == .profile(.form(.stopClicked(3))))
+  }
+
   @Test func longNamesAreCutWithAnEllipsis() {
     var session = Self.session
     session.profile.email = String(repeating: "long", count: 20) + "@email.com"

@@ -28,18 +28,30 @@ enum ButtonRow {
 
   static let spinnerFrames: [String] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  /// The buttons on one row beside the fields; on a narrow terminal from the left margin, and
-  /// one under the other when even that is too narrow. The spinner follows the last button.
-  static func rows(_ buttons: [Button], spinner: (frame: Int, text: String)?, metrics: Metrics)
-    -> [Row]
-  {
+  /// The buttons on one row beside the fields; on a narrow terminal from the left margin. When
+  /// they do not fit on one row, those from `secondRowFrom` on (if given) go on a second row;
+  /// when even that is too narrow, one under the other. The focus order and clicks follow the
+  /// rows as drawn (left to right, then down). The spinner follows the last button.
+  static func rows(
+    _ buttons: [Button], secondRowFrom: Int? = nil, spinner: (frame: Int, text: String)?,
+    metrics: Metrics
+  ) -> [Row] {
     let labels = buttons.map { "[ \($0.title) ]" }
-    let total = labels.reduce(0) { $0 + DisplayWidth.of($1) + 2 }
+    /// The columns a row of these buttons takes.
+    func width(_ group: [Int]) -> Int {
+      group.reduce(0) { $0 + DisplayWidth.of(labels[$1]) + 2 }
+    }
+    let all = Array(buttons.indices)
+    let total = width(all)
     let preferred = metrics.inlineLabels ? metrics.fieldColumn - 1 : metrics.margin
     let start = preferred + total <= metrics.width ? preferred : metrics.margin
-    let groups =
-      start + total <= metrics.width || buttons.count == 1
-      ? [Array(buttons.indices)] : buttons.indices.map { [$0] }
+    var groups = all.map { [$0] }
+    if start + total <= metrics.width || buttons.count == 1 {
+      groups = [all]
+    } else if let split = secondRowFrom, all.dropFirst().contains(split) {
+      let two = [Array(all[..<split]), Array(all[split...])]
+      if two.allSatisfy({ start + width($0) <= metrics.width }) { groups = two }
+    }
     var rows: [Row] = groups.map { group in
       var row = Row()
       var column = start

@@ -28,7 +28,9 @@ enum ProfileView {
             isStop: !dialogOpen),
           Button(
             title: "Images", focused: !dialogOpen && profile.focus == .images, isStop: !dialogOpen),
-        ], spinner: nil, metrics: metrics),
+        ],
+        // Narrow: `Edit number` and `Log out`, then the sections (SPEC §10).
+        secondRowFrom: 2, spinner: nil, metrics: metrics),
       focused: !dialogOpen)
     if let reason = profile.editNumberUnavailable, profile.focus == .edit {
       body.spacer()
