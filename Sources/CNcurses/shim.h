@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -116,21 +117,6 @@ static inline void mw_write_bytes(const void *bytes, size_t count) {
 /// output, and the app would hang in its next write, deaf to keys and signals, until Ctrl-Q.
 /// ncurses keeps this in its "program" modes (restored after Ctrl-Z and `fg`) and gives the
 /// shell its own modes back at `endwin`. 0 on success.
-// 1 when this process's group has the terminal on standard input (or it has none to wait
-// for: no terminal, or its session is gone), 0 when it runs in the background (`bg`).
-static inline int mw_in_foreground(void) {
-  pid_t group = tcgetpgrp(STDIN_FILENO);
-  return group == -1 || group == getpgrp();
-}
-
-// Stops this process as a background job that wants the terminal does (`Stopped (tty
-// output)`); with SIGTTOU ignored (a parent set it so), by SIGSTOP.
-static inline void mw_stop_for_terminal(void) {
-  struct sigaction action;
-  int ignored = sigaction(SIGTTOU, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
-  raise(ignored ? SIGSTOP : SIGTTOU);
-}
-
 static inline int mw_interrupt_key_as_input(void) {
   struct termios modes;
   if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
@@ -142,6 +128,36 @@ static inline int mw_interrupt_key_as_input(void) {
   modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
   if (tcsetattr(STDIN_FILENO, TCSANOW, &modes) != 0) return -1;
   return def_prog_mode();
+}
+
+// 1 when this process's group has the terminal on standard input (or it has none to wait
+// for: no terminal, or its session is gone), 0 when it runs in the background (`bg`).
+static inline int mw_in_foreground(void) {
+  pid_t group = tcgetpgrp(STDIN_FILENO);
+  return group == -1 || group == getpgrp();
+}
+
+// Stops this process as a background job that wants the terminal does (`Stopped (tty
+// output)`); by SIGSTOP where SIGTTOU would not stop it (ignored, or blocked: a parent may
+// leave either so, and a raise that stops nothing would spin the caller's loop).
+static inline void mw_stop_for_terminal(void) {
+  struct sigaction action;
+  sigset_t blocked;
+  int ignored = sigaction(SIGTTOU, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
+  int held = pthread_sigmask(SIG_BLOCK, NULL, &blocked) == 0 && sigismember(&blocked, SIGTTOU);
+  raise(ignored || held ? SIGSTOP : SIGTTOU);
+}
+
+// Ctrl-Z (read as a key, see above): stops the job as the terminal's own stop character did,
+// every process of the terminal's foreground group (a script that ran the app stops with it,
+// so its shell takes the terminal back); only this process when it is not that group.
+static inline void mw_stop_job(void) {
+  pid_t group = tcgetpgrp(STDIN_FILENO);
+  if (group > 0 && group == getpgrp()) {
+    kill(-group, SIGSTOP);
+  } else {
+    raise(SIGSTOP);
+  }
 }
 
 #endif

@@ -40,6 +40,8 @@ struct KeyDecoder {
   private var paste: String?
   /// Nothing decoded yet in this read.
   private var readStarts = true
+  /// In a paste, a Ctrl-C began this read: a person's key if nothing follows it in the read.
+  private var interruptBeganRead = false
 
   /// Where an escape sequence that ncurses did not recognise stands.
   private enum Escape: Equatable {
@@ -104,6 +106,11 @@ struct KeyDecoder {
     let startsRead = readStarts
     readStarts = false
     if isFunctionKey {
+      if interruptBeganRead {
+        // Followed in its read: the paste's own.
+        interruptBeganRead = false
+        paste?.unicodeScalars.append("\u{03}")
+      }
       character = nil
       if escape == .started { keys.append(.escape) }
       escape = .none
@@ -123,17 +130,21 @@ struct KeyDecoder {
       return
     }
     guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return }
-    if let text = paste {
-      // A Ctrl-C that starts a read of its own (a person's key) quits: in a paste whose end
-      // marker was lost (cut or garbled on the way) it ends the paste, which would otherwise
-      // take every key as text for ever. One within a read is the paste's own (a walk-through
+    if paste != nil {
+      // A Ctrl-C alone in its read (a person's key) quits: in a paste whose end marker was
+      // lost (cut or garbled on the way) it ends the paste, which would otherwise take every
+      // key as text for ever (see `endOfRead`). Any other is the paste's own (a walk-through
       // pasted `abc^Cdef`), dropped with its other control characters when it is inserted.
-      guard scalar.value == 3, startsRead else {
-        paste?.unicodeScalars.append(scalar)
-        return
+      if interruptBeganRead {
+        interruptBeganRead = false
+        paste?.unicodeScalars.append("\u{03}")
       }
-      keys.append(.paste(text))
-      paste = nil
+      if scalar.value == 3, startsRead {
+        interruptBeganRead = true
+      } else {
+        paste?.unicodeScalars.append(scalar)
+      }
+      return
     }
     guard continueEscape(scalar, into: &keys) else { return }
     if scalar.value == 27 {
@@ -148,6 +159,12 @@ struct KeyDecoder {
   /// with `<`), whose rest a slow link brings in the next read: it is never typed as keys.
   mutating func endOfRead(into keys: inout [Key]) {
     readStarts = true
+    if interruptBeganRead, let text = paste {
+      interruptBeganRead = false
+      keys.append(.paste(text))
+      paste = nil
+      keys.append(.control("c"))
+    }
     if escape == .started { keys.append(.escape) }
     if case .controlSequence(let parameters) = escape {
       if parameters.isEmpty {

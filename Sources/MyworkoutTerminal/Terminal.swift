@@ -109,7 +109,8 @@ package final class Terminal: TerminalBackend {
 
   /// Draws a frame, sending only the cells that changed since the last one.
   package func draw(_ grid: Grid) {
-    guard isOpen else { return }
+    // Nothing is drawn from the background (the shell's terminal; `reclaim` draws all at `fg`).
+    guard isOpen, mw_in_foreground() != 0 else { return }
     let clear = GridDiff.needsClear(from: previous, to: grid)
     if clear { werase(mw_stdscr()) }
     let changes = GridDiff.changes(from: previous, to: grid)
@@ -155,7 +156,7 @@ package final class Terminal: TerminalBackend {
   }
 
   private func paintVideo() {
-    guard let region = previous?.video, let picture else { return }
+    guard let region = previous?.video, let picture, mw_in_foreground() != 0 else { return }
     let bytes = canvas.paint(picture, in: region)
     guard !bytes.isEmpty else { return }
     bytes.withUnsafeBytes { mw_write_bytes($0.baseAddress, $0.count) }
@@ -200,7 +201,7 @@ package final class Terminal: TerminalBackend {
   package func suspend() {
     guard isOpen else { return }
     leave()
-    raise(SIGSTOP)
+    mw_stop_job()
     guard waitForForeground() else { return }
     mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     wrefresh(mw_stdscr())
@@ -243,14 +244,16 @@ package final class Terminal: TerminalBackend {
     var pending = sigset_t()
     sigemptyset(&pending)
     sigpending(&pending)
-    return [SIGINT, SIGTERM, SIGHUP, SIGQUIT].contains { sigismember(&pending, $0) == 1 }
+    return EndingSignals.numbers.contains { sigismember(&pending, $0) == 1 }
   }
 
   /// Puts the terminal back as it was found. Safe to call more than once.
   package func close() {
     guard isOpen else { return }
     isOpen = false
-    leave()
+    // In the background (stopped from outside, then told to end and continued), the terminal
+    // is the shell's: changing its modes would stop the app on its way out (SIGTTOU).
+    if mw_in_foreground() != 0 { leave() }
     CrashGuard.disarm()
     if let screen { delscreen(screen) }
     screen = nil
@@ -261,4 +264,14 @@ package final class Terminal: TerminalBackend {
     if isendwin() == false { endwin() }
     mw_write_raw(Self.bracketedPasteOff + (mouse ? Self.mouseOff : ""))
   }
+}
+
+/// The signals that end the app (each as SIGTERM does: progress saved, the terminal restored,
+/// then by that signal): besides the terminal's own, every signal whose default ends the
+/// process. The main loop reads them and the terminal's stop, continue and resize.
+package enum EndingSignals {
+  package static let numbers: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGXFSZ, SIGIO, SIGPWR,
+  ]
 }

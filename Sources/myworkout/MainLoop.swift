@@ -1,4 +1,5 @@
 import CEventLoop
+import MyworkoutTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -35,12 +36,8 @@ final class MainLoop {
   /// Blocks the handled signals (so they queue on the signalfd instead of interrupting, and so
   /// ncurses' own handlers never run). Must be created before any other thread starts.
   init() {
-    // Besides the terminal's own, every signal whose default ends the process: each ends the
-    // app as SIGTERM does (progress saved, the terminal restored), then by that signal.
-    let numbers = [
-      SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT,
-      SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGIO, SIGPWR,
-    ]
+    // The terminal's resize, stop and continue, and every signal that ends the app.
+    let numbers = [SIGWINCH, SIGTSTP, SIGCONT] + EndingSignals.numbers
     signals = numbers.withUnsafeBufferPointer {
       mw_block_signals_into_fd($0.baseAddress, Int32($0.count))
     }

@@ -138,13 +138,15 @@ final class Runtime {
     for key in terminal.readKeys() {
       // The terminal's stop and quit keys reach the app as keys (they are not signals, so that
       // a paste can hold them): Ctrl-Z stops as SIGTSTP does, Ctrl-\ quits as SIGQUIT does.
+      // What was typed after them in the same read is dropped, as the terminal's own stop and
+      // quit characters flushed it.
       if key == .control("z") {
         suspend()
-        continue
+        break
       }
       if key == .control("\\") {
         raise(SIGQUIT)
-        continue
+        break
       }
       let action = KeyBindings.action(
         for: key, in: state, width: terminal.width, height: terminal.height)

@@ -139,6 +139,27 @@ extension EndToEnd {
       try app.waitFor("[kept@email.comx")
     }
 
+    /// Ctrl-Z stops the whole job, a script that ran the app with it, as the terminal's stop
+    /// character did before Ctrl-Z became a key (a review found the script left running: its
+    /// shell never took the terminal back); `fg` brings both back, and the script goes on.
+    @Test func ctrlZStopsTheScriptThatRanTheAppToo() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type("sh -c '\"$APP\"; echo after-$?'")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("kept@email.com")
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      #expect(try app.terminalLooksRestored())
+      try app.type("fg")
+      try app.press("Enter")
+      try app.waitFor("[kept@email.com")
+      try app.press("C-c")
+      try app.waitFor("after-130")
+    }
+
     /// `bg` after Ctrl-Z: the app goes on in the background, where the terminal is the shell's.
     /// A walk-through saw it turn mouse reporting on at the shell's prompt (and draw there)
     /// before its first change of the terminal's modes stopped it; clicks typed escapes into

@@ -145,8 +145,8 @@ package enum KeyBindings {
   }
 
   /// What the `Keys` panel lists: the screen's keys with the global ones, and Ctrl-Z just
-  /// before Ctrl-C. Ctrl-Z is no binding (the terminal turns it into SIGTSTP, and the app
-  /// suspends on every screen, SPEC §5), but it is a key of every screen all the same.
+  /// before Ctrl-C. Ctrl-Z is no binding (the runtime takes it before the screen's keys and
+  /// stops the job on every screen, SPEC §5), but it is a key of every screen all the same.
   static func panelHelp(_ screenKeys: KeyMap, signedIn: Bool) -> [Hint] {
     var help = withGlobalKeys(screenKeys, signedIn: signedIn).help
     let quit = help.firstIndex { $0.keys == "Ctrl-C" } ?? help.endIndex
