@@ -309,6 +309,56 @@ import Testing
     }
   }
 
+  /// Enter after the search for what is typed failed (the list still shows the catalog as it
+  /// was): the search is asked again and its first class opens, not the catalog's first (a
+  /// review's find). Another key before the answer forgets the Enter.
+  @Test func enterAfterAFailedSearchSearchesAgainAndAnotherKeyForgetsIt() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted("zoe"))) {
+      expected.search = TextInput("zoe", limit: FieldLimit.search)
+      expected.pendingQuery = "zoe"
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.searchPauseEnded),
+      effects: [.run(.catalogSearch, .catalogPage(query: "zoe", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.pageLoaded(query: "zoe", offset: 0, .failure(CatalogError(message: "Catalog is away"))))) {
+      expected.load = .failed("Catalog is away")
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.enterPressed),
+      effects: [.run(.catalogSearch, .catalogPage(query: "zoe", offset: 0, limit: 50))]
+    ) {
+      expected.load = .searching
+      expected.openWhenFound = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.openWhenFound = false
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let answer = CatalogPage(
+      query: "zoe", offset: 0, classes: [Self.item(3)], matching: 1, isCapped: false, total: 351)
+    var listed = expected
+    listed.results = answer
+    store.send(
+      .classes(.pageLoaded(query: "zoe", offset: 0, .success(answer))),
+      effects: Self.watched(listed)
+    ) {
+      expected.results = answer
+      expected.load = .loaded
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
   @Test func escClearsANonEmptySearchFirstAndSupersedesTheRunningOne() {
     var store = signedInList()
     var expected = Self.loaded(Self.page("", 0..<50, matching: 351))

@@ -103,6 +103,12 @@ enum ClassesReducer {
         state.openWhenFound = true
         return .none
       }
+      if state.results?.query != state.search.text {
+        // The list shown answers another query (the search for this one failed): asked again.
+        state.load = state.results == nil ? .loading : .searching
+        state.openWhenFound = true
+        return .effects([search(query: state.search.text)])
+      }
       state.selected = 0
       return open(&state, signedIn: signedIn)
     case .escapePressed:
