@@ -328,7 +328,10 @@ import Testing
       expected.load = .searching
       $0.signedIn.path = [.classes(expected)]
     }
-    store.send(.classes(.pageLoaded(query: "zoe", offset: 0, .failure(CatalogError(message: "Catalog is away"))))) {
+    store.send(
+      .classes(
+        .pageLoaded(query: "zoe", offset: 0, .failure(CatalogError(message: "Catalog is away"))))
+    ) {
       expected.load = .failed("Catalog is away")
       $0.signedIn.path = [.classes(expected)]
     }
