@@ -6,7 +6,26 @@ package func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
   let effects = reduce(&state, action, askBeforeLogOut: true)
   // The question belongs to a signed-in person: an expiry while it is open ends it.
   if state.session == nil { state.logOutConfirmation = nil }
+  // With the `Keys` panel or the log-out question over Classes, an Enter that waits for its
+  // search's answer is forgotten: the class would open under them.
+  if state.showsKeys || state.logOutConfirmation != nil { forgetWaitingEnter(&state) }
   return effects
+}
+
+/// Classes on top stops waiting to open what its search finds.
+private func forgetWaitingEnter(_ state: inout AppState) {
+  switch state.root {
+  case .signedIn(var signedIn):
+    guard case .classes(var classes)? = signedIn.path.last, classes.openWhenFound else { return }
+    classes.openWhenFound = false
+    signedIn.path[signedIn.path.count - 1] = .classes(classes)
+    state.root = .signedIn(signedIn)
+  case .signedOut(var flow):
+    guard case .classes(var classes)? = flow.path.last, classes.openWhenFound else { return }
+    classes.openWhenFound = false
+    flow.path[flow.path.count - 1] = .classes(classes)
+    state.root = .signedOut(flow)
+  }
 }
 
 private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: Bool) -> [Effect] {

@@ -309,6 +309,44 @@ import Testing
     }
   }
 
+  /// The `Keys` panel opened while an Enter waits for the search's answer: the answer opens
+  /// nothing under the panel (a review's find: the Player opened beneath it).
+  @Test func theKeysPanelOverAWaitingEnterForgetsIt() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted("ann"))) {
+      expected.search = TextInput("ann", limit: FieldLimit.search)
+      expected.pendingQuery = "ann"
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.enterPressed),
+      effects: [.run(.catalogSearch, .catalogPage(query: "ann", offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      expected.openWhenFound = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.keysPanelToggled) {
+      $0.showsKeys = true
+      expected.openWhenFound = false
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let answer = CatalogPage(
+      query: "ann", offset: 0, classes: [Self.item(7)], matching: 1, isCapped: false, total: 351)
+    var listed = expected
+    listed.results = answer
+    store.send(
+      .classes(.pageLoaded(query: "ann", offset: 0, .success(answer))),
+      effects: Self.watched(listed)
+    ) {
+      expected.results = answer
+      expected.load = .loaded
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
   /// Enter after the search for what is typed failed (the list still shows the catalog as it
   /// was): the search is asked again and its first class opens, not the catalog's first (a
   /// review's find). Another key before the answer forgets the Enter.
