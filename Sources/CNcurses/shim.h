@@ -137,15 +137,19 @@ static inline int mw_in_foreground(void) {
   return group == -1 || group == getpgrp();
 }
 
-// Stops this process as a background job that wants the terminal does (`Stopped (tty
-// output)`); by SIGSTOP where SIGTTOU would not stop it (ignored, or blocked: a parent may
-// leave either so, and a raise that stops nothing would spin the caller's loop).
+// Stops this process's job as the kernel stops a background job that wants the terminal
+// (`Stopped (tty output)`): its whole process group, so that a script that ran the app stops
+// with it and its shell sees the job stopped (and `fg` continues it; a walk-through's `bg`
+// under `sh -c` left the script running and `fg` waiting on a stopped app). By SIGSTOP where
+// SIGTTOU would not stop this process (ignored, or blocked: a parent may leave either so, and
+// a signal that stops nothing would spin the caller's loop).
 static inline void mw_stop_for_terminal(void) {
   struct sigaction action;
   sigset_t blocked;
   int ignored = sigaction(SIGTTOU, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
   int held = pthread_sigmask(SIG_BLOCK, NULL, &blocked) == 0 && sigismember(&blocked, SIGTTOU);
-  raise(ignored || held ? SIGSTOP : SIGTTOU);
+  int stop = ignored || held ? SIGSTOP : SIGTTOU;
+  if (kill(0, stop) != 0) raise(stop);
 }
 
 // Ctrl-Z (read as a key, see above): stops the job as the terminal's own stop character did,

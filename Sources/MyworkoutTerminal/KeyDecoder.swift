@@ -40,8 +40,11 @@ struct KeyDecoder {
   private var paste: String?
   /// Nothing decoded yet in this read.
   private var readStarts = true
-  /// In a paste, a Ctrl-C began this read: a person's key if nothing follows it in the read.
-  private var interruptBeganRead = false
+  /// In a paste, Ctrl-C, Ctrl-Z or Ctrl-\ began this read: a person's key if nothing follows
+  /// it in the read.
+  private var controlBeganRead: Unicode.Scalar?
+  /// The keys that end a paste whose end marker was lost when typed alone: quit, stop, quit.
+  private static let escapesFromAPaste: Set<UInt32> = [3, 26, 28]
 
   /// Where an escape sequence that ncurses did not recognise stands.
   private enum Escape: Equatable {
@@ -106,10 +109,10 @@ struct KeyDecoder {
     let startsRead = readStarts
     readStarts = false
     if isFunctionKey {
-      if interruptBeganRead {
+      if let control = controlBeganRead {
         // Followed in its read: the paste's own.
-        interruptBeganRead = false
-        paste?.unicodeScalars.append("\u{03}")
+        controlBeganRead = nil
+        paste?.unicodeScalars.append(control)
       }
       character = nil
       if escape == .started { keys.append(.escape) }
@@ -131,16 +134,17 @@ struct KeyDecoder {
     }
     guard let scalar = Unicode.Scalar(UInt32(bitPattern: value)) else { return }
     if paste != nil {
-      // A Ctrl-C alone in its read (a person's key) quits: in a paste whose end marker was
-      // lost (cut or garbled on the way) it ends the paste, which would otherwise take every
-      // key as text for ever (see `endOfRead`). Any other is the paste's own (a walk-through
-      // pasted `abc^Cdef`), dropped with its other control characters when it is inserted.
-      if interruptBeganRead {
-        interruptBeganRead = false
-        paste?.unicodeScalars.append("\u{03}")
+      // A Ctrl-C, Ctrl-Z or Ctrl-\ alone in its read (a person's key) is that key: in a paste
+      // whose end marker was lost (cut or garbled on the way) it ends the paste, which would
+      // otherwise take every key as text for ever (see `endOfRead`). Any other is the paste's
+      // own (a walk-through pasted `abc^Cdef`), dropped with its other control characters when
+      // it is inserted.
+      if let control = controlBeganRead {
+        controlBeganRead = nil
+        paste?.unicodeScalars.append(control)
       }
-      if scalar.value == 3, startsRead {
-        interruptBeganRead = true
+      if Self.escapesFromAPaste.contains(scalar.value), startsRead {
+        controlBeganRead = scalar
       } else {
         paste?.unicodeScalars.append(scalar)
       }
@@ -159,11 +163,11 @@ struct KeyDecoder {
   /// with `<`), whose rest a slow link brings in the next read: it is never typed as keys.
   mutating func endOfRead(into keys: inout [Key]) {
     readStarts = true
-    if interruptBeganRead, let text = paste {
-      interruptBeganRead = false
+    if let control = controlBeganRead, let text = paste {
+      controlBeganRead = nil
       keys.append(.paste(text))
       paste = nil
-      keys.append(.control("c"))
+      if let key = Self.key(for: control) { keys.append(key) }
     }
     if escape == .started { keys.append(.escape) }
     if case .controlSequence(let parameters) = escape {

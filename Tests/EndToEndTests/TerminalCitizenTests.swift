@@ -160,6 +160,31 @@ extension EndToEnd {
       try app.waitFor("after-130")
     }
 
+    /// Under a script, Ctrl-Z, `bg`, `fg`: the app stops itself again in the background with
+    /// the whole job (a walk-through saw the script left running, so the shell thought the job
+    /// ran, and `fg` sent no SIGCONT: the app stayed stopped behind a shell that seemed hung).
+    @Test func ctrlZBgFgUnderAScriptBringsTheAppBack() throws {
+      let app = try TerminalSession()
+      try app.launchShell()
+      try app.waitFor("$")
+      try app.type("sh -c '\"$APP\"; echo after-$?'")
+      try app.press("Enter")
+      try app.waitFor("Myworkout GO")
+      try app.type("kept@email.com")
+      try app.press("C-z")
+      try app.waitFor("Stopped")
+      try app.type("bg; echo resumed")
+      try app.press("Enter")
+      try app.waitFor("resumed")
+      // The job is seen stopped again before `fg` (else `fg` would hand over a running job).
+      try app.type(
+        "until jobs >\"$HOME/jobs\"; grep -q Stopped \"$HOME/jobs\"; do sleep 0.05; done; fg")
+      try app.press("Enter")
+      try app.waitFor("[kept@email.com")
+      try app.press("C-c")
+      try app.waitFor("after-130")
+    }
+
     /// `bg` after Ctrl-Z: the app goes on in the background, where the terminal is the shell's.
     /// A walk-through saw it turn mouse reporting on at the shell's prompt (and draw there)
     /// before its first change of the terminal's modes stopped it; clicks typed escapes into

@@ -85,6 +85,18 @@ import Testing
     #expect(Self.keys("\u{1A}\u{1C}") == [.control("z"), .control("\\")])
   }
 
+  /// Ctrl-Z or Ctrl-\\ alone in its read also ends a paste whose end marker was lost (a
+  /// walk-through's lost marker swallowed every key but Ctrl-C, Ctrl-Z too).
+  @Test func ctrlZAloneInItsReadEndsAPasteWhoseEndWasLost() {
+    var input = Input()
+    input.functionKey(KeyDecoder.pasteStart)
+    input.type("xyz")
+    input.endOfRead()
+    input.type("\u{1A}")
+    input.endOfRead()
+    #expect(input.keys == [.paste("xyz"), .control("z")])
+  }
+
   /// A cut `ESC O` sequence (SS3, whose next character ends it) before Ctrl-C: the Ctrl-C is a
   /// key, not the sequence's end (the random-bytes test ended on `ESC O` and its Ctrl-C was
   /// lost about once in 20 runs).
