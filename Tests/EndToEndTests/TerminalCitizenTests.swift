@@ -114,17 +114,23 @@ extension EndToEnd {
       #expect(!screen.contains("$ fg"), "drawn anew: \(screen)")
     }
 
-    /// The app run from a shell's prompt, `kept@email.com` typed into Get started's field.
-    static func appFromAShellWithAnEmailTyped() throws -> TerminalSession {
+    /// The app run from a shell's prompt by `command` (the app itself, or a script that runs
+    /// it), `typed` typed into Get started's field.
+    static func appFromAShellWithAnEmailTyped(
+      command: String = "\"$APP\"", typed: String = "kept@email.com"
+    ) throws -> TerminalSession {
       let app = try TerminalSession()
       try app.launchShell()
       try app.waitFor("$")
-      try app.type("\"$APP\"")
+      try app.type(command)
       try app.press("Enter")
       try app.waitFor("Myworkout GO")
-      try app.type("kept@email.com")
+      try app.type(typed)
       return app
     }
+
+    /// A script that runs the app and then says how it ended (`after-<status>`).
+    static let script = "sh -c '\"$APP\"; echo after-$?'"
 
     @Test func ctrlZSuspendsAndFgBringsTheScreenBack() throws {
       let app = try Self.appFromAShellWithAnEmailTyped()
@@ -143,13 +149,7 @@ extension EndToEnd {
     /// character did before Ctrl-Z became a key (a review found the script left running: its
     /// shell never took the terminal back); `fg` brings both back, and the script goes on.
     @Test func ctrlZStopsTheScriptThatRanTheAppToo() throws {
-      let app = try TerminalSession()
-      try app.launchShell()
-      try app.waitFor("$")
-      try app.type("sh -c '\"$APP\"; echo after-$?'")
-      try app.press("Enter")
-      try app.waitFor("Myworkout GO")
-      try app.type("kept@email.com")
+      let app = try Self.appFromAShellWithAnEmailTyped(command: Self.script)
       try app.press("C-z")
       try app.waitFor("Stopped")
       #expect(try app.terminalLooksRestored())
@@ -164,13 +164,7 @@ extension EndToEnd {
     /// the whole job (a walk-through saw the script left running, so the shell thought the job
     /// ran, and `fg` sent no SIGCONT: the app stayed stopped behind a shell that seemed hung).
     @Test func ctrlZBgFgUnderAScriptBringsTheAppBack() throws {
-      let app = try TerminalSession()
-      try app.launchShell()
-      try app.waitFor("$")
-      try app.type("sh -c '\"$APP\"; echo after-$?'")
-      try app.press("Enter")
-      try app.waitFor("Myworkout GO")
-      try app.type("kept@email.com")
+      let app = try Self.appFromAShellWithAnEmailTyped(command: Self.script)
       try app.press("C-z")
       try app.waitFor("Stopped")
       try app.type("bg; echo resumed")
@@ -329,18 +323,13 @@ extension EndToEnd {
     /// died (131), the form's text lost. Pressed alone, Ctrl-\\ still quits with 131 (the
     /// terminal's quit key), after the paste.
     @Test func controlCharactersInAPasteAreDroppedEvenTheTerminalsSignalKeys() throws {
-      let app = try TerminalSession()
-      try app.launchShell()
-      try app.waitFor("$")
-      try app.type("\"$APP\"; echo status-$?")
-      try app.press("Enter")
-      try app.waitFor("Myworkout GO")
-      try app.type("a@")
+      let app = try Self.appFromAShellWithAnEmailTyped(
+        command: "\"$APP\"; echo after-$?", typed: "a@")
       try app.paste("b\u{03}c\u{1A}d\u{1C}e.com")
       try app.waitFor("[a@bcde.com ")
       try app.press("C-\\")
-      let screen = try app.waitFor("status-")
-      #expect(screen.contains("status-131"), "\(screen)")
+      let screen = try app.waitFor("after-")
+      #expect(screen.contains("after-131"), "\(screen)")
       #expect(try app.terminalLooksRestored())
     }
 

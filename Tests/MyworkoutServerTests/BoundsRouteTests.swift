@@ -129,14 +129,7 @@ import Testing
       #expect(again.status == 200, "\(again.body)")
       #expect(again.body["time_in_class"] as? Int == 2_000)
       // Another account's first class.
-      let signup: [String: Any] = [
-        "client_id": "abc", "email": "other@email.com", "password": "Secret-123",
-        "connection": "Username-Password-Authentication",
-      ]
-      try await client.execute(
-        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
-      ) { #expect($0.status == .ok) }
-      let other = try await Routes.token(client, email: "other@email.com", password: "Secret-123")
+      let other = try await Routes.signedUpToken(client, email: "other@email.com")
       let theirs = try await Routes.post(client, "/api/progress/c4", Self.save(), other, key: "k")
       #expect(theirs.status == 200, "\(theirs.body)")
     }

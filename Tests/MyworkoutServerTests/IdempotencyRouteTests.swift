@@ -123,14 +123,7 @@ import Testing
   func keysArePerAccount(store: Store) async throws {
     try await withRouter(store) { client, _ in
       let seeded = try await Self.token(client)
-      let signup: [String: Any] = [
-        "client_id": "app", "email": "other@example.com", "password": "Secret-123",
-        "connection": "Username-Password-Authentication",
-      ]
-      try await client.execute(
-        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
-      ) { #expect($0.status == .ok) }
-      let other = try await Self.token(client, email: "other@example.com", password: "Secret-123")
+      let other = try await Self.signedUpToken(client, email: "other@example.com")
       _ = try await Self.post(client, "/api/progress/c1", Self.save, seeded, key: "k")
       let theirs = try await Self.post(client, "/api/progress/c1", Self.save, other, key: "k")
       #expect(theirs.status == 200)
@@ -383,6 +376,20 @@ import Testing
       )
       .accessToken
     }
+  }
+
+  /// A new account `email` (password `Secret-123`) signed up, and its access token.
+  static func signedUpToken(_ client: any TestClientProtocol, email: String) async throws
+    -> String
+  {
+    let signup: [String: Any] = [
+      "client_id": "app", "email": email, "password": "Secret-123",
+      "connection": "Username-Password-Authentication",
+    ]
+    try await client.execute(
+      uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
+    ) { #expect($0.status == .ok) }
+    return try await token(client, email: email, password: "Secret-123")
   }
 
   static func post(

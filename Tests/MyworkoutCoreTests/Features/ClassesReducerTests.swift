@@ -19,6 +19,28 @@ import Testing
       isCapped: false, total: 351)
   }
 
+  /// The signed-in list with `text` pasted into the search, and the Classes state it then has
+  /// (the pause after the paste running); `searched`: the pause over, its search running.
+  func pasted(_ text: String, searched: Bool = false) -> (TestStore, ClassesState) {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.searchPasted(text))) {
+      expected.search = TextInput(text, limit: FieldLimit.search)
+      expected.pendingQuery = text
+      $0.signedIn.path = [.classes(expected)]
+    }
+    guard searched else { return (store, expected) }
+    store.send(
+      .classes(.searchPauseEnded),
+      effects: [.run(.catalogSearch, .catalogPage(query: text, offset: 0, limit: 50))]
+    ) {
+      expected.pendingQuery = nil
+      expected.load = .searching
+      $0.signedIn.path = [.classes(expected)]
+    }
+    return (store, expected)
+  }
+
   static let firstLoad = Effect.run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: 50))
 
   /// Profile › Classes with the first page loaded.
@@ -241,13 +263,7 @@ import Testing
   /// that did not match, and got a 0 % row. Now Enter searches at once if the pause still runs,
   /// and opens the first match when the answer comes.
   @Test func enterBeforeTheSearchsAnswerOpensTheFirstMatchWhenItComes() {
-    var store = signedInList()
-    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.searchPasted("ann"))) {
-      expected.search = TextInput("ann", limit: FieldLimit.search)
-      expected.pendingQuery = "ann"
-      $0.signedIn.path = [.classes(expected)]
-    }
+    var (store, expected) = pasted("ann")
     // Enter in the pause: the search starts now, and nothing opens yet.
     store.send(
       .classes(.enterPressed),
@@ -280,21 +296,7 @@ import Testing
   /// Enter while a search runs whose answer finds nothing opens nothing, and what is typed
   /// next does not open anything either.
   @Test func enterBeforeAnAnswerThatFindsNothingOpensNothing() {
-    var store = signedInList()
-    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.searchPasted("zz"))) {
-      expected.search = TextInput("zz", limit: FieldLimit.search)
-      expected.pendingQuery = "zz"
-      $0.signedIn.path = [.classes(expected)]
-    }
-    store.send(
-      .classes(.searchPauseEnded),
-      effects: [.run(.catalogSearch, .catalogPage(query: "zz", offset: 0, limit: 50))]
-    ) {
-      expected.pendingQuery = nil
-      expected.load = .searching
-      $0.signedIn.path = [.classes(expected)]
-    }
+    var (store, expected) = pasted("zz", searched: true)
     store.send(.classes(.enterPressed)) {
       expected.openWhenFound = true
       $0.signedIn.path = [.classes(expected)]
@@ -312,13 +314,7 @@ import Testing
   /// The `Keys` panel opened while an Enter waits for the search's answer: the answer opens
   /// nothing under the panel (a review's find: the Player opened beneath it).
   @Test func theKeysPanelOverAWaitingEnterForgetsIt() {
-    var store = signedInList()
-    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.searchPasted("ann"))) {
-      expected.search = TextInput("ann", limit: FieldLimit.search)
-      expected.pendingQuery = "ann"
-      $0.signedIn.path = [.classes(expected)]
-    }
+    var (store, expected) = pasted("ann")
     store.send(
       .classes(.enterPressed),
       effects: [.run(.catalogSearch, .catalogPage(query: "ann", offset: 0, limit: 50))]
@@ -351,21 +347,7 @@ import Testing
   /// was): the search is asked again and its first class opens, not the catalog's first (a
   /// review's find). Another key before the answer forgets the Enter.
   @Test func enterAfterAFailedSearchSearchesAgainAndAnotherKeyForgetsIt() {
-    var store = signedInList()
-    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.searchPasted("zoe"))) {
-      expected.search = TextInput("zoe", limit: FieldLimit.search)
-      expected.pendingQuery = "zoe"
-      $0.signedIn.path = [.classes(expected)]
-    }
-    store.send(
-      .classes(.searchPauseEnded),
-      effects: [.run(.catalogSearch, .catalogPage(query: "zoe", offset: 0, limit: 50))]
-    ) {
-      expected.pendingQuery = nil
-      expected.load = .searching
-      $0.signedIn.path = [.classes(expected)]
-    }
+    var (store, expected) = pasted("zoe", searched: true)
     store.send(
       .classes(
         .pageLoaded(query: "zoe", offset: 0, .failure(CatalogError(message: "Catalog is away"))))
@@ -401,21 +383,7 @@ import Testing
   }
 
   @Test func escClearsANonEmptySearchFirstAndSupersedesTheRunningOne() {
-    var store = signedInList()
-    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
-    store.send(.classes(.searchPasted("zoe"))) {
-      expected.search = TextInput("zoe", limit: FieldLimit.search)
-      expected.pendingQuery = "zoe"
-      $0.signedIn.path = [.classes(expected)]
-    }
-    store.send(
-      .classes(.searchPauseEnded),
-      effects: [.run(.catalogSearch, .catalogPage(query: "zoe", offset: 0, limit: 50))]
-    ) {
-      expected.pendingQuery = nil
-      expected.load = .searching
-      $0.signedIn.path = [.classes(expected)]
-    }
+    var (store, expected) = pasted("zoe", searched: true)
     // Esc while it runs: the field empties and a search for everything supersedes it.
     store.send(.classes(.escapePressed), effects: [Self.firstLoad]) {
       expected.search = TextInput(limit: FieldLimit.search)
