@@ -108,12 +108,12 @@ struct KeyDecoder {
   mutating func decode(_ value: Int32, isFunctionKey: Bool, into keys: inout [Key]) {
     let startsRead = readStarts
     readStarts = false
+    if let control = controlBeganRead {
+      // Followed in its read (by a character or a key): the paste's own.
+      controlBeganRead = nil
+      paste?.unicodeScalars.append(control)
+    }
     if isFunctionKey {
-      if let control = controlBeganRead {
-        // Followed in its read: the paste's own.
-        controlBeganRead = nil
-        paste?.unicodeScalars.append(control)
-      }
       character = nil
       if escape == .started { keys.append(.escape) }
       escape = .none
@@ -139,10 +139,6 @@ struct KeyDecoder {
       // otherwise take every key as text for ever (see `endOfRead`). Any other is the paste's
       // own (a walk-through pasted `abc^Cdef`), dropped with its other control characters when
       // it is inserted.
-      if let control = controlBeganRead {
-        controlBeganRead = nil
-        paste?.unicodeScalars.append(control)
-      }
       if Self.escapesFromAPaste.contains(scalar.value), startsRead {
         controlBeganRead = scalar
       } else {
