@@ -90,8 +90,17 @@ package struct ServerStores: Sendable {
     let hasher = PasswordHasher(iterations: options.hasherIterations)
     let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
     let accountsPath = directory.path + "/accounts.sqlite"
+    let accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
+    do {
+      try ProgressStore.refuseNewerFile(in: directory)
+    } catch let error as NewerSchemaError {
+      throw StoreError(
+        failed: "\(error.description); refusing to start. Run a newer myworkout-server.")
+    } catch {
+      // Damage: the store moves the file aside at its first use and says so.
+    }
     return ServerStores(
-      accounts: try SQLiteAccountStore(path: accountsPath, hasher: hasher),
+      accounts: accounts,
       // A progress file from before ids has its rows moved from each email to that account's id.
       progress: ProgressStore(
         directory: directory, onNotice: notices,

@@ -177,6 +177,31 @@ import Testing
     }
   }
 
+  /// A progress file of a newer server (a rollback) stops the start as a newer accounts file
+  /// does, with the file untouched: moved aside, it showed every account empty progress and
+  /// took new saves into a new file the newer server would never read.
+  @Test func progressFromANewerServerIsRefusedAndLeftAlone() async throws {
+    try await withTemporaryDirectory { directory in
+      let options = testOptions(directory)
+      _ = try await withBackend(.sqlite, options: options) { _ in }
+      let path = options.dataDirectory + "/progress.sqlite"
+      try await ProgressStore(directory: try DataDirectory.prepare(path: options.dataDirectory))
+        .record(ProgressUpdate(account: AccountID.seed, classID: "c1", position: 5))
+      try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      do {
+        _ = try await withBackend(.sqlite, options: options) { _ in }
+        Issue.record("a newer progress file was accepted")
+      } catch {
+        #expect("\(error)".contains("progress.sqlite was written by a newer version"), "\(error)")
+        #expect("\(error)".contains("nothing was changed"), "\(error)")
+      }
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      let files = try FileManager.default.contentsOfDirectory(atPath: options.dataDirectory)
+      #expect(!files.contains { $0.contains(".corrupt-") }, "\(files)")
+    }
+  }
+
   /// A PostgreSQL database as schema version 3 left it (accounts without ids, everything under
   /// emails, one event per lesson and round) is given ids by migration 4 and events per visit by 5,
   /// nothing lost.

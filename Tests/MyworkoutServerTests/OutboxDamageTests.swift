@@ -71,6 +71,38 @@ import Testing
     }
   }
 
+  /// An outbox a newer version of the app wrote (the app downgraded) is not damage: its waiting
+  /// changes stay where they are for that version to send, the file untouched. A new change
+  /// goes straight to the server, as when the outbox cannot be written at all, and the notice
+  /// says why (here the server is away: the record fails, nothing is put in a new outbox).
+  @Test func aNewerAppsOutboxIsLeftAloneWithItsChanges() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let path = OutboxStore.path(in: directory, server: "http://s", account: "a1")
+      try await OutboxStore(directory: directory, server: "http://s", account: "a1")
+        .append(OutboxTests.change(0))
+      try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let notices = Notices()
+      let progress = OutboxProgressService(
+        remote: RemoteProgressService(
+          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
+        directory: directory, server: "http://s", clock: TestClock<Duration>(),
+        onNotice: notices.raise)
+      _ = try? await progress.record(
+        ProgressUpdate(account: "a1", classID: "c1", position: 1_000, addedTimeInClass: 1_000))
+      #expect(
+        notices.all.contains {
+          $0.contains("Changes cannot be kept on this device")
+            && $0.contains("was written by a newer version")
+        }, "\(notices.all)")
+      #expect(notices.all.allSatisfy { !$0.contains("moved it aside") }, "\(notices.all)")
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(!files.contains { $0.contains(".corrupt-") }, "\(files)")
+    }
+  }
+
   /// The server's data started over and the email signed up again (a new account id): the
   /// old account's waiting changes are said at log-in, and kept.
   @Test func aVanishedAccountsChangesAreSaidAndKept() async throws {

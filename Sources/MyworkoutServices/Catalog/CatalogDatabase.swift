@@ -37,13 +37,18 @@ final class CatalogDatabase {
   let connection: SQLiteDatabase
 
   /// Opens (creating if new) the catalog at `path`. Throws an error whose `isDamage` is true
-  /// when the file is not a catalog of this version.
+  /// when the file is not a catalog of this version; a newer version's counts as damage too,
+  /// since the catalog is only a copy of its CSV, made again.
   init(path: String) throws {
     connection = try SQLiteDatabase(path: path)
     // A cache: losing the last transactions to a power cut only means importing again.
     try connection.enableWriteAheadLog()
     try connection.execute("PRAGMA synchronous = NORMAL")
-    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+    do {
+      try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
+    } catch let error as NewerSchemaError {
+      throw SQLiteError(code: SQLITE_NOTADB, message: error.description, context: "")
+    }
   }
 
   /// Opens the catalog at `path` for reading only (the server's read connections): nothing is

@@ -68,12 +68,14 @@ final class ProgressDatabase {
 
   /// Opens (creating if new) the progress file at `path`. A version 1 file has its rows moved
   /// from each email to the account id `accountIDs()` gives for it (in one transaction; rows
-  /// of emails without an account stay as they are). Throws an error whose `isDamage` is true
-  /// when the file is not a progress file of this or an older version.
+  /// of emails without an account stay as they are). Throws `NewerSchemaError`, with nothing
+  /// changed, for a newer version's file, and an error whose `isDamage` is true when the file
+  /// is not a progress file of this or an older version.
   init(path: String, accountIDs: @escaping () throws -> [String: String]) throws {
     let connection = try SQLiteDatabase(
       path: path, options: .init(interruptsWhenCancelled: false))
     self.connection = connection
+    try connection.refuseNewerSchema(than: Self.schemaVersion)
     try connection.enableWriteAheadLog()
     // User data: every commit reaches the disk before it returns.
     try connection.execute("PRAGMA synchronous = FULL")

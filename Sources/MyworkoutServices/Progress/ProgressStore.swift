@@ -5,6 +5,9 @@ import MyworkoutCore
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Watch progress and lesson completion events in `progress.sqlite` (SPEC §12, §13), per
 /// account id. An actor: its SQLite work runs off the main actor, one call at a time; calls are
@@ -42,6 +45,15 @@ package actor ProgressStore {
     self.onNotice = onNotice
     self.accountIDs = accountIDs
     self.classLimit = classLimit
+  }
+
+  /// Throws `NewerSchemaError` when `directory`'s progress file is of a newer version, reading
+  /// it only (nothing is created or changed): the server checks at its start, as it does its
+  /// accounts file, rather than refusing every progress call once it runs.
+  package static func refuseNewerFile(in directory: DataDirectory) throws {
+    guard access(directory.progressPath, F_OK) == 0 else { return }
+    try SQLiteDatabase(path: directory.progressPath, options: .init(readOnly: true))
+      .refuseNewerSchema(than: ProgressDatabase.schemaVersion)
   }
 
   // MARK: Classes

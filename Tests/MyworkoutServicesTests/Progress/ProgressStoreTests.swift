@@ -114,7 +114,7 @@ let tenMinuteClass = DanceClass(
     }
   }
 
-  @Test(arguments: ["garbage", "directory", "newer"])
+  @Test(arguments: ["garbage", "directory", "unversioned"])
   func aDamagedFileIsMovedAsideNotRebuilt(kind: String) async throws {
     try await withDataDirectory { directory throws in
       let path = directory.progressPath
@@ -125,8 +125,7 @@ let tenMinuteClass = DanceClass(
         put(original!, at: path)
       case "directory": #expect(mkdir(path, 0o700) == 0)
       default:
-        try SQLiteDatabase(path: path).execute(
-          "CREATE TABLE later(x); PRAGMA user_version = \(ProgressDatabase.schemaVersion + 1)")
+        try SQLiteDatabase(path: path).execute("CREATE TABLE other(x)")
       }
       let notices = NoticeLog()
       let store = makeProgressStore(directory, notices: notices)
@@ -140,6 +139,36 @@ let tenMinuteClass = DanceClass(
         #expect(contents(directory.path + "/" + moved).map { [UInt8]($0) } == original)
       }
       #expect(try await store.progress(account: "a1", classID: "c1").lastPosition == 5)
+    }
+  }
+
+  /// A file a newer version wrote (a downgrade, or an older copy of the app beside a newer one)
+  /// is not damage: it is refused, said, and left exactly as it is, so the newer version finds
+  /// everything it kept. Moving it aside would have shown every account empty progress, and the
+  /// newer version a new, empty file.
+  @Test func aNewerVersionsFileIsRefusedAndLeftAlone() async throws {
+    try await withDataDirectory { directory throws in
+      let path = directory.progressPath
+      let newer = ProgressDatabase.schemaVersion + 1
+      try SQLiteDatabase(path: path).execute(
+        "CREATE TABLE later(x); INSERT INTO later VALUES (42); PRAGMA user_version = \(newer)")
+      let before = contents(path)
+      let notices = NoticeLog()
+      let store = makeProgressStore(directory, notices: notices)
+      await #expect {
+        try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 5))
+      } throws: { error in
+        "\(error)".contains("progress.sqlite was written by a newer version")
+          && "\(error)".contains("nothing was changed")
+      }
+      await #expect(throws: ProgressError.self) {
+        try await store.progress(account: "a1", classID: "c1")
+      }
+      #expect(notices.all.isEmpty)
+      #expect(contents(path) == before)
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(!files.contains { $0.contains(".corrupt-") }, "\(files)")
+      #expect(try SQLiteDatabase(path: path).userVersion() == newer)
     }
   }
 

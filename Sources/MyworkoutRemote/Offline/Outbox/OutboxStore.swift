@@ -289,6 +289,8 @@ package actor OutboxStore {
     opened = FileIdentity(path: path)
     let connection = try SQLiteDatabase(
       path: path, options: .init(interruptsWhenCancelled: false))
+    // A newer app's outbox keeps its changes for it: refused before anything in it changes.
+    try connection.refuseNewerSchema(than: Self.schemaVersion)
     try connection.enableWriteAheadLog()
     // What a person did: every change reaches the disk before it is sent.
     try connection.execute("PRAGMA synchronous = FULL")
