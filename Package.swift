@@ -96,6 +96,8 @@ let package = Package(
       dependencies: [
         "CSQLite", "MyworkoutCore", "MyworkoutServices", "MyworkoutImages", "MyworkoutWire",
         .product(name: "Hummingbird", package: "hummingbird"),
+        // Its HTTP/1 server with an idle timeout (built for Hummingbird anyway).
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         // Already built for Hummingbird's FileIO: the video files' chunks, read as it reads them.
         .product(name: "_NIOFileSystem", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -22,6 +23,14 @@ package enum ServerApplication {
     return router
   }
 
+  /// HTTP/1.1 with the idle timeout of `options`.
+  package static func server(_ options: ServerOptions) -> HTTPServerBuilder {
+    let (seconds, attoseconds) = options.idleTimeout.components
+    return .http1(
+      configuration: .init(
+        idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
+  }
+
   /// The application on `host:port` (0: a free port). `onListening` receives the base URL
   /// once the socket is bound.
   package static func make(
@@ -30,7 +39,7 @@ package enum ServerApplication {
   ) -> some ApplicationProtocol {
     let options = backend.options
     return Application(
-      router: router(backend),
+      router: router(backend), server: server(options),
       configuration: .init(address: .hostname(options.host, port: options.port)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? options.port

@@ -40,6 +40,12 @@ package struct ServerOptions: Sendable {
   package var chaosSeed: UInt64?
   /// Work factor for new password hashes (tests lower it).
   package var hasherIterations = PasswordHasher.defaultIterations
+  /// How long a connection may send nothing (between requests, or inside a request's head or
+  /// body) before it is closed: a client that stalls cannot keep a connection, its descriptor
+  /// and the body collected so far for ever. Longer than clients keep idle connections in their
+  /// pools (AsyncHTTPClient: 60 s), so the server never closes one a client is about to reuse;
+  /// nginx keeps them 75 s too. An answer being sent is not idle.
+  package var idleTimeout: Duration = .seconds(75)
   /// How long a PostgreSQL call may take before the client gets 503 `temporarily_unavailable`
   /// (tests on a loaded machine allow more: they check answers, not timing).
   package var databaseCallTimeout: Duration = .seconds(5)

@@ -92,6 +92,7 @@ struct ServerCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    Self.raiseDescriptorLimit()
     var options = ServerOptions(dataDirectory: dataDirectory ?? Self.defaultDataDirectory)
     options.host = host
     options.port = port
@@ -149,6 +150,17 @@ struct ServerCommand: AsyncParsableCommand {
       fflush(nil)
     }
     try await app.runService()
+  }
+
+  /// Every connection holds a descriptor: the soft limit (often 1,024) goes up to the hard one,
+  /// as Go's servers do, so a burst of clients (each closed after the idle timeout) does not lock
+  /// the others out. NIO waits with epoll, which takes any descriptor number.
+  static func raiseDescriptorLimit() {
+    var limit = rlimit()
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+    limit.rlim_cur = limit.rlim_max
+    _ = setrlimit(resource, &limit)
   }
 
   /// One line on standard error, exit status 1.

@@ -132,7 +132,7 @@ func serveLive<T: Sendable>(
   var logger = Logger(label: "test-server")
   logger.logLevel = .critical
   let app = Application(
-    router: ServerApplication.router(backend),
+    router: ServerApplication.router(backend), server: ServerApplication.server(backend.options),
     configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
   return try await app.test(.live) { client in
     let url = "http://127.0.0.1:\(client.port ?? 0)"
