@@ -52,7 +52,13 @@ package final class Terminal: TerminalBackend {
     let name = try Self.check(environment: environment)
     // Only the character type: ncurses needs to know the terminal speaks UTF-8, and nothing
     // here formats by locale (the other categories are a dozen files to read before the frame).
-    setlocale(LC_CTYPE, "")
+    // The screen is drawn in UTF-8 and typed bytes are read as UTF-8 whatever the locale says;
+    // a locale of another character set (C or POSIX, as in a minimal container, or one not
+    // installed) made ncurses drop every mark that is not ASCII (the focus marker, `•`, `✓`),
+    // so the character type is then C.UTF-8's, as in terminals of today.
+    if setlocale(LC_CTYPE, "") == nil || !Self.localeIsUTF8 {
+      setlocale(LC_CTYPE, "C.UTF-8")
+    }
     // The modes as the shell left them, for the crash handlers (ncurses changes them next).
     CrashGuard.saveModes()
     self.mouse = mouse
@@ -76,6 +82,13 @@ package final class Terminal: TerminalBackend {
     (width, height) = Self.followKernelSize()
     mw_write_raw(Self.bracketedPasteOn + (mouse ? Self.mouseOn : ""))
     CrashGuard.arm(resetBytes: Self.resetBytes())
+  }
+
+  /// The character type's character set is UTF-8.
+  static var localeIsUTF8: Bool {
+    guard let name = nl_langinfo(nl_item(CODESET)) else { return false }
+    let codeset = String(cString: name).lowercased()
+    return codeset == "utf-8" || codeset == "utf8"
   }
 
   /// Checks, creating nothing and sending nothing to the terminal, that standard input and

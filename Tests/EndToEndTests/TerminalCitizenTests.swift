@@ -355,6 +355,24 @@ extension EndToEnd {
       try mono.waitFor("✓")
     }
 
+    /// A locale of another character set (C or POSIX, as in a minimal container, or one not
+    /// installed) still gets the screen's marks: ncurses dropped every character that is not
+    /// ASCII there (no focus marker, no `•` per character, no `✓`/`✗`, `Tab/   move`).
+    @Test(arguments: ["C", "POSIX", "xx_YY.UTF-8"])
+    func aLocaleOfAnotherCharacterSetStillShowsTheMarks(locale: String) throws {
+      let app = try TerminalSession()
+      try app.launch(["--latency", "0s"], environment: ["LC_ALL": locale, "LANG": locale])
+      let first = try app.waitFor("Myworkout GO")
+      #expect(first.contains("▸ Email"), "\(first)")
+      #expect(first.contains("Tab/↑↓ move"), "\(first)")
+      try app.type("registered@email.com")
+      try app.waitFor("✓")
+      try app.press("Enter")
+      try app.waitFor("Welcome back")
+      try app.type("pass")
+      try app.waitFor("••••")
+    }
+
     @Test func passwordRevealKeyIsShownAndWorks() throws {
       let app = try TerminalSession()
       try app.launch()
