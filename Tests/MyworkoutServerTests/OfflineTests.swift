@@ -57,6 +57,30 @@ import Testing
     }
   }
 
+  /// A cache file that is not a database (or a newer version's, or one damaged later) only
+  /// held copies: it is made again, and keeping goes on. Before, every call failed quietly for
+  /// good, and the classes seen were not there once the server went away.
+  @Test(arguments: ["garbage", "newer"])
+  func aDamagedCacheIsMadeAgainAndKeepsAnswers(kind: String) async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let path = RemoteCache(directory: directory, server: "http://server").path
+      if kind == "garbage" {
+        try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+          .write(to: URL(fileURLWithPath: path))
+      } else {
+        try SQLiteDatabase(path: path).execute("CREATE TABLE later(x); PRAGMA user_version = 9")
+      }
+      let cache = RemoteCache(directory: directory, server: "http://server")
+      await cache.keep(Data("page".utf8), tag: "\"t1\"", for: "/api/classes")
+      #expect(await cache.body(for: "/api/classes") == Data("page".utf8))
+      #expect(await cache.tag(for: "/api/classes") == "\"t1\"")
+      // And a later launch reads it.
+      let again = RemoteCache(directory: directory, server: "http://server")
+      #expect(await again.body(for: "/api/classes") == Data("page".utf8))
+    }
+  }
+
   /// A server that takes the connection and says nothing is not one that cannot be reached:
   /// the notice over what was kept says which (a walk-through saw `Can't reach the server`
   /// for a server that was there and silent).

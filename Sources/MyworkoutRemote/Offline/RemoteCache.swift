@@ -7,6 +7,9 @@ import MyworkoutServices
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// What remote mode fetched that is the same for everyone (catalog pages, class details, the
 /// lessons), kept so that it stays usable while the server is away (SPEC §18):
@@ -15,7 +18,8 @@ import MyworkoutServices
 /// data is never kept here (it lives in the account's outbox file).
 ///
 /// A cache that cannot be read or written is no cache: every call here fails quietly, and the
-/// app works as it would without one.
+/// app works as it would without one. A file that is not a cache this version can use (damaged,
+/// not a database, a newer version's) holds only copies: it is removed and made again.
 package actor RemoteCache {
   static let schemaVersion = 1
   static let schema = """
@@ -42,12 +46,16 @@ package actor RemoteCache {
   package func keep(_ body: Data, tag: String? = nil, for path: String) {
     let saved = UTCTimestamp.format(Date())
     let insert = "INSERT OR REPLACE INTO answers(path, body, saved) VALUES (?, ?, ?)"
-    try? open().statement(insert).run([.text(path), .blob(Array(body)), .text(saved)])
     let tagPath = Self.tagPrefix + path
-    if let tag {
-      try? open().statement(insert).run([.text(tagPath), .blob(Array(tag.utf8)), .text(saved)])
-    } else {
-      try? open().statement("DELETE FROM answers WHERE path = ?").run([.text(tagPath)])
+    try? withDatabase { database in
+      try database.statement(insert).run([.text(path), .blob(Array(body)), .text(saved)])
+      if let tag {
+        try database.statement(insert).run([
+          .text(tagPath), .blob(Array(tag.utf8)), .text(saved),
+        ])
+      } else {
+        try database.statement("DELETE FROM answers WHERE path = ?").run([.text(tagPath)])
+      }
     }
   }
 
@@ -60,17 +68,39 @@ package actor RemoteCache {
 
   /// The answer kept for `path`, if any.
   package func body(for path: String) -> Data? {
-    let bytes = try? open().statement("SELECT body FROM answers WHERE path = ?")
-      .firstRow([.text(path)]) { $0.blob(0) }
+    let bytes = try? withDatabase { database in
+      try database.statement("SELECT body FROM answers WHERE path = ?")
+        .firstRow([.text(path)]) { $0.blob(0) }
+    }
     return bytes.flatMap { $0 }.map { Data($0) }
   }
 
   /// Every answer kept under a path that starts with `prefix`, oldest path first.
   package func bodies(under prefix: String) -> [Data] {
-    let rows = try? open().statement(
-      "SELECT body FROM answers WHERE substr(path, 1, ?) = ? ORDER BY path"
-    ).rows([.int(prefix.utf8.count), .text(prefix)]) { Data($0.blob(0)) }
+    let rows = try? withDatabase { database in
+      try database.statement(
+        "SELECT body FROM answers WHERE substr(path, 1, ?) = ? ORDER BY path"
+      ).rows([.int(prefix.utf8.count), .text(prefix)]) { Data($0.blob(0)) }
+    }
     return rows ?? []
+  }
+
+  /// Runs `body` on the open file; a file this version cannot use is removed (with its
+  /// write-ahead log) and made again, and `body` runs once more.
+  private func withDatabase<T>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+    do {
+      return try body(try open())
+    } catch let error as SQLiteError where error.isDamage {
+      remove()
+    } catch is NewerSchemaError {
+      remove()
+    }
+    return try body(try open())
+  }
+
+  private func remove() {
+    connection = nil
+    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
   }
 
   private func open() throws -> SQLiteDatabase {
