@@ -476,6 +476,7 @@ import Testing
       .player(.playPausePressed),
       effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 1_000)]
     ) {
+      $0.playerOnTop.pausedFromPlay = true
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 750
@@ -487,6 +488,7 @@ import Testing
     }
     store.send(.player(.playPausePressed), effects: [.video(.play)]) {
       $0.playerOnTop.playback = .playing
+      $0.playerOnTop.pausedFromPlay = false
     }
   }
 
@@ -781,6 +783,45 @@ import Testing
     store.send(.player(.video(.shown(milliseconds: 3_000))))
     #expect(
       store.state.playerOnTop.watched.isEmpty && store.state.playerOnTop.unsavedPlayed.isEmpty)
+  }
+
+  /// A slow source's pictures come late: after Space pauses at the last report's time, the
+  /// player still shows the pictures that were due before its own pause. They were played, so
+  /// the watched time has no hole at each pause (a walk-through saw [0, 2758] and [3000, …]).
+  @Test func picturesDueBeforeThePlayersPauseCountAsPlayed() {
+    var state = Self.showing()
+    for action: PlayerAction in [
+      .playPausePressed, .video(.time(milliseconds: 1_000)), .video(.time(milliseconds: 1_758)),
+      .playPausePressed,
+    ] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(state.playerOnTop.pausedFromPlay)
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 2_000))))
+    #expect(state.playerOnTop.position == 2_000)
+    #expect(state.playerOnTop.unsavedPlayed.ranges == [1_758..<2_000])
+    for action: PlayerAction in [
+      .playPausePressed, .video(.time(milliseconds: 2_250)), .playPausePressed,
+    ] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(state.playerOnTop.watched.ranges == [0..<2_250])
+  }
+
+  /// A step or a seek after the pause: pictures further on are not play.
+  @Test(arguments: [PlayerAction.stepPressed(forward: true), .seekPressed(seconds: -2)])
+  func afterAPauseAStepOrASeekPlaysNothing(move: PlayerAction) {
+    var state = Self.showing()
+    for action: PlayerAction in [
+      .playPausePressed, .video(.time(milliseconds: 1_000)), .video(.time(milliseconds: 1_758)),
+      .playPausePressed, move,
+    ] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(!state.playerOnTop.pausedFromPlay)
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 2_000))))
+    #expect(state.playerOnTop.watched.ranges == [0..<1_758])
+    #expect(state.playerOnTop.unsavedPlayed.isEmpty)
   }
 
   /// At the end there is no next frame: `.` leaves Finished as it is (it said Paused without

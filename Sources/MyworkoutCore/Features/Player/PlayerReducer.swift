@@ -103,6 +103,7 @@ enum PlayerReducer {
       switch state.playback {
       case .playing:
         state.playback = .paused
+        state.pausedFromPlay = state.video.drivesPosition
         return videoCommand(state, .pause) + save(&state, account: account)
       case .finished:
         state.position = 0
@@ -113,6 +114,7 @@ enum PlayerReducer {
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         state.playback = .playing
+        state.pausedFromPlay = false
         state.resumeAt = nil
         state.lastSave = state.clock
         if state.streamStopped { return reopenVideo(&state) }
@@ -149,6 +151,7 @@ enum PlayerReducer {
         return putBack(&state)
       }
       state.stepping = true
+      state.pausedFromPlay = false
       state.resumeAt = nil
       if state.playback == .finished { state.playback = .paused }
       return videoCommand(state, .step(forward: forward))
@@ -209,6 +212,7 @@ enum PlayerReducer {
     state.videoAdrift = false
     state.resumeAt = nil
     state.stepping = false
+    state.pausedFromPlay = false
     state.position = min(max(0, target), state.duration)
     state.positionReadAt = nil
     var effects: [Effect] = []

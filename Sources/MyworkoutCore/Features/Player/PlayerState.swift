@@ -93,6 +93,9 @@ package struct PlayerState: Equatable, Sendable {
   }
   /// A frame step was asked for: the next picture shown sets the position.
   package var stepping = false
+  /// Paused from play, with no step or seek since: pictures the video's player still shows
+  /// further on were due before its pause (a slow source's come late) and count as played.
+  package var pausedFromPlay = false
   /// The clock said the app stood still while playing (a sleep, a stop from outside) and the
   /// video's player may have run on meanwhile: its reports are not believed, and what moves
   /// next (play, a seek, a step) first puts it back where the app stands.
