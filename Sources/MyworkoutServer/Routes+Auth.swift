@@ -29,7 +29,8 @@ extension Backend {
       let profile = account.profile
       return JSONResponse.make(
         UserInfo(
-          sub: try Self.id(of: account), email: profile.email, name: profile.fullName,
+          sub: try Self.id(of: account), email: profile.email,
+          name: profile.fullName ?? profile.email,
           givenName: profile.firstName, familyName: profile.lastName,
           gender: profile.gender.rawValue, phoneNumber: profile.mobile))
     }

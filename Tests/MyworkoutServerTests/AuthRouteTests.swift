@@ -93,6 +93,36 @@ import Testing
     }
   }
 
+  /// An account without a first or last name (both are optional) is named by its email in
+  /// the id_token and `/userinfo`, as Auth0 names a database user who gave none: before, the
+  /// `name` claim SPEC §15 lists was missing.
+  @Test func anAccountWithoutNamesIsNamedByItsEmail() async throws {
+    try await withRouter { client, backend in
+      let signup: [String: Any] = [
+        "client_id": "c", "email": "plain@example.com", "password": "Secret-123",
+        "connection": "Username-Password-Authentication",
+      ]
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
+      ) { #expect($0.status == .ok) }
+      let grant: [String: Any] = [
+        "grant_type": "password", "username": "plain@example.com", "password": "Secret-123",
+        "client_id": "c", "scope": "openid profile email",
+      ]
+      let tokens = try await client.execute(
+        uri: "/oauth/token", method: .post, headers: jsonHeaders, body: jsonBody(grant)
+      ) { $0.body.json }
+      let claims = try RS256Verifier(keySet: backend.signer.keySet).verify(
+        tokens["id_token"] as? String ?? "", now: Date(), issuer: "http://myworkout.test/")
+      #expect(claims.name == "plain@example.com")
+      let info = try await client.execute(
+        uri: "/userinfo", method: .get,
+        headers: [.authorization: "Bearer " + (tokens["access_token"] as? String ?? "")]
+      ) { $0.body.json }
+      #expect(info["name"] as? String == "plain@example.com", "\(info)")
+    }
+  }
+
   @Test(arguments: Store.allCases) func wrongPasswordIs403InvalidGrantAndAuthenticateIs401(
     store: Store
   ) async throws {

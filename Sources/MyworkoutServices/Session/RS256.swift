@@ -76,7 +76,7 @@ package struct IDTokenClaims: Codable, Equatable, Sendable {
   package init(profile: Profile, sub: String, iss: String, aud: String, iat: Int64, exp: Int64) {
     self.init(
       sub: sub, iss: iss, aud: aud, iat: iat, exp: exp,
-      email: profile.email, name: profile.fullName, givenName: profile.firstName,
+      email: profile.email, name: profile.fullName ?? profile.email, givenName: profile.firstName,
       familyName: profile.lastName, gender: profile.gender.rawValue,
       phoneNumber: profile.mobile)
   }
