@@ -14,10 +14,14 @@ Exit 0 when every check passed; prints one line per check.
 """
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
 import uuid
 from pathlib import Path
 
@@ -116,6 +120,28 @@ def main():
             check("a tampered token is refused", False)
         except jwt.InvalidTokenError:
             check("a tampered token is refused", True)
+
+        # A class's video as FFmpeg asks for it (SPEC §19): a byte range with the session's
+        # token, answered 206 with the headers a player needs (through nginx too, whose own
+        # file answers put Accept-Ranges on whole files only).
+        page = json.load(urllib.request.urlopen(base + "/api/classes?limit=1"))
+        video = urllib.parse.urlparse(page["classes"][0]["video_url"]).path
+        ranged = urllib.request.Request(base + video, headers={
+            "Authorization": "Bearer " + tokens["access_token"], "Range": "bytes=0-9"})
+        with urllib.request.urlopen(ranged) as answer:
+            headers = answer.headers
+            check("a video's byte range → 206 with its headers", answer.status == 206
+                  and len(answer.read()) == 10 and headers.get("Accept-Ranges") == "bytes"
+                  and headers.get("Content-Range", "").startswith("bytes 0-9/")
+                  and all(headers.get(name) for name in ("ETag", "Last-Modified", "Content-Type")),
+                  f"{answer.status} {dict(headers)}")
+        try:
+            urllib.request.urlopen(base + "/_videos" + video.removeprefix("/videos"))
+            check("nginx's internal video location is not reachable", False)
+        except urllib.error.HTTPError as error:
+            check("an internal path → 404 in JSON", error.code == 404
+                  and error.headers.get("Content-Type", "").startswith("application/json"),
+                  f"{error.code} {error.headers.get('Content-Type')}")
     finally:
         process.terminate()
         try:
