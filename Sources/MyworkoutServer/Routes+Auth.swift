@@ -73,6 +73,10 @@ extension Backend {
       }
       mobile = number
     }
+    for name in [signup.givenName, signup.familyName] {
+      guard let name, !Self.isAcceptedName(name) else { continue }
+      throw APIError(.badRequest, code: "invalid_signup", description: "Invalid name")
+    }
     let gender = signup.userMetadata?.gender.flatMap(Gender.init(rawValue:)) ?? .preferNotToSay
     let profile = Profile(
       email: Email.normalized(signup.email), gender: gender, mobile: mobile,
@@ -92,6 +96,18 @@ extension Backend {
         id: String(id.dropFirst(AccountID.prefix.count)), email: profile.email,
         givenName: signup.givenName, familyName: signup.familyName,
         userMetadata: UserMetadata(gender: gender.rawValue, mobile: mobile.isEmpty ? nil : mobile)))
+  }
+
+  /// Auth0's bound on `given_name` and `family_name`: 150 characters. No control characters
+  /// either (an escape sequence, a bidirectional override): a name is shown on other people's
+  /// screens and carried in every id_token (a walk-through's 100,000-character name made a
+  /// 267 KB token).
+  static func isAcceptedName(_ name: String) -> Bool {
+    name.count <= 150
+      && !name.unicodeScalars.contains {
+        $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value)
+          || (0x2066...0x2069).contains($0.value)
+      }
   }
 
   static let userExists = APIError(

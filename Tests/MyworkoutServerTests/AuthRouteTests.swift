@@ -93,6 +93,35 @@ import Testing
     }
   }
 
+  /// A name longer than Auth0's 150 characters, or with a control character (an escape
+  /// sequence, a bidirectional override), is refused at sign-up, nothing made.
+  @Test func namesAreBoundedAndPlainText() async throws {
+    try await withRouter { client, _ in
+      for (index, name) in [
+        String(repeating: "n", count: 151), "Eve\u{1B}[31m", "\u{202E}evil", "Tab\there",
+      ].enumerated() {
+        let signup: [String: Any] = [
+          "client_id": "c", "email": "named\(index)@example.com", "password": "Secret-123",
+          "connection": "Username-Password-Authentication", "given_name": name,
+        ]
+        try await client.execute(
+          uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(signup)
+        ) { response in
+          #expect(response.status == .badRequest, "\(name.debugDescription)")
+          #expect(response.body.json["code"] as? String == "invalid_signup")
+        }
+      }
+      let fine: [String: Any] = [
+        "client_id": "c", "email": "fine@example.com", "password": "Secret-123",
+        "connection": "Username-Password-Authentication",
+        "given_name": String(repeating: "é", count: 150), "family_name": "O'Brien-Zoë 李",
+      ]
+      try await client.execute(
+        uri: "/dbconnections/signup", method: .post, headers: jsonHeaders, body: jsonBody(fine)
+      ) { #expect($0.status == .ok) }
+    }
+  }
+
   /// An account without a first or last name (both are optional) is named by its email in
   /// the id_token and `/userinfo`, as Auth0 names a database user who gave none: before, the
   /// `name` claim SPEC §15 lists was missing.
