@@ -51,6 +51,15 @@ extension Backend {
       addedTimeInClass: body.addedTimeInClass, changedAt: changedAt)
   }
 
+  /// A class id of the path (decoded), at most `ProgressBounds.idBytes` long: what one account
+  /// can make a store hold has an end in the key's length too.
+  static func checkedClassID(_ id: String) throws(APIError) -> String {
+    guard id.utf8.count <= ProgressBounds.idBytes else {
+      throw .badRequest("the class id must be at most \(ProgressBounds.idBytes) bytes of UTF-8")
+    }
+    return id
+  }
+
   /// A watched-% question's classes, each duration within the catalog's limit.
   func checkedClasses(_ body: PercentsRequest) throws(APIError) -> [DanceClass] {
     guard body.classes.count <= ProgressBounds.percentClasses else {
@@ -72,6 +81,9 @@ extension Backend {
   func checkCompletion(_ body: CompletionRequest) throws(APIError) {
     guard !body.lessonID.isEmpty, body.started <= body.completed else {
       throw .badRequest("lesson_id must not be empty, started must not be after completed")
+    }
+    guard body.lessonID.utf8.count <= ProgressBounds.idBytes else {
+      throw .badRequest("lesson_id must be at most \(ProgressBounds.idBytes) bytes of UTF-8")
     }
     if let round = body.round, round < 1 || round > Int(Int32.max) {
       throw .badRequest("round must be 1 or more (at most 2147483647)")

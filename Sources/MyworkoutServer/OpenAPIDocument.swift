@@ -432,7 +432,7 @@ package enum OpenAPIDocument {
                 "name": "class",
                 "in": "path",
                 "required": true,
-                "description": "The class's id (percents is POST-only: 404 for GET).",
+                "description": "The class's id, at most 255 bytes of UTF-8, percent-encoded (percents is POST-only: 404 for GET).",
                 "schema": {"type": "string", "minLength": 1}
               }
             ],
@@ -444,6 +444,7 @@ package enum OpenAPIDocument {
                   "application/json": {"schema": {"$ref": "#/components/schemas/Progress"}}
                 }
               },
+              "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "404": {"$ref": "#/components/responses/NotFound"},
               "413": {"$ref": "#/components/responses/TooLarge"},
@@ -461,7 +462,7 @@ package enum OpenAPIDocument {
                 "name": "class",
                 "in": "path",
                 "required": true,
-                "description": "The class's id.",
+                "description": "The class's id, at most 255 bytes of UTF-8, percent-encoded.",
                 "schema": {"type": "string", "minLength": 1}
               },
               {
@@ -587,7 +588,12 @@ package enum OpenAPIDocument {
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "413": {"$ref": "#/components/responses/TooLarge"},
-              "422": {"$ref": "#/components/responses/KeyReused"},
+              "422": {
+                "description": "idempotency_key_reused: the key came with another request; or too_many_lesson_events: the account already keeps 10,000 lesson events, every round together, and this would be another (nothing is filed).",
+                "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
+                }
+              },
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
             }
@@ -1143,7 +1149,11 @@ package enum OpenAPIDocument {
           "CompletionRequest": {
             "type": "object",
             "properties": {
-              "lesson_id": {"type": "string", "minLength": 1},
+              "lesson_id": {
+                "type": "string",
+                "minLength": 1,
+                "description": "At most 255 bytes of UTF-8."
+              },
               "started": {
                 "type": "integer",
                 "format": "int64",

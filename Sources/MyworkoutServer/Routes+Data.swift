@@ -61,7 +61,7 @@ extension Backend {
     }
     router.get("api/progress/:class") { request, context in
       let account = try await self.account(request)
-      let classID = try context.parameters.require("class")
+      let classID = try Self.checkedClassID(context.parameters.require("class"))
       let progress = try await self.progressCall {
         try await self.progress.progress(account: account, classID: classID)
       }
@@ -69,7 +69,7 @@ extension Backend {
     }
     router.post("api/progress/:class") { request, context in
       let account = try await self.account(request)
-      let classID = try context.parameters.require("class")
+      let classID = try Self.checkedClassID(context.parameters.require("class"))
       let update = try await RequestBody.decode(
         ProgressUpdateDTO.self, from: request, context: context)
       let change = try self.checkedUpdate(update, account: account, classID: classID)
@@ -259,6 +259,9 @@ extension Backend {
       case .tooManyClasses:
         throw APIError(
           .unprocessableContent, error: "too_many_classes", description: error.message)
+      case .tooManyLessonEvents:
+        throw APIError(
+          .unprocessableContent, error: "too_many_lesson_events", description: error.message)
       case nil: break
       }
       throw APIError(.internalServerError, error: "server_error", description: error.message)

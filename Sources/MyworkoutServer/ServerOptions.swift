@@ -31,6 +31,9 @@ package struct ServerOptions: Sendable {
   package var loginLimit = 10
   /// The most classes one account keeps progress for (tests lower it).
   package var progressClassLimit = ProgressBounds.storedClasses
+  /// The most lesson completion events one account keeps, every round together (tests lower
+  /// it).
+  package var lessonEventLimit = ProgressBounds.storedLessonEvents
   /// `POST /api/accounts/lookup` a minute per address: three times the login limit.
   package var lookupLimit: Int { max(loginLimit, 1) * 3 }
   /// `--behind-proxy`: the per-address limits count the `X-Real-IP` header the load balancer

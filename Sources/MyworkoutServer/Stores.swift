@@ -105,7 +105,7 @@ package struct ServerStores: Sendable {
       progress: ProgressStore(
         directory: directory, onNotice: notices,
         accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) },
-        classLimit: options.progressClassLimit),
+        classLimit: options.progressClassLimit, lessonEventLimit: options.lessonEventLimit),
       catalog: ParallelCatalog(
         store: CatalogStore(
           directory: directory,

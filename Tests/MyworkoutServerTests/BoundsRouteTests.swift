@@ -135,6 +135,76 @@ import Testing
     }
   }
 
+  /// A lesson completion's id is at most 255 bytes, and an account keeps a bounded number of
+  /// events (a walk-through's finding: any id up to the 1 MiB body, any number of them, so one
+  /// account filled the disk and `GET /api/lessons/completions` grew without end). A longer id
+  /// is a 400 naming `lesson_id`; one event more is refused whole (422
+  /// `too_many_lesson_events`, its key not kept), in any round, while an event the account has
+  /// still answers as before. The limit is lowered to three here
+  /// (`ProgressBounds.storedLessonEvents` in a server).
+  @Test(arguments: Store.allCases)
+  func anAccountKeepsABoundedNumberOfShortLessonEvents(store: Store) async throws {
+    try await withRouter(store, { $0.lessonEventLimit = 3 }) { client, _ in
+      let token = try await Routes.token(client)
+      func event(_ lesson: String, _ started: Int = 1_700_000_000) -> [String: Any] {
+        ["lesson_id": lesson, "started": started, "completed": started + 42]
+      }
+      let path = "/api/lessons/completions"
+      let long = try await Routes.post(
+        client, path, event(String(repeating: "é", count: 128)), token, key: nil)
+      #expect(long.status == 400, "\(long.body)")
+      #expect(long.body["error"] as? String == "invalid_request", "\(long.body)")
+      #expect((long.body["error_description"] as? String)?.contains("lesson_id") == true)
+      let longest = String(repeating: "L", count: 255)
+      for (lesson, key) in [(longest, nil), ("2", "a"), ("2", "b")] as [(String, String?)] {
+        let started = key == "b" ? 1_700_000_100 : 1_700_000_000
+        let filed = try await Routes.post(client, path, event(lesson, started), token, key: key)
+        #expect(filed.status == 200, "\(lesson.prefix(3)): \(filed.body)")
+        #expect(filed.body["completion"] is [String: Any], "\(filed.body)")
+      }
+      for key in ["k", "k", nil] {
+        let refused = try await Routes.post(client, path, event("3"), token, key: key)
+        #expect(refused.status == 422, "\(refused.body)")
+        #expect(refused.body["error"] as? String == "too_many_lesson_events", "\(refused.body)")
+      }
+      // An event the account has: answered as before (nothing new to file).
+      let again = try await Routes.post(client, path, event("2"), token, key: "a")
+      #expect(again.status == 200, "\(again.body)")
+      let kept = try await Routes.get(client, path, token)["completions"] as? [[String: Any]]
+      #expect(kept?.count == 3)
+      // Start over keeps the old rounds' events: the bound counts them.
+      _ = try await Routes.post(client, "/api/lessons/rounds", [:], token, key: nil)
+      let next = try await Routes.post(client, path, event("1"), token, key: "n")
+      #expect(next.status == 422, "\(next.body)")
+      let other = try await Routes.signedUpToken(client, email: "other@email.com")
+      let theirs = try await Routes.post(client, path, event("3"), other, key: "k")
+      #expect(theirs.status == 200, "\(theirs.body)")
+    }
+  }
+
+  /// A class id (the path's) is at most 255 bytes, as a lesson id is: a save named a class of
+  /// 60,000 characters before, kept twice (row and key).
+  @Test(arguments: Store.allCases)
+  func aClassIDIsAtMost255Bytes(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let long = try await Routes.post(
+        client, "/api/progress/" + String(repeating: "c", count: 256), Self.save(), token,
+        key: nil)
+      #expect(long.status == 400, "\(long.body)")
+      #expect(long.body["error"] as? String == "invalid_request", "\(long.body)")
+      let read = try await client.execute(
+        uri: "/api/progress/" + String(repeating: "c", count: 256), method: .get,
+        headers: [.authorization: "Bearer " + token]
+      ) { Int($0.status.code) }
+      #expect(read == 400)
+      let longest = try await Routes.post(
+        client, "/api/progress/" + String(repeating: "c", count: 255), Self.save(), token,
+        key: nil)
+      #expect(longest.status == 200, "\(longest.body)")
+    }
+  }
+
   /// The store itself (under the routes) never traps: a huge time saturates, a second one
   /// too, and what is read stays within the bounds.
   @Test(arguments: Store.allCases)

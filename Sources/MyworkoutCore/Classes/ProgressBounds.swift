@@ -18,6 +18,13 @@ package enum ProgressBounds {
   /// with `storedIntervals`, what one account can make a store hold has an end. A catalog of
   /// 351 classes is a big one.
   package static let storedClasses = 10_000
+  /// The most lesson completion events one account keeps, every round together (one more is
+  /// refused): a round has a handful of lessons, so this is hundreds of Start overs, while what
+  /// one account can make a store hold, and a completions answer, has an end.
+  package static let storedLessonEvents = 10_000
+  /// The longest id a stored key can have, in UTF-8 bytes: a class id (the catalog's are 64
+  /// hexadecimal digits) and a lesson id (the lesson file's are short).
+  package static let idBytes = 255
   /// The most classes one watched-% question can name.
   package static let percentClasses = 10_000
   /// Time in class stops growing here (a hundred years); a stored value past it reads as it.

@@ -40,7 +40,7 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
 
   /// The bounds a change can pass (`ProgressBounds`).
   package enum Refusal: Sendable {
-    case tooManyIntervals, tooManyClasses
+    case tooManyIntervals, tooManyClasses, tooManyLessonEvents
   }
 
   package init(message: String, isServerAway: Bool = false, refusal: Refusal? = nil) {
@@ -66,5 +66,14 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
     ProgressError(
       message: "The account already keeps progress for \(limit) classes.",
       refusal: .tooManyClasses)
+  }
+
+  /// A completion that would file another event, when the account already keeps `limit`
+  /// (`ProgressBounds.storedLessonEvents` unless a test lowers it), every round together:
+  /// refused whole, by every store.
+  package static func tooManyLessonEvents(limit: Int) -> ProgressError {
+    ProgressError(
+      message: "The account already keeps \(limit) lesson completion events.",
+      refusal: .tooManyLessonEvents)
   }
 }

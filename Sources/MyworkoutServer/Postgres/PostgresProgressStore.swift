@@ -16,6 +16,8 @@ package struct PostgresProgressStore: ProgressStoring {
   let database: PostgresDatabase
   /// The most classes one account keeps progress for (`ProgressBounds.storedClasses`).
   var classLimit = ProgressBounds.storedClasses
+  /// The most lesson events one account keeps (`ProgressBounds.storedLessonEvents`).
+  var lessonEventLimit = ProgressBounds.storedLessonEvents
 
   package func progress(account: String, classID: String) async throws -> ClassProgress {
     try await database.call("read progress") { client in
@@ -206,7 +208,7 @@ package struct PostgresProgressStore: ProgressStoring {
         current: try await Self.currentRound(account: account, on: connection, logger: logger))
       return try await Self.file(
         lessonID, started: started, completed: completed, account: account, round: round,
-        anyVisit: true, on: connection, logger: logger)
+        anyVisit: true, limit: lessonEventLimit, on: connection, logger: logger)
     }
   }
 
@@ -241,7 +243,7 @@ package struct PostgresProgressStore: ProgressStoring {
       return .applied(
         try await Self.file(
           lessonID, started: started, completed: completed, account: account, round: round,
-          anyVisit: false, on: connection, logger: logger))
+          anyVisit: false, limit: lessonEventLimit, on: connection, logger: logger))
     }
   }
 
@@ -259,13 +261,15 @@ package struct PostgresProgressStore: ProgressStoring {
   }
 
   /// Files the event under `round`; the event as stored (to the second), or nil when the round
-  /// has one for that visit (`started`) or, `anyVisit`, for that lesson at all.
+  /// has one for that visit (`started`) or, `anyVisit`, for that lesson at all. One more than
+  /// the account's `limit` of events (every round together) is refused.
   static func file(
     _ lessonID: String, started: Date, completed: Date, account: String, round: Int,
-    anyVisit: Bool, on connection: PostgresConnection, logger: Logger
+    anyVisit: Bool, limit: Int, on connection: PostgresConnection, logger: Logger
   ) async throws -> LessonCompletion? {
     let start = Int64(started.timeIntervalSince1970.rounded(.down))
     let end = Int64(completed.timeIntervalSince1970.rounded(.down))
+    let events = Int64(limit)
     if anyVisit {
       // Two such completions of one lesson at once (any instances) take turns at the check.
       try await connection.query(
@@ -276,13 +280,28 @@ package struct PostgresProgressStore: ProgressStoring {
       """
       INSERT INTO lesson_events (account, round, lesson, started, completed)
       SELECT \(account), \(round), \(lessonID), \(start), \(end)
-      WHERE NOT \(anyVisit) OR NOT EXISTS (
+      WHERE (NOT \(anyVisit) OR NOT EXISTS (
         SELECT 1 FROM lesson_events
-        WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID))
+        WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID)))
+        AND (SELECT count(*) FROM (
+          SELECT 1 FROM lesson_events WHERE account = \(account) LIMIT \(events)) AS kept)
+          < \(events)
       ON CONFLICT DO NOTHING RETURNING id
       """, logger: logger
     ).collect()
-    guard !inserted.isEmpty else { return nil }
+    if inserted.isEmpty {
+      // Nothing was filed: the round has the event, or the account has `limit` events. (As
+      // with classes, completions that run at once may each see one place left.)
+      let had = try await connection.query(
+        """
+        SELECT 1 FROM lesson_events
+        WHERE account = \(account) AND round = \(round) AND lesson = \(lessonID)
+          AND (\(anyVisit) OR started = \(start))
+        """, logger: logger
+      ).collect()
+      if had.isEmpty { throw ProgressError.tooManyLessonEvents(limit: limit) }
+      return nil
+    }
     return LessonCompletion(
       lessonID: lessonID, round: round, started: Date(timeIntervalSince1970: Double(start)),
       completed: Date(timeIntervalSince1970: Double(end)))

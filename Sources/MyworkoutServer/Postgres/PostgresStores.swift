@@ -35,7 +35,8 @@ extension ServerStores {
     let stores = ServerStores(
       accounts: PostgresAccountStore(database: database),
       progress: PostgresProgressStore(
-        database: database, classLimit: options.progressClassLimit),
+        database: database, classLimit: options.progressClassLimit,
+        lessonEventLimit: options.lessonEventLimit),
       catalog: PostgresCatalogStore(database: database),
       signer: key,
       loginLimiter: PostgresRateLimiter(

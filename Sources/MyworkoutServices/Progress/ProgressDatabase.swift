@@ -249,6 +249,16 @@ final class ProgressDatabase {
     return connection.changes == 1
   }
 
+  /// Whether `account` keeps at least `limit` lesson events, every round together (counts no
+  /// further).
+  func hasEvents(account: String, atLeast limit: Int) throws(SQLiteError) -> Bool {
+    let counted =
+      try connection.statement(
+        "SELECT count(*) FROM (SELECT 1 FROM lesson_events WHERE account = ? LIMIT ?)"
+      ).firstRow([.text(account), .int(limit)]) { $0.int(0) } ?? 0
+    return counted >= limit
+  }
+
   /// The round's events in the order they were recorded.
   func events(account: String, round: Int) throws(SQLiteError) -> [EventRow] {
     try connection.statement(

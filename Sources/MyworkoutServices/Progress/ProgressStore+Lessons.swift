@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -108,14 +110,24 @@ extension ProgressStore {
   }
 
   /// Files the event under `round` (inside the caller's transaction); the event as stored, or
-  /// nil when the round has one for that visit (or, `anyVisit`, for that lesson).
+  /// nil when the round has one for that visit (or, `anyVisit`, for that lesson). One the
+  /// account has no place left for (`lessonEventLimit`, counted in this transaction) is
+  /// refused.
   private func insertCompletion(
     account: String, lessonID: String, started: Date, completed: Date, round: Int,
     anyVisit: Bool, in database: ProgressDatabase
   ) throws -> LessonCompletion? {
+    let visit = UTCTimestamp.format(started)
+    if try database.hasEvents(account: account, atLeast: lessonEventLimit) {
+      // Full: still nothing to file when the round has the event (the answer as before).
+      let had = try database.event(
+        account: account, round: round, lesson: lessonID, started: visit)
+      if let had, anyVisit || had.started == visit { return nil }
+      throw ProgressError.tooManyLessonEvents(limit: lessonEventLimit)
+    }
     let added = try database.insertEvent(
       account: account, round: round, lesson: lessonID,
-      started: UTCTimestamp.format(started), completed: UTCTimestamp.format(completed),
+      started: visit, completed: UTCTimestamp.format(completed),
       anyVisit: anyVisit)
     guard added else { return nil }
     // As stored: to the second.

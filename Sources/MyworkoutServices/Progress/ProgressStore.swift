@@ -24,6 +24,8 @@ package actor ProgressStore {
   let accountIDs: @Sendable () throws -> [String: String]
   /// The most classes one account keeps progress for (`ProgressBounds.storedClasses`).
   let classLimit: Int
+  /// The most lesson events one account keeps (`ProgressBounds.storedLessonEvents`).
+  let lessonEventLimit: Int
   private var database: ProgressDatabase?
   private var opened: FileIdentity?
   private var isRepairing = false
@@ -34,17 +36,20 @@ package actor ProgressStore {
   ///   - accountIDs: the registry's account ids by normalised email, for moving the rows of a
   ///     file from before ids (kept under emails) to them.
   ///   - classLimit: the most classes one account keeps progress for.
+  ///   - lessonEventLimit: the most lesson events one account keeps, every round together.
   package init(
     directory: DataDirectory, now: @escaping @Sendable () -> Date = { Date() },
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
     accountIDs: @escaping @Sendable () throws -> [String: String] = { [:] },
-    classLimit: Int = ProgressBounds.storedClasses
+    classLimit: Int = ProgressBounds.storedClasses,
+    lessonEventLimit: Int = ProgressBounds.storedLessonEvents
   ) {
     self.directory = directory
     self.now = now
     self.onNotice = onNotice
     self.accountIDs = accountIDs
     self.classLimit = classLimit
+    self.lessonEventLimit = lessonEventLimit
   }
 
   /// Throws `NewerSchemaError` when `directory`'s progress file is of a newer version, reading
