@@ -38,7 +38,7 @@ extension Backend {
       return Self.catalogResponse(answer)
     }
     router.get("api/classes/:id") { request, context in
-      let id = try context.parameters.require("id")
+      let id = try context.decodedParameter("id")
       let base = self.base(request)
       let answer = try await self.catalogCall {
         try await self.catalogMemory.answer(.detail(id: id, base: base)) {
@@ -61,7 +61,7 @@ extension Backend {
     }
     router.get("api/progress/:class") { request, context in
       let account = try await self.account(request)
-      let classID = try Self.checkedClassID(context.parameters.require("class"))
+      let classID = try Self.checkedClassID(context.decodedParameter("class"))
       let progress = try await self.progressCall {
         try await self.progress.progress(account: account, classID: classID)
       }
@@ -69,7 +69,7 @@ extension Backend {
     }
     router.post("api/progress/:class") { request, context in
       let account = try await self.account(request)
-      let classID = try Self.checkedClassID(context.parameters.require("class"))
+      let classID = try Self.checkedClassID(context.decodedParameter("class"))
       let update = try await RequestBody.decode(
         ProgressUpdateDTO.self, from: request, context: context)
       let change = try self.checkedUpdate(update, account: account, classID: classID)

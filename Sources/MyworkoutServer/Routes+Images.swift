@@ -20,7 +20,7 @@ extension Backend {
         })
     }
     router.get("id/:id") { _, context in
-      let id = try context.parameters.require("id")
+      let id = try context.decodedParameter("id")
       // Only names the list gives: never a path the request makes up.
       guard let image = try await self.listImages().first(where: { $0.id == id }),
         case .file(let path) = image.location

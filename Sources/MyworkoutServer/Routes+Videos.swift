@@ -31,7 +31,7 @@ extension Backend {
   func addVideoRoutes(to router: Router<ServerContext>) {
     router.get("videos/:file") { request, context in
       _ = try await self.account(request)
-      let file = try VideoFile.find(context.parameters.require("file"), in: self.videosDirectory)
+      let file = try VideoFile.find(context.decodedParameter("file"), in: self.videosDirectory)
       if let prefix = self.options.videosAccel {
         // nginx keeps these two of the instance's headers for the file it sends.
         return Response(
@@ -144,9 +144,9 @@ struct VideoFile {
   var device: UInt
   var inode: UInt
 
-  /// The file `rawName` (as the URL has it, percent-encoded) names, or 404.
-  static func find(_ rawName: String, in directory: String) throws(APIError) -> VideoFile {
-    guard let name = Percent.decode(rawName), !name.isEmpty, name.utf8.count <= 255,
+  /// The file `name` (decoded, as `decodedParameter` gives it) names, or 404.
+  static func find(_ name: String, in directory: String) throws(APIError) -> VideoFile {
+    guard !name.isEmpty, name.utf8.count <= 255,
       !name.hasPrefix("."), !name.contains("/"), !name.utf8.contains(0),
       contentType(of: name) != nil
     else { throw APIError.notFound }

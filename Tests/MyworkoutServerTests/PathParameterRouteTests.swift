@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MyworkoutServer
+import Testing
+
+/// Path parameters are percent-decoded, on every route that has one: Hummingbird hands them
+/// over as the URL has them, while ids are listed, filed and named in JSON decoded. A
+/// walk-through found an image whose file name has a space and an `é` listed by `/v2/list` but
+/// answered 404 at the URL the list gave, and progress saved to `caf%C3%A9%20x` filed under
+/// that text, not found by a watched-% question naming `café x`.
+@Suite struct PathParameterRouteTests {
+  typealias Routes = IdempotencyRouteTests
+
+  @Test func anImageWhoseNameNeedsEncodingIsServedAtTheListedURL() async throws {
+    try await withTemporaryDirectory { images in
+      let name = "my aurora \u{E9}.png"
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: assetsPath + "/images/aurora.png"))
+      try bytes.write(to: URL(fileURLWithPath: images + "/" + name))
+      try await withRouter(.sqlite, { $0.imagesDirectory = images }) { client, _ in
+        let list = try await client.execute(uri: "/v2/list", method: .get) { response in
+          try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+            as? [[String: Any]] ?? []
+        }
+        let listed = try #require(list.first { $0["id"] as? String == name })
+        let url = try #require(listed["download_url"] as? String)
+        let path = try #require(url.range(of: "/id/").map { String(url[$0.lowerBound...]) })
+        #expect(path == "/id/my%20aurora%20%C3%A9.png")
+        let served = try await client.execute(uri: path, method: .get) { response in
+          (Int(response.status.code), Data(response.body.readableBytesView))
+        }
+        #expect(served.0 == 200)
+        #expect(served.1 == bytes)
+        // An escape that does not decode names nothing.
+        let malformed = try await client.execute(uri: "/id/my%2aurora.png", method: .get) {
+          Int($0.status.code)
+        }
+        #expect(malformed == 404)
+      }
+    }
+  }
+
+  @Test(arguments: Store.allCases)
+  func progressSavedToAnEncodedClassIDIsFoundByItsDecodedID(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let save: [String: Any] = [
+        "position": 1_000, "played": [[0, 1_000]], "added_time_in_class": 1_000,
+      ]
+      let saved = try await Routes.post(
+        client, "/api/progress/caf%C3%A9%20x", save, token, key: nil)
+      #expect(saved.status == 200, "\(saved.body)")
+      let asked: [String: Any] = ["classes": [["id": "caf\u{E9} x", "duration": 10]]]
+      let answer = try await Routes.post(client, "/api/progress/percents", asked, token, key: nil)
+      #expect(answer.status == 200, "\(answer.body)")
+      #expect((answer.body["percents"] as? [String: Int])?["caf\u{E9} x"] == 10, "\(answer.body)")
+      // Two spellings of one id in the URL are one class.
+      let read = try await Routes.get(client, "/api/progress/caf%c3%a9%20x", token)
+      #expect(read["time_in_class"] as? Int == 1_000, "\(read)")
+      let malformed = try await client.execute(
+        uri: "/api/progress/caf%C3", method: .get, headers: [.authorization: "Bearer " + token]
+      ) { Int($0.status.code) }
+      #expect(malformed == 404)
+    }
+  }
+}
