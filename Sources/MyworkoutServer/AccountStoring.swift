@@ -91,8 +91,19 @@ package actor SQLiteAccountStore: AccountStoring {
     }
   }
 
+  /// Rows stored before emails were put in NFC keep their key (`Email.storedBeforeNFC`, the
+  /// address as typed then), so a key that is not found is looked up in that form too: every
+  /// account is found with the spelling that found it before. Keys are not rewritten to NFC at
+  /// start: that needs a schema version (an older server then refuses the file) and a rule for
+  /// two old accounts whose keys become one; such rows are rare (a decomposed address typed at
+  /// sign-up) and each stays findable as it was.
   package func account(email: String) throws -> StoredAccount? {
-    try account(where: "email = ?", .text(Email.normalized(email)))
+    let key = Email.normalized(email)
+    if let found = try account(where: "email = ?", .text(key)) { return found }
+    let before = Email.storedBeforeNFC(email)
+    // Bytes, not `==`: Swift's String equality is canonical, so the two spellings are equal.
+    return before.utf8.elementsEqual(key.utf8)
+      ? nil : try account(where: "email = ?", .text(before))
   }
 
   package func account(id: String) throws -> StoredAccount? {
@@ -112,9 +123,11 @@ package actor SQLiteAccountStore: AccountStoring {
 
   package func insert(_ account: StoredAccount) throws -> Bool {
     try database.transaction(.immediate) {
+      // A row stored before NFC under the spelling typed now is the same account.
       let key = Email.normalized(account.profile.email)
       let exists = try database.scalar(
-        "SELECT count(*) FROM accounts WHERE email = ?", [.text(key)])
+        "SELECT count(*) FROM accounts WHERE email IN (?, ?)",
+        [.text(key), .text(Email.storedBeforeNFC(account.profile.email))])
       guard exists == .integer(0) else { return false }
       try Self.insert(account, into: database)
       return true

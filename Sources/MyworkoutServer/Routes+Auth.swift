@@ -82,7 +82,8 @@ extension Backend {
       email: Email.normalized(signup.email), gender: gender, mobile: mobile,
       firstName: (signup.givenName ?? "").trimmingWhitespace(),
       lastName: (signup.familyName ?? "").trimmingWhitespace())
-    if try await accounts.account(email: profile.email) != nil { throw Self.userExists }
+    // The address as typed: a row stored before NFC is found under its spelling too.
+    if try await accounts.account(email: signup.email) != nil { throw Self.userExists }
     let hasher = hasher
     let password = signup.password
     let hash = try await Self.offLoop { Result { try hasher.hash(password) } }.get()

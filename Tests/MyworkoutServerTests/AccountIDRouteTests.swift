@@ -322,3 +322,36 @@ import Testing
       """)
   }
 }
+
+/// Accounts stored before emails were put in NFC keep the key they were stored under (the
+/// same text the old rule made, possibly decomposed): they are still found with the spelling
+/// they signed up with, and that spelling cannot sign up a second account.
+@Suite struct StoredEmailSpellingTests {
+  @Test func anAccountStoredDecomposedIsStillFoundAndNotDoubled() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = directory + "/accounts.sqlite"
+      let hasher = PasswordHasher(iterations: 1_000)
+      let decomposed = "cafe\u{301}@example.com"
+      do {
+        let store = try SQLiteAccountStore(path: path, hasher: hasher)
+        let profile = Profile(
+          email: "old@example.com", gender: .male, mobile: "", firstName: "Old", lastName: "")
+        let old = StoredAccount(
+          id: AccountID.random(), profile: profile, password: try hasher.hash("Secret-123"))
+        #expect(try await store.insert(old))
+      }
+      // As the code before NFC stored a decomposed address: its key as typed.
+      let database = try SQLiteDatabase(path: path)
+      try database.statement("UPDATE accounts SET email = ? WHERE email = 'old@example.com'")
+        .run([.text(decomposed)])
+      let store = try SQLiteAccountStore(path: path, hasher: hasher)
+      let found = try await store.account(email: decomposed)
+      #expect(found?.profile.firstName == "Old")
+      let again = Profile(
+        email: decomposed, gender: .male, mobile: "", firstName: "New", lastName: "")
+      let second = StoredAccount(
+        id: AccountID.random(), profile: again, password: try hasher.hash("Secret-123"))
+      #expect(try await store.insert(second) == false)
+    }
+  }
+}

@@ -55,6 +55,33 @@ import Testing
     }
   }
 
+  /// One address in Unicode's two spellings (`e` + U+0301 and the composed U+00E9) is one
+  /// account: which one a keyboard sends must not split a person's data (a walk-through made
+  /// two accounts of them). Emails are put in NFC when normalised.
+  @Test(arguments: Implementation.allCases)
+  func anEmailInEitherUnicodeSpellingIsOneAccount(_ implementation: Implementation) async throws {
+    let decomposed = "Cafe\u{301}@Example.com"
+    let composed = "caf\u{E9}@example.com"
+    try await withServices(implementation) { services in
+      func registration(_ email: String) -> Registration {
+        var profile = Self.newcomer.profile
+        profile.email = email
+        return Registration(password: "Secret-123", profile: profile)
+      }
+      let first = registration(decomposed)
+      let session = try await services.accounts.signUp(first)
+      #expect(session.profile.email.unicodeScalars.elementsEqual(composed.unicodeScalars))
+      await #expect(throws: ServiceError.emailExists) {
+        try await services.accounts.signUp(registration(composed))
+      }
+      for spelling in [decomposed, composed] {
+        #expect(try await services.accounts.isRegistered(email: spelling), "\(spelling)")
+        let again = try await services.accounts.logIn(email: spelling, password: "Secret-123")
+        #expect(again.profile == session.profile)
+      }
+    }
+  }
+
   @Test(arguments: Implementation.allCases)
   func updatesTheMobileNumberOfTheTokensAccount(_ implementation: Implementation) async throws {
     try await withServices(implementation) { services in

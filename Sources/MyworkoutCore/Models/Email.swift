@@ -1,7 +1,25 @@
+// NFC from the stdlib's own normaliser (SPI, as SearchText uses it): FoundationEssentials has
+// none and full Foundation costs the app ICU. It is already part of the stdlib the app loads.
+@_spi(_Unicode) import Swift
+
 /// Email rules shared by every screen: how addresses are compared and what counts as well formed.
 package enum Email {
-  /// The form used to compare and store addresses: trimmed and lowercased.
+  /// The form used to compare and store addresses: trimmed, lowercased and in Unicode NFC, so
+  /// that `e` + U+0301 and `é` (what a keyboard sends differs by system) are one address. A
+  /// store's bytes compare: without NFC they were two accounts.
   package static func normalized(_ raw: String) -> String {
+    let lowered = storedBeforeNFC(raw)
+    if lowered.utf8.allSatisfy({ $0 < 0x80 }) { return lowered }
+    var composed = String.UnicodeScalarView()
+    composed.append(contentsOf: lowered._nfc)
+    return String(composed)
+  }
+
+  /// The key the server's stores filed an account under before `normalized` put it in NFC:
+  /// trimmed and lowercased, in whatever form the address was typed. Those rows keep it (they
+  /// are not rewritten: see `SQLiteAccountStore.account(email:)`); differs from `normalized`
+  /// only for an address typed not in NFC.
+  package static func storedBeforeNFC(_ raw: String) -> String {
     raw.trimmingWhitespace().lowercased()
   }
 

@@ -35,11 +35,17 @@ package struct PostgresAccountStore: AccountStoring {
       password: try decoder.decode(PasswordHash.self, from: Data(password.utf8)))
   }
 
+  /// As SQLite's (`SQLiteAccountStore.account(email:)`): the NFC key first, then the key a
+  /// row stored before NFC has for the spelling typed.
   package func account(email: String) async throws -> StoredAccount? {
     let key = Email.normalized(email)
+    let before = Email.storedBeforeNFC(email)
     return try await database.call("read the account") { client in
       for try await (id, profile, password) in try await client.query(
-        "SELECT id, profile, password FROM accounts WHERE email = \(key)"
+        """
+        SELECT id, profile, password FROM accounts WHERE email IN (\(key), \(before))
+        ORDER BY email = \(key) DESC LIMIT 1
+        """
       ).decode((String, String, String).self) {
         return try Self.account(id: id, profile: profile, password: password)
       }
@@ -60,12 +66,15 @@ package struct PostgresAccountStore: AccountStoring {
 
   package func insert(_ account: StoredAccount) async throws -> Bool {
     let (id, email, profile, password) = try Self.columns(account)
+    // A row stored before NFC under the spelling typed now is the same account.
+    let before = Email.storedBeforeNFC(account.profile.email)
     let now = Int64(Date().timeIntervalSince1970)
     return try await database.call("save the account") { client in
       let rows = try await client.query(
         """
         INSERT INTO accounts (id, email, profile, password, created)
-        VALUES (\(id), \(email), \(profile), \(password), \(now))
+        SELECT \(id), \(email), \(profile), \(password), \(now)
+        WHERE NOT EXISTS (SELECT 1 FROM accounts WHERE email = \(before))
         ON CONFLICT DO NOTHING RETURNING 1
         """
       ).collect()
