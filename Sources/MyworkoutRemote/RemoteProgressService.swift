@@ -45,7 +45,7 @@ package struct RemoteProgressService: ProgressService {
   /// Sends `update` as the change named `key` (a retry of a change keeps its key).
   @discardableResult
   package func record(_ update: ProgressUpdate, key: UUID) async throws -> ClassProgress {
-    let dto = try await call("saved") {
+    let dto = try await call("saved", change: true) {
       try await send(OutboxChange(update), key: key).progress
     }
     return (dto ?? ProgressDTO(lastPosition: 0, watched: [], timeInClass: 0)).progress
@@ -238,13 +238,16 @@ package struct RemoteProgressService: ProgressService {
   }
 
   /// Errors as `ProgressError`, worded like the embedded store's (`Progress could not be …`).
-  private func call<T>(_ verb: String, _ work: () async throws -> T) async throws -> T {
+  /// `change`: a change's last answer lost means the server may have applied it all the same.
+  private func call<T>(_ verb: String, change: Bool = false, _ work: () async throws -> T)
+    async throws -> T
+  {
     do {
       return try await work()
     } catch let error as ServiceError {
       throw ProgressError(
         message: "Progress could not be \(verb): \(error.message)",
-        isServerAway: error.isServerAway)
+        isServerAway: error.isServerAway, mayHaveBeenApplied: change && Self.answerLost(error))
     } catch let refused as Refused {
       throw ProgressError(
         message:

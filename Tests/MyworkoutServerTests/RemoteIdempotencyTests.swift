@@ -104,6 +104,27 @@ import Testing
     }
   }
 
+  /// A save that failed with its answer lost may have been applied: the Player then keeps its
+  /// intervals for the next save but not its time, which would count twice. One never sent
+  /// (no session) was not.
+  @Test func aFailureWhoseAnswerWasLostMayHaveBeenApplied() async throws {
+    let update = ProgressUpdate(
+      account: "registered@email.com", classID: "c1", position: 1, addedTimeInClass: 1)
+    try await withLosingServer(.serverError) { url, _ in
+      let progress = RemoteProgressService(
+        server: RemoteServer(baseURL: url), credentials: try await signedIn(at: url),
+        attempts: 1)
+      let lost = await #expect(throws: ProgressError.self) { try await progress.record(update) }
+      #expect(lost?.mayHaveBeenApplied == true)
+      let unsent = await #expect(throws: ProgressError.self) {
+        try await RemoteProgressService(
+          server: RemoteServer(baseURL: url), credentials: RemoteCredentials()
+        ).record(update)
+      }
+      #expect(unsent?.mayHaveBeenApplied == false)
+    }
+  }
+
   // MARK: Helpers
 
   /// The `Idempotency-Key` of every request the server saw, by path, in order.

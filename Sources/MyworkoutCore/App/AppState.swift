@@ -167,6 +167,9 @@ package struct SignedIn: Equatable, Sendable {
   package var profile: ProfileState
   /// Screens opened from Profile, the last on top; Esc pops one.
   package var path: [Route]
+  /// Saves that failed after their Player had gone (a read-only data dir, a full disk), by
+  /// class: sent again with the next save, by the class's next Player, or on leaving.
+  package var unsavedProgress: [String: ProgressUpdate] = [:]
 
   package init(session: Session, profile: ProfileState = ProfileState(), path: [Route] = []) {
     self.session = session

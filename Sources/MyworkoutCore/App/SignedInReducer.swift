@@ -12,6 +12,17 @@ enum SignedInReducer {
   static func reduce(
     _ signedIn: inout SignedIn, _ action: Action, display: Display, speed: PlaybackSpeed
   ) -> Outcome<Delegate> {
+    var outcome = reduceAction(&signedIn, action, display: display, speed: speed)
+    // Saves that failed after their Player had gone go with the next save.
+    if outcome.effects.contains(where: \.isProgressSave) {
+      outcome.effects += sendingKept(&signedIn)
+    }
+    return outcome
+  }
+
+  private static func reduceAction(
+    _ signedIn: inout SignedIn, _ action: Action, display: Display, speed: PlaybackSpeed
+  ) -> Outcome<Delegate> {
     switch action {
     case .profile(let action):
       guard signedIn.path.isEmpty || !action.isInput else { return .none }
@@ -102,21 +113,26 @@ extension SignedInReducer {
     _ danceClass: DanceClass, in signedIn: inout SignedIn, speed: PlaybackSpeed, display: Display
   ) -> [Effect] {
     let (player, effects) = PlayerReducer.opened(
-      danceClass, account: signedIn.account, speed: speed, display: display)
+      danceClass, account: signedIn.account, speed: speed, display: display,
+      kept: signedIn.unsavedProgress.removeValue(forKey: danceClass.id))
     signedIn.path.append(.player(player))
     return effects
   }
 
   /// Routes an action to the Player on top. Esc pops it, and the catalog below shows the new
-  /// watched %. A save's failure after the Player closed still tells the person.
+  /// watched %. A save's answer after its Player closed (or for another class than the one
+  /// playing now) is kept here when it failed, for the next save, and still tells the person.
   fileprivate static func reducePlayer(
     _ signedIn: inout SignedIn, _ action: PlayerAction, display: Display
   )
     -> Outcome<Delegate>
   {
-    guard case .player(var player)? = signedIn.path.last else {
+    guard case .player(var player)? = signedIn.path.last,
+      action.concerns(player.danceClass, account: signedIn.account)
+    else {
       switch action {
-      case .progressSaved(.failure(let error), _):
+      case .progressSaved(.failure(let error), let update):
+        if update.account == signedIn.account { keep(update.kept(after: error), in: &signedIn) }
         return .delegate(.notice(error.message))
       case .progressSaved(.success(let stored), let update):
         // The closing save's answer: what is stored now, with another copy's or device's
@@ -170,9 +186,23 @@ extension SignedInReducer {
     return effects
   }
 
-  /// What must be saved before the signed-in screens go away (quit, log out, expiry).
+  /// What must be saved before the signed-in screens go away (quit, log out, expiry): the
+  /// Player's progress and the saves that failed after their Player had gone, tried once more.
   static func closing(_ signedIn: inout SignedIn) -> [Effect] {
-    withPlayer(&signedIn) { PlayerReducer.closing(&$0, account: $1) }
+    withPlayer(&signedIn) { PlayerReducer.closing(&$0, account: $1) } + sendingKept(&signedIn)
+  }
+
+  /// A failed save kept for the next, after what is kept of its class already.
+  private static func keep(_ update: ProgressUpdate, in signedIn: inout SignedIn) {
+    let earlier = signedIn.unsavedProgress[update.classID]
+    signedIn.unsavedProgress[update.classID] = earlier?.followed(by: update) ?? update
+  }
+
+  /// The kept saves, sent now (in the order of their classes' ids); a failure keeps them again.
+  private static func sendingKept(_ signedIn: inout SignedIn) -> [Effect] {
+    let kept = signedIn.unsavedProgress.sorted { $0.key < $1.key }.map(\.value)
+    signedIn.unsavedProgress = [:]
+    return kept.map(Effect.recordProgress)
   }
 }
 

@@ -29,12 +29,37 @@ package struct ProgressUpdate: Sendable, Hashable {
   }
 }
 
+extension ProgressUpdate {
+  /// What of this change is kept for the next save after it failed with `error`: all of it,
+  /// but its time in class when the change may have been applied all the same (its intervals
+  /// merge harmlessly when sent again; its time would count twice).
+  package func kept(after error: ProgressError) -> ProgressUpdate {
+    var kept = self
+    if error.mayHaveBeenApplied { kept.addedTimeInClass = 0 }
+    return kept
+  }
+
+  /// This change followed by `later` of the same class, as one: the intervals merged, the
+  /// times added (within what one change may carry), the later position.
+  package func followed(by later: ProgressUpdate) -> ProgressUpdate {
+    var merged = later
+    merged.played = played.union(later.played)
+    merged.addedTimeInClass = min(
+      ProgressBounds.addTime(addedTimeInClass, later.addedTimeInClass),
+      ProgressBounds.addedMilliseconds)
+    return merged
+  }
+}
+
 /// Progress could not be read or saved; the message is one line for the user, e.g.
 /// `Progress could not be saved: database is locked`.
 package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   package let message: String
   /// The server is away (remote mode): what is kept on this device may stand in.
   package var isServerAway = false
+  /// The change may have been applied all the same (remote mode: its answer was lost after
+  /// it was sent): sent again, its time in class would count twice.
+  package var mayHaveBeenApplied = false
   /// A change every store refuses whole (a bound it would pass); nil for a failure.
   package var refusal: Refusal?
 
@@ -43,9 +68,13 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
     case tooManyIntervals, tooManyClasses, tooManyLessonEvents
   }
 
-  package init(message: String, isServerAway: Bool = false, refusal: Refusal? = nil) {
+  package init(
+    message: String, isServerAway: Bool = false, mayHaveBeenApplied: Bool = false,
+    refusal: Refusal? = nil
+  ) {
     self.message = message
     self.isServerAway = isServerAway
+    self.mayHaveBeenApplied = mayHaveBeenApplied
     self.refusal = refusal
   }
 

@@ -52,6 +52,13 @@ package enum PlayerAction: Equatable, Sendable {
 }
 
 extension PlayerAction {
+  /// Whether this is for the Player of `danceClass` open for `account`: a save's answer is
+  /// for its own class (a closing save's may come after the next class opened).
+  func concerns(_ danceClass: DanceClass, account: String) -> Bool {
+    guard case .progressSaved(_, let update) = self else { return true }
+    return update.classID == danceClass.id && update.account == account
+  }
+
   /// Whether the person did this (a key, a click, a paste), as opposed to an answer or a timer.
   package var isInput: Bool {
     !isAnswer

@@ -9,11 +9,18 @@ enum PlayerReducer {
   }
 
   /// A new Player for a class: its stored progress is read, and its thumbnail decoded for the
-  /// picture area when it has one.
+  /// picture area when it has one. `kept`: what an earlier visit's saves that failed carried,
+  /// shown with the stored progress and sent with the next save.
   static func opened(
-    _ danceClass: DanceClass, account: String, speed: PlaybackSpeed, display: Display
+    _ danceClass: DanceClass, account: String, speed: PlaybackSpeed, display: Display,
+    kept: ProgressUpdate? = nil
   ) -> (PlayerState, [Effect]) {
     var state = PlayerState(danceClass: danceClass, speed: speed, colors: display.colors)
+    if let kept {
+      state.unsavedPlayed = kept.played
+      state.unsavedTime = kept.addedTimeInClass
+      state.keptPosition = kept.position
+    }
     var effects: [Effect] = [
       .run(.progressLoad, .loadProgress(account: account, classID: danceClass.id))
     ]
@@ -38,16 +45,20 @@ enum PlayerReducer {
     case .progressLoaded(let result):
       guard state.playback == .loading else { return .none }
       state.playback = .paused
+      // Where an earlier visit's failed save left the person, if it was later than what is
+      // stored; the next save then sends it (it differs from the stored one).
+      let kept = state.keptPosition
+      state.keptPosition = nil
       switch result {
       case .success(let stored):
         let stored = stored.bounded
         state.progress = stored
         // From 0 once finished or left in the first second (`Resume at 00:00` would tell
         // nothing); else where the person left off.
-        let left = stored.lastPosition
+        let left = kept ?? stored.lastPosition
         let resume = left >= 1_000 && left < state.duration ? left : 0
         state.position = resume
-        state.progress.lastPosition = resume
+        state.progress.lastPosition = kept == nil ? resume : stored.lastPosition
         state.resumeAt = resume > 0 ? resume : nil
         return .effects(resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : [])
       case .failure(let error):
@@ -62,11 +73,15 @@ enum PlayerReducer {
         return .none
       case .failure(let error):
         // Kept, to go with the next save: the time moves back from what counts as stored to
-        // what is still to be saved (counted once on screen).
-        state.unsavedPlayed.formUnion(update.played)
+        // what is still to be saved (counted once on screen). A change that may have been
+        // applied keeps counting its time as stored: sent again, it would count twice.
+        let kept = update.kept(after: error)
+        state.unsavedPlayed.formUnion(kept.played)
         state.progress.timeInClass = max(
-          0, state.progress.timeInClass - update.addedTimeInClass)
-        state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, update.addedTimeInClass)
+          0, state.progress.timeInClass - kept.addedTimeInClass)
+        state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, kept.addedTimeInClass)
+        // An earlier visit's closing save that failed while this one reads the progress.
+        if state.playback == .loading { state.keptPosition = update.position }
         return .delegate(.notice(error.message))
       }
     case .pictureLoaded(let picture):
@@ -318,10 +333,19 @@ enum PlayerReducer {
     return save(&state, account: account) + video
   }
 
-  /// Sends what changed since the last save, as a merge, and counts it as stored.
+  /// Sends what changed since the last save, as a merge, and counts it as stored. While the
+  /// progress is read, only what an earlier visit's failed saves left (quit, Ctrl-Z).
   static func save(_ state: inout PlayerState, account: String) -> [Effect] {
-    guard state.playback != .loading else { return [] }
-    let position = state.playback == .finished ? state.duration : state.position
+    let position: Int
+    switch state.playback {
+    case .loading:
+      guard let kept = state.keptPosition else { return [] }
+      position = kept
+    case .finished:
+      position = state.duration
+    case .paused, .playing:
+      position = state.position
+    }
     guard
       !state.unsavedPlayed.isEmpty || state.unsavedTime > 0
         || position != state.progress.lastPosition

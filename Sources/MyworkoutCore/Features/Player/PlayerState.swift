@@ -42,6 +42,9 @@ package struct PlayerState: Equatable, Sendable {
   package var unsavedPlayed = IntervalSet()
   /// Wall time (ms) the player was open since the last save.
   package var unsavedTime = 0
+  /// Where an earlier visit's failed save left the person (its intervals and time are in
+  /// `unsavedPlayed` and `unsavedTime`): saved while the progress is read, resumed from after.
+  package var keptPosition: Int?
   /// The reading at the last save while playing.
   package var lastSave: WallTime?
   /// The class's thumbnail for the picture area (nil: not asked for; a pattern is drawn).

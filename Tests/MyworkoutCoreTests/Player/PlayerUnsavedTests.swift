@@ -1,0 +1,139 @@
+import Testing
+
+@testable import MyworkoutCore
+
+/// What a failed save carried is kept and goes with the next save, wherever its answer arrives
+/// (a walk-through made the data dir read-only, played 3 s, paused and left: the closing save
+/// failed after the Player had gone, and those seconds were never saved, even once the dir
+/// could be written again).
+@Suite struct PlayerUnsavedTests {
+  typealias S = PlayerSample
+
+  static let diskFull = ProgressError(
+    message: "Progress could not be saved: attempt to write a readonly database")
+
+  /// The Player over a list holding its class, 33 s played at 100× (0.33 s of wall time).
+  static func playedThenLeft() -> (AppState, ProgressUpdate) {
+    let (opened, _) = PlayerReducerTests.openedOverItsList(speed: PlaybackSpeed(hundredths: 10_000))
+    var state = opened
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .clockRead(S.at(330)))
+    let effects = reduce(&state, .player(.backPressed))
+    guard case .recordProgress(let closing)? = effects.first(where: \.isProgressSave) else {
+      Issue.record("no closing save in \(effects)")
+      return (state, S.progressUpdate(position: 0))
+    }
+    return (state, closing)
+  }
+
+  static func saves(_ effects: [Effect]) -> [ProgressUpdate] {
+    effects.compactMap {
+      if case .recordProgress(let update) = $0 { return update }
+      return nil
+    }
+  }
+
+  /// Esc in the Player after a failed save: the closing save tries it once more.
+  @Test func leavingThePlayerAfterAFailedSaveTriesItOnceMore() {
+    var state = S.opened(speed: PlaybackSpeed(hundredths: 10_000))
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .clockRead(S.at(330)))
+    let pause = Self.saves(reduce(&state, .player(.playPausePressed)))
+    #expect(pause == [S.progressUpdate(position: 33_000, played: [0..<33_000], time: 330)])
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), pause[0])))
+    #expect(state.notice == Self.diskFull.message)
+    let closing = Self.saves(reduce(&state, .player(.backPressed)))
+    #expect(closing == pause, "the failed save goes again on leaving")
+  }
+
+  /// The closing save fails after the Player has gone: kept, and the next visit of the class
+  /// shows it (resuming where the person left off) and its first save carries it.
+  @Test func aClosingSaveThatFailsGoesWithTheClassesNextSave() {
+    var (state, closing) = Self.playedThenLeft()
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    #expect(state.notice == Self.diskFull.message)
+    // Opened again: the stored progress is what it was before the failure.
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress()))))
+    #expect(state.playerOnTop.watchedPercent == 33)
+    #expect(state.playerOnTop.timeInClass == 330)
+    #expect(state.playerOnTop.resumeAt == 33_000)
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(1_500)))
+    let next = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(
+      next == [S.progressUpdate(position: 43_000, played: [0..<33_000], time: 330 + 500)],
+      "the failed save's intervals and time go with the next")
+    // Saved: nothing of it goes again.
+    _ = reduce(&state, .player(.progressSaved(.success(ClassProgress()), next[0])))
+    let after = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(after == [S.progressUpdate(position: 53_000)])
+  }
+
+  /// Kept for another class than the one playing now: it goes, as its own save, with the
+  /// Player's next save; it never joins the class on screen.
+  @Test func anotherClasssFailedSaveGoesWithTheNextSaveOfAnyClass() {
+    var (state, closing) = Self.playedThenLeft()
+    var other = closing
+    other.classID = "c2"
+    // The class opened again before the answer came.
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress()))))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), other)))
+    #expect(state.playerOnTop.unsavedPlayed.isEmpty, "c2's intervals are not c1's")
+    #expect(state.playerOnTop.unsavedTime == 0)
+    _ = reduce(
+      &state,
+      .player(.progressSaved(.success(ClassProgress(watched: IntervalSet([0..<90_000]))), other)))
+    #expect(state.playerOnTop.watchedPercent == 0, "nor is c2's answer")
+    let next = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(next == [S.progressUpdate(position: 10_000), other])
+    // Sent: the save after carries only its own.
+    let after = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(after == [S.progressUpdate(position: 20_000)])
+  }
+
+  /// Quitting (or logging out) with a failed save kept tries it once more.
+  @Test func quittingTriesWhatIsKeptOnceMore() {
+    for action in [Action.interruptPressed, .logOutPressed, .terminationRequested(status: 143)] {
+      var (state, closing) = Self.playedThenLeft()
+      _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+      #expect(Self.saves(reduce(&state, action)) == [closing], "\(action)")
+    }
+  }
+
+  /// Two failures of the same class are kept as one: intervals merged, time added, the later
+  /// position.
+  @Test func failuresOfOneClassAddUp() {
+    var (state, closing) = Self.playedThenLeft()
+    var later = S.progressUpdate(position: 60_000, played: [50_000..<60_000], time: 100)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), later)))
+    later.played = IntervalSet([0..<33_000, 50_000..<60_000])
+    later.addedTimeInClass = 430
+    #expect(Self.saves(reduce(&state, .interruptPressed)) == [later])
+  }
+
+  /// A remote save whose answer was lost may have been applied: sent again, its intervals
+  /// merge harmlessly, but its time would count twice, so only the intervals are kept.
+  @Test func aSaveThatMayHaveBeenAppliedKeepsItsIntervalsNotItsTime() {
+    let lost = ProgressError(
+      message: "Progress could not be saved: no answer in time", isServerAway: true,
+      mayHaveBeenApplied: true)
+    var state = S.opened(speed: PlaybackSpeed(hundredths: 10_000))
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .clockRead(S.at(330)))
+    let pause = Self.saves(reduce(&state, .player(.playPausePressed)))
+    _ = reduce(&state, .player(.progressSaved(.failure(lost), pause[0])))
+    #expect(state.playerOnTop.timeInClass == 330, "counted as stored, once")
+    #expect(
+      Self.saves(reduce(&state, .player(.backPressed)))
+        == [S.progressUpdate(position: 33_000, played: [0..<33_000])])
+    // After the Player has gone, likewise.
+    var (left, closing) = Self.playedThenLeft()
+    _ = reduce(&left, .player(.progressSaved(.failure(lost), closing)))
+    #expect(
+      Self.saves(reduce(&left, .interruptPressed))
+        == [S.progressUpdate(position: 33_000, played: [0..<33_000])])
+  }
+}
