@@ -18,7 +18,8 @@ package struct DataDirectory: Equatable, Sendable {
   var lockPath: String { PathParts.join(path, "accounts.lock") }
 
   /// `--data-dir`, else `$MYWORKOUT_DATA_DIR`, else `$XDG_DATA_HOME/myworkout`, else
-  /// `$HOME/.local/share/myworkout`. Empty values count as unset.
+  /// `$HOME/.local/share/myworkout`. Empty values count as unset, and so does a relative
+  /// `XDG_DATA_HOME` (the XDG Base Directory spec: such a path is invalid and ignored).
   package static func resolve(override: String?, environment: [String: String]) -> String {
     func value(_ raw: String?) -> String? {
       guard let raw, !raw.isEmpty else { return nil }
@@ -26,7 +27,9 @@ package struct DataDirectory: Equatable, Sendable {
     }
     if let path = value(override) { return path }
     if let path = value(environment["MYWORKOUT_DATA_DIR"]) { return path }
-    if let base = value(environment["XDG_DATA_HOME"]) { return PathParts.join(base, "myworkout") }
+    if let base = value(environment["XDG_DATA_HOME"]), base.hasPrefix("/") {
+      return PathParts.join(base, "myworkout")
+    }
     let home = value(environment["HOME"]) ?? homeFromPasswordDatabase() ?? "."
     return PathParts.join(home, ".local/share/myworkout")
   }

@@ -26,6 +26,22 @@ import Testing
         == "/home/ali/.local/share/myworkout")
   }
 
+  /// The XDG Base Directory spec: a relative path in `XDG_DATA_HOME` is invalid and ignored (a
+  /// walk-through's `XDG_DATA_HOME=rel/xdg` made the data dir depend on the current directory).
+  /// The server already ignored one.
+  @Test func aRelativeXDGDataHomeIsIgnored() {
+    for relative in ["rel/xdg", "./xdg", "xdg", "~/xdg"] {
+      #expect(
+        DataDirectory.resolve(
+          override: nil, environment: ["XDG_DATA_HOME": relative, "HOME": "/home/ali"])
+          == "/home/ali/.local/share/myworkout", "\(relative)")
+    }
+    // A relative --data-dir or MYWORKOUT_DATA_DIR is the person's own choice, as before.
+    #expect(DataDirectory.resolve(override: "rel", environment: [:]) == "rel")
+    #expect(
+      DataDirectory.resolve(override: nil, environment: ["MYWORKOUT_DATA_DIR": "rel"]) == "rel")
+  }
+
   @Test func prepareCreatesParentsPrivately() async throws {
     try await withTemporaryDirectory { root throws in
       let directory = try DataDirectory.prepare(path: root + "/a/b/myworkout/")
