@@ -114,13 +114,13 @@ enum App {
     }
 
     let terminal = try Terminal(
-      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
+      colors: !Display.noColor(in: environment), mouse: options.mouse, environment: environment)
     let notice = [keys.notice, loaded.notice].compactMap { $0 }.joined(separator: "; ")
     var state = AppState.launch(with: loaded.restored, notice: notice.isEmpty ? nil : notice)
     state.startSpeed = options.speed
     if options.auth0 != nil { state.editNumberUnavailable(because: Message.editNumberNeedsServer) }
     state.display.colors = Display.colors(
-      count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+      count: terminal.colorCount, noColor: Display.noColor(in: environment))
     let video = VideoHost(
       executable: VideoHost.besideExecutable(), muted: options.mute,
       locate: VideoSources(
@@ -159,12 +159,12 @@ enum App {
         workers: WorkerThreads(name: "myworkout-draw")),
       progress: remote.progress)
     let terminal = try Terminal(
-      colors: environment["NO_COLOR"] == nil, mouse: options.mouse, environment: environment)
+      colors: !Display.noColor(in: environment), mouse: options.mouse, environment: environment)
     let loaded = remote.account.loaded
     var state = AppState.launch(with: loaded.restored, notice: loaded.notice)
     state.startSpeed = options.speed
     state.display.colors = Display.colors(
-      count: terminal.colorCount, noColor: environment["NO_COLOR"] != nil)
+      count: terminal.colorCount, noColor: Display.noColor(in: environment))
     let video = VideoHost(
       executable: VideoHost.besideExecutable(), muted: options.mute,
       locate: VideoSources(

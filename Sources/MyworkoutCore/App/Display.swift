@@ -28,6 +28,12 @@ package struct Display: Hashable, Sendable {
     self.video = video
   }
 
+  /// Whether the environment asks for no colour: `NO_COLOR` set and not empty (no-color.org;
+  /// an empty one counts as unset, as an empty `MYWORKOUT_DATA_DIR` does).
+  package static func noColor(in environment: [String: String]) -> Bool {
+    !(environment["NO_COLOR"] ?? "").isEmpty
+  }
+
   /// The colours for a terminal: `NO_COLOR` or no colours at all → shades; fewer than 256 →
   /// the 8 basic colours; else the xterm palette.
   package static func colors(count: Int, noColor: Bool) -> PictureColors {

@@ -40,6 +40,11 @@ import Testing
 
   @Test func theTerminalsColoursChooseThePictures() {
     #expect(Display.colors(count: 256, noColor: false) == .xterm256)
+    // no-color.org: present and not empty (as an empty MYWORKOUT_DATA_DIR counts as unset).
+    #expect(Display.noColor(in: ["NO_COLOR": "1"]))
+    #expect(Display.noColor(in: ["NO_COLOR": "0"]))
+    #expect(!Display.noColor(in: ["NO_COLOR": ""]))
+    #expect(!Display.noColor(in: [:]))
     #expect(Display.colors(count: 16, noColor: false) == .basic8)
     #expect(Display.colors(count: 8, noColor: false) == .basic8)
     #expect(Display.colors(count: 0, noColor: false) == .shades)
