@@ -12,6 +12,8 @@ package final class Terminal: TerminalBackend {
   package enum OpenError: Error, CustomStringConvertible {
     case notATerminal
     case unknownTerminal(String)
+    /// `TERM` is unset or empty.
+    case noTerminalType
     /// The terminal type cannot move the cursor (terminfo has no `cup`), as `dumb`.
     case noCursorAddressing(String)
 
@@ -22,6 +24,9 @@ package final class Terminal: TerminalBackend {
       case .unknownTerminal(let name):
         "myworkout cannot use the terminal type '\(name)'; set TERM to one your system knows "
           + "(for example xterm-256color)."
+      case .noTerminalType:
+        "myworkout cannot tell the terminal type: TERM is not set; set it to your terminal's "
+          + "type (for example xterm-256color)."
       case .noCursorAddressing(let name):
         "myworkout cannot draw on the terminal type TERM='\(name)': it cannot move the cursor; "
           + "set TERM to one that can (for example xterm-256color)."
@@ -95,13 +100,21 @@ package final class Terminal: TerminalBackend {
   /// output are a terminal whose type ncurses knows and can draw on; returns that type.
   package static func check(environment: [String: String]) throws(OpenError) -> String {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
-    let name = environment["TERM"] ?? ""
-    guard !name.isEmpty else { throw .unknownTerminal(name) }
+    let name = try terminalType(environment: environment)
     switch mw_terminal_type_usable(name) {
     case 1: return name
     case 0: throw .unknownTerminal(name)
     default: throw .noCursorAddressing(name)
     }
+  }
+
+  /// `TERM`, which must be set and not empty.
+  nonisolated package static func terminalType(environment: [String: String]) throws(OpenError)
+    -> String
+  {
+    let name = environment["TERM"] ?? ""
+    guard !name.isEmpty else { throw .noTerminalType }
+    return name
   }
 
   static let bracketedPasteOn = "\u{1B}[?2004h"
