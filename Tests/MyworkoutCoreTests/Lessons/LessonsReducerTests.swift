@@ -192,6 +192,26 @@ import Testing
     }
   }
 
+  /// A paste longer than the blank takes is cut, and the lesson says so as part one's forms do
+  /// (a walk-through's 10,000 characters only got `That's not quite right.`).
+  @Test func aPasteCutToFitTheBlankSaysSo() {
+    var store = atTheLastLesson()
+    var answer = store.state.lessons.attempt!.answer
+    let long = String(repeating: "n", count: 300)
+    answer.insert(long)
+    store.send(.lessons(.answerPasted(long))) { [answer] in
+      $0.lessons.stage = .lesson(LessonAttempt(index: 2, shownAt: Self.shown, answer: answer))
+      $0.lessons.message = Message.pasteCut(limit: LessonsState.answerLimit)
+    }
+    #expect(answer.text.count == 200)
+    // The next change of the text takes it away.
+    answer.deleteToStart()
+    store.send(.lessons(.answerEdited(.deleteToStart))) { [answer] in
+      $0.lessons.stage = .lesson(LessonAttempt(index: 2, shownAt: Self.shown, answer: answer))
+      $0.lessons.message = nil
+    }
+  }
+
   @Test func theRightAnswerAfterTheLastLessonShowsDone() {
     var store = atTheLastLesson()
     typing("numbr", into: &store)

@@ -61,7 +61,11 @@ enum LessonsReducer {
     case .answerEdited(let edit):
       return editAnswer(&state) { $0.apply(edit) }
     case .answerPasted(let text):
-      return editAnswer(&state) { _ = $0.insert(text) }
+      var whole = true
+      let outcome = editAnswer(&state) { whole = $0.insert(text) }
+      // A paste longer than the blank is cut, and the lesson says so (as part one's forms).
+      if !whole { state.message = Message.pasteCut(limit: LessonsState.answerLimit) }
+      return outcome
     }
   }
 
