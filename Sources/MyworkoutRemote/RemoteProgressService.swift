@@ -242,12 +242,15 @@ package struct RemoteProgressService: ProgressService {
   private func call<T>(_ verb: String, change: Bool = false, _ work: () async throws -> T)
     async throws -> T
   {
+    let record = RemoteServer.SendRecord()
     do {
-      return try await work()
+      return try await RemoteServer.$sendRecord.withValue(record) { try await work() }
     } catch let error as ServiceError {
+      // Lost after some attempt may have reached the server (not one that never connected).
+      let lost = change && record.mayHaveSent && Self.answerLost(error)
       throw ProgressError(
         message: "Progress could not be \(verb): \(error.message)",
-        isServerAway: error.isServerAway, mayHaveBeenApplied: change && Self.answerLost(error))
+        isServerAway: error.isServerAway, mayHaveBeenApplied: lost)
     } catch let refused as Refused {
       throw ProgressError(
         message:

@@ -144,6 +144,7 @@ package struct RemoteServer: Sendable {
         call.cancel()
       }
       health.answered()
+      Self.markSent()
       return Answer(
         status: Int(response.status.code),
         body: response.body.map { Data($0.readableBytesView) } ?? Data(),
@@ -155,9 +156,11 @@ package struct RemoteServer: Sendable {
       // network's (a refused read shows what it says, not "Can't reach the server").
       if Task.isCancelled { throw CancellationError() }
       health.answered()
+      Self.markSent()
       throw ServiceError.server(status: 200)
     } catch let error as HTTPClientError {
       if Task.isCancelled { throw CancellationError() }
+      if error != .connectTimeout { Self.markSent() }
       switch error {
       case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout:
         // Only a full deadline's silence says the server is not answering (a short one that
@@ -169,8 +172,33 @@ package struct RemoteServer: Sendable {
       }
     } catch {
       if Task.isCancelled { throw CancellationError() }
+      if !Self.isConnectFailure(error) { Self.markSent() }
       throw ServiceError.network
     }
+  }
+
+  /// Records, for a caller that asks (`$sendRecord`), whether any request it made may have
+  /// reached the server: a change whose answer was lost may have been applied, one that never
+  /// got a connection (refused, no such host, no answer to the connect) was not.
+  package final class SendRecord: Sendable {
+    private let sent = Mutex(false)
+    package init() {}
+    package var mayHaveSent: Bool { sent.withLock { $0 } }
+    func mark() { sent.withLock { $0 = true } }
+  }
+
+  @TaskLocal package static var sendRecord: SendRecord?
+
+  static func markSent() { sendRecord?.mark() }
+
+  /// A failure before any byte of the request could leave: the connection was never made.
+  static func isConnectFailure(_ error: any Error) -> Bool {
+    if error is NIOConnectionError { return true }
+    if case ChannelError.connectTimeout = error { return true }
+    if let error = error as? IOError {
+      return [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL].contains(error.errnoCode)
+    }
+    return error is SocketAddressError
   }
 
   /// Turns the statuses every call treats alike into errors: 429 → `.rateLimited`, 5xx and

@@ -125,6 +125,22 @@ import Testing
     }
   }
 
+  /// A server that is away (nothing listens: the connection is refused) was sent nothing, so
+  /// the change was not applied and its time is kept for the next save: marking it "may have
+  /// been applied" dropped the time of every save while the outbox could not be written.
+  @Test func aChangeThatNeverReachedTheServerWasNotApplied() async throws {
+    let update = ProgressUpdate(
+      account: "registered@email.com", classID: "c1", position: 1, addedTimeInClass: 1)
+    let credentials = try await withLiveServerReturning { url, _ in try await signedIn(at: url) }
+    let refused = await #expect(throws: ProgressError.self) {
+      try await RemoteProgressService(
+        server: RemoteServer(baseURL: OfflineTests.away), credentials: credentials, attempts: 2
+      ).record(update)
+    }
+    #expect(refused?.isServerAway == true)
+    #expect(refused?.mayHaveBeenApplied == false)
+  }
+
   // MARK: Helpers
 
   /// The `Idempotency-Key` of every request the server saw, by path, in order.
