@@ -99,12 +99,14 @@ extension Backend {
         userMetadata: UserMetadata(gender: gender.rawValue, mobile: mobile.isEmpty ? nil : mobile)))
   }
 
-  /// Auth0's bound on `given_name` and `family_name`: 150 characters. No control characters
+  /// Auth0's bound on `given_name` and `family_name`: 150 characters (and at most 600 bytes,
+  /// four a character). No control characters
   /// either (an escape sequence, a bidirectional override): a name is shown on other people's
   /// screens and carried in every id_token (a walk-through's 100,000-character name made a
   /// 267 KB token).
   static func isAcceptedName(_ name: String) -> Bool {
-    name.count <= 150
+    // Characters, and bytes too: one letter with 100,000 combining marks is one character.
+    name.count <= 150 && name.utf8.count <= 600
       && !name.unicodeScalars.contains {
         $0.properties.generalCategory == .control || (0x202A...0x202E).contains($0.value)
           || (0x2066...0x2069).contains($0.value)

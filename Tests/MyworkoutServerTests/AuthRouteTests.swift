@@ -99,6 +99,7 @@ import Testing
     try await withRouter { client, _ in
       for (index, name) in [
         String(repeating: "n", count: 151), "Eve\u{1B}[31m", "\u{202E}evil", "Tab\there",
+        "a" + String(repeating: "\u{301}", count: 100_000),
       ].enumerated() {
         let signup: [String: Any] = [
           "client_id": "c", "email": "named\(index)@example.com", "password": "Secret-123",

@@ -132,7 +132,10 @@ extension SignedInReducer {
     else {
       switch action {
       case .progressSaved(.failure(let error), let update):
-        if update.account == signedIn.account { keep(update.kept(after: error), in: &signedIn) }
+        // A change every store refuses whole would only be refused again: not kept.
+        if update.account == signedIn.account, error.refusal == nil {
+          keep(update.kept(after: error), in: &signedIn)
+        }
         return .delegate(.notice(error.message))
       case .progressSaved(.success(let stored), let update):
         // The closing save's answer: what is stored now, with another copy's or device's

@@ -46,6 +46,20 @@ import Testing
     #expect(closing == pause, "the failed save goes again on leaving")
   }
 
+  /// A save every store refuses whole (a bound it would pass) is not kept: sent again it is
+  /// refused again, with a notice over whatever plays then.
+  @Test func aRefusedClosingSaveIsNotKept() {
+    var (state, closing) = Self.playedThenLeft()
+    let refused = ProgressError.tooManyClasses(limit: 3)
+    _ = reduce(&state, .player(.progressSaved(.failure(refused), closing)))
+    #expect(state.notice == refused.message)
+    guard case .signedIn(let signedIn) = state.root else {
+      Issue.record("not signed in")
+      return
+    }
+    #expect(signedIn.unsavedProgress.isEmpty)
+  }
+
   /// The closing save fails after the Player has gone: kept, and the next visit of the class
   /// shows it (resuming where the person left off) and its first save carries it.
   @Test func aClosingSaveThatFailsGoesWithTheClassesNextSave() {
