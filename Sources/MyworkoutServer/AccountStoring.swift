@@ -97,13 +97,26 @@ package actor SQLiteAccountStore: AccountStoring {
   /// start: that needs a schema version (an older server then refuses the file) and a rule for
   /// two old accounts whose keys become one; such rows are rare (a decomposed address typed at
   /// sign-up) and each stays findable as it was.
+  ///
+  /// The app sends an address already in NFC whatever was typed, so a row kept in another
+  /// spelling is also found by its NFC form: only for an address that is not ASCII (nothing
+  /// else has another spelling), by reading the keys that are not ASCII either.
   package func account(email: String) throws -> StoredAccount? {
     let key = Email.normalized(email)
     if let found = try account(where: "email = ?", .text(key)) { return found }
     let before = Email.storedBeforeNFC(email)
     // Bytes, not `==`: Swift's String equality is canonical, so the two spellings are equal.
-    return before.utf8.elementsEqual(key.utf8)
-      ? nil : try account(where: "email = ?", .text(before))
+    if !before.utf8.elementsEqual(key.utf8),
+      let found = try account(where: "email = ?", .text(before))
+    {
+      return found
+    }
+    guard !Email.isASCII(key) else { return nil }
+    let keys = try database.statement("SELECT email FROM accounts WHERE email GLOB '*[^ -~]*'")
+      .rows([]) { $0.text(0) }
+    guard let stored = keys.first(where: { Email.normalized($0).utf8.elementsEqual(key.utf8) })
+    else { return nil }
+    return try account(where: "email = ?", .text(stored))
   }
 
   package func account(id: String) throws -> StoredAccount? {
@@ -124,11 +137,7 @@ package actor SQLiteAccountStore: AccountStoring {
   package func insert(_ account: StoredAccount) throws -> Bool {
     try database.transaction(.immediate) {
       // A row stored before NFC under the spelling typed now is the same account.
-      let key = Email.normalized(account.profile.email)
-      let exists = try database.scalar(
-        "SELECT count(*) FROM accounts WHERE email IN (?, ?)",
-        [.text(key), .text(Email.storedBeforeNFC(account.profile.email))])
-      guard exists == .integer(0) else { return false }
+      guard try self.account(email: account.profile.email) == nil else { return false }
       try Self.insert(account, into: database)
       return true
     }

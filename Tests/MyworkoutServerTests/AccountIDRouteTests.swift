@@ -347,11 +347,16 @@ import Testing
       let store = try SQLiteAccountStore(path: path, hasher: hasher)
       let found = try await store.account(email: decomposed)
       #expect(found?.profile.firstName == "Old")
-      let again = Profile(
-        email: decomposed, gender: .male, mobile: "", firstName: "New", lastName: "")
-      let second = StoredAccount(
-        id: AccountID.random(), profile: again, password: try hasher.hash("Secret-123"))
-      #expect(try await store.insert(second) == false)
+      // The app sends the address in NFC whatever was typed: the old row is that account too.
+      let composed = "caf\u{e9}@example.com"
+      #expect(try await store.account(email: composed)?.profile.firstName == "Old")
+      for spelling in [decomposed, composed] {
+        let again = Profile(
+          email: spelling, gender: .male, mobile: "", firstName: "New", lastName: "")
+        let second = StoredAccount(
+          id: AccountID.random(), profile: again, password: try hasher.hash("Secret-123"))
+        #expect(try await store.insert(second) == false, "\(spelling.unicodeScalars.count)")
+      }
     }
   }
 }

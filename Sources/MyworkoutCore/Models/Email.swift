@@ -19,6 +19,9 @@ package enum Email {
   /// trimmed and lowercased, in whatever form the address was typed. Those rows keep it (they
   /// are not rewritten: see `SQLiteAccountStore.account(email:)`); differs from `normalized`
   /// only for an address typed not in NFC.
+  /// Only ASCII: such an address has no other Unicode spelling.
+  package static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
   package static func storedBeforeNFC(_ raw: String) -> String {
     raw.trimmingWhitespace().lowercased()
   }

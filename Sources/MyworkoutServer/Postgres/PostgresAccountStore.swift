@@ -37,6 +37,8 @@ package struct PostgresAccountStore: AccountStoring {
 
   /// As SQLite's (`SQLiteAccountStore.account(email:)`): the NFC key first, then the key a
   /// row stored before NFC has for the spelling typed.
+  /// And, for an address that is not ASCII, a row kept in another spelling of its NFC form
+  /// (the keys that are not ASCII read and compared here: the app sends NFC).
   package func account(email: String) async throws -> StoredAccount? {
     let key = Email.normalized(email)
     let before = Email.storedBeforeNFC(email)
@@ -47,6 +49,13 @@ package struct PostgresAccountStore: AccountStoring {
         ORDER BY email = \(key) DESC LIMIT 1
         """
       ).decode((String, String, String).self) {
+        return try Self.account(id: id, profile: profile, password: password)
+      }
+      guard !Email.isASCII(key) else { return nil }
+      for try await (id, stored, profile, password) in try await client.query(
+        "SELECT id, email, profile, password FROM accounts WHERE email ~ '[^ -~]'"
+      ).decode((String, String, String, String).self)
+      where Email.normalized(stored).utf8.elementsEqual(key.utf8) {
         return try Self.account(id: id, profile: profile, password: password)
       }
       return nil
@@ -65,6 +74,13 @@ package struct PostgresAccountStore: AccountStoring {
   }
 
   package func insert(_ account: StoredAccount) async throws -> Bool {
+    // A row kept in another spelling of the address (two sign-ups in both spellings at once
+    // may still both pass this look; the insert below guards the spelling typed).
+    if !Email.isASCII(Email.normalized(account.profile.email)),
+      try await self.account(email: account.profile.email) != nil
+    {
+      return false
+    }
     let (id, email, profile, password) = try Self.columns(account)
     // A row stored before NFC under the spelling typed now is the same account.
     let before = Email.storedBeforeNFC(account.profile.email)
