@@ -20,6 +20,17 @@ import Testing
   typealias Server = OutboxTests.Server
   typealias Notices = OutboxTests.Notices
 
+  /// Remote mode's progress service over `directory`'s outboxes, with the server away.
+  static func awayProgress(in directory: DataDirectory, notices: Notices)
+    -> OutboxProgressService<TestClock<Duration>>
+  {
+    OutboxProgressService(
+      remote: RemoteProgressService(
+        server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
+      directory: directory, server: "http://s", clock: TestClock<Duration>(),
+      onNotice: notices.raise)
+  }
+
   /// A row this build cannot decode (a newer version's change) at the head of the queue: it
   /// is put aside, said once, and the four changes after it are sent; nothing is counted as
   /// waiting that the sender does not send.
@@ -52,11 +63,7 @@ import Testing
       let path = OutboxStore.path(in: directory, server: "http://s", account: "a1")
       let junk = String(repeating: "not an outbox, a truncated page of something ", count: 200)
       try Data(junk.utf8).write(to: URL(fileURLWithPath: path))
-      let progress = OutboxProgressService(
-        remote: RemoteProgressService(
-          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
-        directory: directory, server: "http://s", clock: TestClock<Duration>(),
-        onNotice: notices.raise)
+      let progress = Self.awayProgress(in: directory, notices: notices)
       try await progress.record(
         ProgressUpdate(
           account: "a1", classID: "c1", position: 1_000, played: IntervalSet([0..<1_000]),
@@ -84,11 +91,7 @@ import Testing
       try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let notices = Notices()
-      let progress = OutboxProgressService(
-        remote: RemoteProgressService(
-          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
-        directory: directory, server: "http://s", clock: TestClock<Duration>(),
-        onNotice: notices.raise)
+      let progress = Self.awayProgress(in: directory, notices: notices)
       _ = try? await progress.record(
         ProgressUpdate(account: "a1", classID: "c1", position: 1_000, addedTimeInClass: 1_000))
       #expect(
@@ -109,11 +112,7 @@ import Testing
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")
       let notices = Notices()
-      let progress = OutboxProgressService(
-        remote: RemoteProgressService(
-          server: RemoteServer(baseURL: OfflineTests.away), credentials: RemoteCredentials()),
-        directory: directory, server: "http://s", clock: TestClock<Duration>(),
-        onNotice: notices.raise)
+      let progress = Self.awayProgress(in: directory, notices: notices)
       let old = "auth0|000000000000000000000001"
       await progress.resume(account: old, email: "Me@Example.com")
       for n in 1...5 {
