@@ -138,9 +138,16 @@ final class ProgressDatabase {
 
   /// Whether `account` keeps progress for at least `limit` classes (counts no further).
   func hasClasses(account: String, atLeast limit: Int) throws(SQLiteError) -> Bool {
+    try hasRows(in: "class_progress", account: account, atLeast: limit)
+  }
+
+  /// Whether `table` holds at least `limit` rows of `account` (counts no further).
+  private func hasRows(in table: String, account: String, atLeast limit: Int)
+    throws(SQLiteError) -> Bool
+  {
     let counted =
       try connection.statement(
-        "SELECT count(*) FROM (SELECT 1 FROM class_progress WHERE account = ? LIMIT ?)"
+        "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE account = ? LIMIT ?)"
       ).firstRow([.text(account), .int(limit)]) { $0.int(0) } ?? 0
     return counted >= limit
   }
@@ -252,11 +259,7 @@ final class ProgressDatabase {
   /// Whether `account` keeps at least `limit` lesson events, every round together (counts no
   /// further).
   func hasEvents(account: String, atLeast limit: Int) throws(SQLiteError) -> Bool {
-    let counted =
-      try connection.statement(
-        "SELECT count(*) FROM (SELECT 1 FROM lesson_events WHERE account = ? LIMIT ?)"
-      ).firstRow([.text(account), .int(limit)]) { $0.int(0) } ?? 0
-    return counted >= limit
+    try hasRows(in: "lesson_events", account: account, atLeast: limit)
   }
 
   /// The round's events in the order they were recorded.
