@@ -142,6 +142,11 @@ extension SignedInReducer {
         // intervals of the class, shown in the list the Player went back to. Never below what
         // the list shows (the Player's %): watched intervals only grow, and remote mode
         // answers with the changes still waiting for the server, not the whole progress.
+        // Saves run one after another: a failed one kept for the class is older than this,
+        // and goes from where this one left the person.
+        if update.account == signedIn.account {
+          signedIn.unsavedProgress[update.classID]?.position = update.position
+        }
         if update.account == signedIn.account, case .classes(var classes)? = signedIn.path.last,
           let item = classes.classes.first(where: { $0.id == update.classID })
         {

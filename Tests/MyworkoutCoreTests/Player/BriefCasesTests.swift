@@ -29,6 +29,9 @@ import Testing
         .player(.seekToEndPressed(last: false)),
         effects: [S.update(position: 0, played: [0..<10_000], time: 100)]
       ) {
+        $0.playerOnTop.savesInFlight += [
+          S.progressUpdate(position: 0, played: [0..<10_000], time: 100)
+        ]
         $0.playerOnTop.position = 0
         $0.playerOnTop.progress.watched = IntervalSet([0..<10_000])
         $0.playerOnTop.progress.timeInClass = 100 * (round + 1)
@@ -57,6 +60,9 @@ import Testing
       .player(.percentPressed(1)),
       effects: [S.update(position: 10_000, played: [0..<15_000], time: 150)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 10_000, played: [0..<15_000], time: 150)
+      ]
       $0.playerOnTop.position = 10_000
       $0.playerOnTop.progress = ClassProgress(
         lastPosition: 10_000, watched: IntervalSet([0..<15_000]), timeInClass: 150)
@@ -74,6 +80,9 @@ import Testing
       .player(.playPausePressed),
       effects: [S.update(position: 25_000, played: [10_000..<25_000], time: 150)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 25_000, played: [10_000..<25_000], time: 150)
+      ]
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress = ClassProgress(
         lastPosition: 25_000, watched: IntervalSet([0..<25_000]), timeInClass: 300)
@@ -100,6 +109,9 @@ import Testing
       .player(.percentPressed(9)),
       effects: [S.update(position: 90_000, played: [0..<10_000], time: 100)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 90_000, played: [0..<10_000], time: 100)
+      ]
       $0.playerOnTop.position = 90_000
       $0.playerOnTop.progress = ClassProgress(
         lastPosition: 90_000, watched: IntervalSet([0..<10_000]), timeInClass: 100)
@@ -112,6 +124,9 @@ import Testing
       .clockRead(S.at(250)),
       effects: [S.update(position: 100_000, played: [90_000..<100_000], time: 150)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 100_000, played: [90_000..<100_000], time: 150)
+      ]
       $0.playerOnTop.clock = S.at(250)
       $0.playerOnTop.position = 100_000
       $0.playerOnTop.playback = .finished

@@ -117,6 +117,9 @@ import Testing
       .clockRead(S.at(14_000)),
       effects: [S.update(position: 4_000, played: [0..<4_000], time: 14_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 4_000, played: [0..<4_000], time: 14_000)
+      ]
       $0.playerOnTop.clock = S.at(14_000)
       $0.playerOnTop.position = 4_000
       $0.playerOnTop.progress = ClassProgress(
@@ -143,6 +146,9 @@ import Testing
     store.send(
       .clockRead(S.at(3_600_250)), effects: [S.update(position: 250, played: [0..<250], time: 250)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 250, played: [0..<250], time: 250)
+      ]
       $0.playerOnTop.clock = S.at(3_600_250)
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress = ClassProgress(
@@ -166,6 +172,9 @@ import Testing
       $0.playerOnTop.unsavedTime = 1_000
     }
     store.send(.suspended, effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 1_000, played: [0..<1_000], time: 1_000)
+      ]
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress = ClassProgress(
         lastPosition: 1_000, watched: IntervalSet([0..<1_000]), timeInClass: 1_000)
@@ -187,6 +196,7 @@ import Testing
   @Test func endIsFinishedWithNothingPlayedAndSpacePlaysFromTheStart() {
     var store = TestStore(S.opened())
     store.send(.player(.seekToEndPressed(last: true)), effects: [S.update(position: 100_000)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 100_000)]
       $0.playerOnTop.position = 100_000
       $0.playerOnTop.playback = .finished
       $0.playerOnTop.progress.lastPosition = 100_000
@@ -204,12 +214,14 @@ import Testing
     }
     // ← from Finished pauses 5 s before the end.
     store.send(.player(.seekPressed(seconds: -5)), effects: [S.update(position: 95_000)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 95_000)]
       $0.playerOnTop.position = 95_000
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 95_000
     }
     // Seeking before the start stops at 0; a seek that changes nothing saves nothing.
     store.send(.player(.seekToEndPressed(last: false)), effects: [S.update(position: 0)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0)]
       $0.playerOnTop.position = 0
       $0.playerOnTop.progress.lastPosition = 0
     }
@@ -219,6 +231,7 @@ import Testing
   @Test func aClickOnTheBarSeeksThere() {
     var store = TestStore(S.opened(stored: ClassProgress(lastPosition: 5_000)))
     store.send(.player(.barClicked(milliseconds: 42_000)), effects: [S.update(position: 42_000)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 42_000)]
       $0.playerOnTop.position = 42_000
       $0.playerOnTop.resumeAt = nil
       $0.playerOnTop.progress.lastPosition = 42_000
@@ -343,6 +356,9 @@ import Testing
       .player(.seekPressed(seconds: 5)),
       effects: [S.update(position: 5_000, played: [0..<7_000], time: 7_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 5_000, played: [0..<7_000], time: 7_000)
+      ]
       $0.notice = nil
       $0.playerOnTop.position = 5_000
       $0.playerOnTop.progress = ClassProgress(
@@ -368,6 +384,7 @@ import Testing
     store.send(
       .interruptPressed, effects: [S.update(position: 0, time: 3_000), .quit(status: 130)]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.playerOnTop.progress.timeInClass = 3_000
       $0.playerOnTop.unsavedTime = 0
       $0.playerOnTop.lastSave = S.t0
@@ -377,16 +394,19 @@ import Testing
       .terminationRequested(status: 143),
       effects: [S.update(position: 0, time: 3_000), .quit(status: 143)]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.playerOnTop.progress.timeInClass = 3_000
       $0.playerOnTop.unsavedTime = 0
       $0.playerOnTop.lastSave = S.t0
     }
     store = TestStore(opened)
     store.send(.logOutPressed, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
     store = TestStore(opened)
     store.send(.sessionExpired, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
     }

@@ -150,4 +150,70 @@ import Testing
       Self.saves(reduce(&left, .interruptPressed))
         == [S.progressUpdate(position: 33_000, played: [0..<33_000])])
   }
+
+  /// A periodic save fails after the Player has gone and the closing save after it succeeds
+  /// (saves run one after another): what is kept still goes, but from where the person left,
+  /// not the earlier save's point (a review: the stored resume point moved back a minute).
+  @Test func aLaterSaveThatSucceededMovesTheKeptPositionOn() {
+    var (state, closing) = Self.playedThenLeft()
+    let earlier = S.progressUpdate(position: 20_000, played: [0..<20_000], time: 200)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), earlier)))
+    _ = reduce(&state, .player(.progressSaved(.success(ClassProgress()), closing)))
+    var expected = earlier
+    expected.position = closing.position
+    var quitting = state
+    #expect(Self.saves(reduce(&quitting, .interruptPressed)) == [expected])
+    // Opened again: it resumes where the person left.
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress(lastPosition: 33_000)))))
+    #expect(state.playerOnTop.resumeAt == 33_000)
+  }
+
+  /// Likewise when the class is open again and its progress is still being read: the closing
+  /// save's success, arriving then, is where it resumes.
+  @Test func aLaterSaveThatSucceededWhileTheProgressIsReadIsWhereItResumes() {
+    var (state, closing) = Self.playedThenLeft()
+    let earlier = S.progressUpdate(position: 20_000, played: [0..<20_000], time: 200)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), earlier)))
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressSaved(.success(ClassProgress()), closing)))
+    // Read before the closing save was applied.
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress()))))
+    #expect(state.playerOnTop.resumeAt == 33_000)
+  }
+
+  /// The class opened again with a failed save kept, and its progress cannot be read: leaving
+  /// sends what was kept at its own position, never position 0 over the stored resume point.
+  @Test func aKeptSaveWhoseClassFailsToLoadKeepsItsPosition() {
+    var (state, closing) = Self.playedThenLeft()
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(Self.diskFull))))
+    #expect(state.playerOnTop.position == closing.position)
+    #expect(Self.saves(reduce(&state, .player(.backPressed))) == [closing])
+  }
+
+  /// An earlier visit's save that fails after this visit read the progress: the progress read
+  /// never held its time, so the time on screen is what is stored plus what is still to save.
+  @Test func anEarlierVisitsFailureAfterTheLoadAddsItsTime() {
+    var (state, closing) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress(timeInClass: 1_000)))))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    #expect(state.playerOnTop.timeInClass == 1_330)
+    #expect(state.playerOnTop.unsavedTime == 330)
+  }
+
+  /// The Player's own save sent while the progress is read (Ctrl-Z) whose failure arrives after
+  /// the read: the progress read never held its time either.
+  @Test func aSaveSentWhileReadingThatFailsAfterTheReadAddsItsTime() {
+    var (state, closing) = Self.playedThenLeft()
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    _ = reduce(&state, .classes(.enterPressed))
+    let sent = Self.saves(reduce(&state, .suspended))
+    #expect(sent == [closing])
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress(timeInClass: 1_000)))))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    #expect(state.playerOnTop.timeInClass == 1_330)
+  }
 }

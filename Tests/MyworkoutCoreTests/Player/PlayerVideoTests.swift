@@ -93,6 +93,7 @@ import Testing
     store.send(
       .player(.video(.failed(reason))), effects: [S.update(position: 500, played: [0..<500])]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 500, played: [0..<500])]
       $0.playerOnTop.video = .failed(reason)
       $0.playerOnTop.streamStoppedMidClass = stream
       $0.playerOnTop.videoFit = nil
@@ -220,6 +221,9 @@ import Testing
       .clockRead(S.at(8_250)),
       effects: [.video(.pause), S.update(position: 250, played: [0..<250], time: 250)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 250, played: [0..<250], time: 250)
+      ]
       $0.playerOnTop.clock = S.at(8_250)
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 250
@@ -279,6 +283,7 @@ import Testing
       .player(.seekPressed(seconds: 5)),
       effects: [.video(.seek(milliseconds: 5_000)), S.update(position: 5_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 5_000)]
       $0.playerOnTop.position = 5_000
       $0.playerOnTop.progress.lastPosition = 5_000
     }
@@ -373,6 +378,7 @@ import Testing
       .player(.seekPressed(seconds: 5)),
       effects: [.video(.seek(milliseconds: 9_000)), S.update(position: 9_000, played: [0..<4_000])]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 9_000, played: [0..<4_000])]
       $0.playerOnTop.position = 9_000
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.progress.lastPosition = 9_000
@@ -391,6 +397,7 @@ import Testing
         .video(.seek(milliseconds: 3_250)), S.update(position: 3_250, played: [9_000..<9_250]),
       ]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 3_250, played: [9_000..<9_250])]
       $0.playerOnTop.position = 3_250
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.progress.lastPosition = 3_250
@@ -453,6 +460,7 @@ import Testing
       .player(.video(.failed("no connection"))),
       effects: [S.update(position: 500, time: 2_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 500, time: 2_000)]
       $0.playerOnTop.video = .failed("no connection")
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.timeInClass = 2_000
@@ -476,6 +484,9 @@ import Testing
       .player(.playPausePressed),
       effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 1_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 750, played: [500..<750], time: 1_000)
+      ]
       $0.playerOnTop.pausedFromPlay = true
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .paused
@@ -550,6 +561,7 @@ import Testing
       .player(.video(.failed("no connection"))),
       effects: [S.update(position: 500, played: [0..<500])]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 500, played: [0..<500])]
       $0.playerOnTop.video = .failed("no connection")
       $0.playerOnTop.streamStoppedMidClass = true
       $0.playerOnTop.videoFit = nil
@@ -600,6 +612,7 @@ import Testing
         S.update(position: 0, time: 1_000),
       ]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 1_000)]
       $0.playerOnTop.position = 0
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.video = .loading
@@ -641,6 +654,9 @@ import Testing
       .player(.playPausePressed),
       effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]
     ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 1_000, played: [0..<1_000], time: 1_000)
+      ]
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 1_000
       $0.playerOnTop.progress.watched = IntervalSet([0..<1_000])
@@ -662,6 +678,7 @@ import Testing
       .player(.video(.time(milliseconds: 100_050))),
       effects: [.video(.pause), S.update(position: 100_000, played: [0..<100_000])]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 100_000, played: [0..<100_000])]
       $0.playerOnTop.positionReadAt = S.t0
       $0.playerOnTop.playback = .finished
       $0.playerOnTop.position = 100_000
@@ -678,6 +695,7 @@ import Testing
     store.send(
       .player(.video(.ended)), effects: [S.update(position: 100_000, played: watched)]
     ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 100_000, played: watched)]
       $0.playerOnTop.playback = .finished
       $0.playerOnTop.position = 100_000
       $0.playerOnTop.progress.lastPosition = 100_000
@@ -756,6 +774,7 @@ import Testing
       }
     }
     store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 41)]
       $0.playerOnTop.stepping = false
       $0.playerOnTop.position = 41
       $0.playerOnTop.progress.lastPosition = 41

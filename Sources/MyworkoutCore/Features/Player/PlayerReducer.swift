@@ -45,31 +45,49 @@ enum PlayerReducer {
     case .progressLoaded(let result):
       guard state.playback == .loading else { return .none }
       state.playback = .paused
-      // Where an earlier visit's failed save left the person, if it was later than what is
-      // stored; the next save then sends it (it differs from the stored one).
+      // Where an earlier visit's failed save left the person, or where a save that succeeded
+      // while the progress was read left it; the next save then sends it (it differs from the
+      // stored one).
       let kept = state.keptPosition
       state.keptPosition = nil
+      state.savesInFlight = []
+      let stored: ClassProgress
+      var notice: String?
       switch result {
-      case .success(let stored):
-        let stored = stored.bounded
-        state.progress = stored
-        // From 0 once finished or left in the first second (`Resume at 00:00` would tell
-        // nothing); else where the person left off.
-        let left = kept ?? stored.lastPosition
-        let resume = left >= 1_000 && left < state.duration ? left : 0
-        state.position = resume
-        state.progress.lastPosition = kept == nil ? resume : stored.lastPosition
-        state.resumeAt = resume > 0 ? resume : nil
-        return .effects(resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : [])
+      case .success(let read):
+        stored = read.bounded
       case .failure(let error):
-        return .delegate(.notice(error.message))
+        // Nothing read: from 0, or from what is kept (never 0 sent over a stored resume point).
+        guard kept != nil else { return .delegate(.notice(error.message)) }
+        stored = ClassProgress()
+        notice = error.message
       }
+      state.progress = stored
+      // From 0 once finished or left in the first second (`Resume at 00:00` would tell
+      // nothing); else where the person left off.
+      let left = kept ?? stored.lastPosition
+      let resume = left >= 1_000 && left < state.duration ? left : 0
+      state.position = resume
+      state.progress.lastPosition = kept == nil ? resume : stored.lastPosition
+      state.resumeAt = resume > 0 ? resume : nil
+      return Outcome(
+        effects: resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : [],
+        delegate: notice.map(Delegate.notice))
     case .progressSaved(let result, let update):
+      // Whether `progress` holds this save's changes: this Player sent it after the read.
+      let counted =
+        state.savesInFlight.firstIndex(of: update).map {
+          state.savesInFlight.remove(at: $0)
+        } != nil
       switch result {
       case .success(let stored):
         // Another copy's intervals and time arrive with the answer; ours may be ahead of it.
         state.progress.watched.formUnion(stored.watched)
         state.progress.timeInClass = max(state.progress.timeInClass, stored.bounded.timeInClass)
+        // Saves run one after another: one that succeeded while the progress is read (an
+        // earlier visit's closing save) is later than anything kept, and may be later than
+        // what the read finds.
+        if state.playback == .loading { state.keptPosition = update.position }
         return .none
       case .failure(let error):
         // Kept, to go with the next save: the time moves back from what counts as stored to
@@ -77,8 +95,10 @@ enum PlayerReducer {
         // applied keeps counting its time as stored: sent again, it would count twice.
         let kept = update.kept(after: error)
         state.unsavedPlayed.formUnion(kept.played)
-        state.progress.timeInClass = max(
-          0, state.progress.timeInClass - kept.addedTimeInClass)
+        if counted {
+          state.progress.timeInClass = max(
+            0, state.progress.timeInClass - kept.addedTimeInClass)
+        }
         state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, kept.addedTimeInClass)
         // An earlier visit's closing save that failed while this one reads the progress.
         if state.playback == .loading { state.keptPosition = update.position }
@@ -361,6 +381,7 @@ enum PlayerReducer {
     // What one change may not carry (over a year) goes with the next.
     state.unsavedTime -= update.addedTimeInClass
     state.lastSave = state.clock
+    state.savesInFlight.append(update)
     return [.recordProgress(update)]
   }
 

@@ -43,8 +43,15 @@ package struct PlayerState: Equatable, Sendable {
   /// Wall time (ms) the player was open since the last save.
   package var unsavedTime = 0
   /// Where an earlier visit's failed save left the person (its intervals and time are in
-  /// `unsavedPlayed` and `unsavedTime`): saved while the progress is read, resumed from after.
+  /// `unsavedPlayed` and `unsavedTime`), or a save that succeeded while the progress is read
+  /// (it may be later than what the read finds): saved while the progress is read, resumed
+  /// from after.
   package var keptPosition: Int?
+  /// This Player's saves not answered yet whose changes `progress` holds: a failure takes its
+  /// time back out of `progress`. Emptied when the progress is read (the read replaces what
+  /// they were counted in); an answer to a save not listed here (an earlier visit's) never
+  /// takes anything out.
+  package var savesInFlight: [ProgressUpdate] = []
   /// The reading at the last save while playing.
   package var lastSave: WallTime?
   /// The class's thumbnail for the picture area (nil: not asked for; a pattern is drawn).
