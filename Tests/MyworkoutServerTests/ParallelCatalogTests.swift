@@ -61,4 +61,20 @@ import Testing
       }
     }
   }
+
+  /// A newer version's catalog is not read on these connections (its tables may mean something
+  /// else there): nil, so that the caller asks the store, which makes it again for this version.
+  @Test func aNewerVersionsCatalogIsNotReadHere() async throws {
+    try await Self.withCatalog { _, store, file in
+      _ = try await store.page(query: "", offset: 0, limit: 5)
+      let slash = try #require(file.lastIndex(of: "/"))
+      let folder = String(file[..<slash])
+      let directory = try DataDirectory.prepare(path: folder + "/data")
+      let readers = CatalogReaders(directory: directory, keep: 2)
+      #expect(await readers.page(query: "", offset: 0, limit: 5)?.total == 44)
+      try SQLiteDatabase(path: directory.catalogPath).execute("PRAGMA user_version = 2")
+      let fresh = CatalogReaders(directory: directory, keep: 2)
+      #expect(await fresh.page(query: "", offset: 0, limit: 5) == nil)
+    }
+  }
 }

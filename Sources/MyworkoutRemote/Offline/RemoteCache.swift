@@ -7,9 +7,6 @@ import MyworkoutServices
 #else
   import Foundation
 #endif
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What remote mode fetched that is the same for everyone (catalog pages, class details, the
 /// lessons), kept so that it stays usable while the server is away (SPEC §18):
@@ -30,9 +27,13 @@ package actor RemoteCache {
     """
 
   nonisolated package let path: String
+  private let directory: DataDirectory
   private var connection: SQLiteDatabase?
+  /// The file the connection was opened on (device and inode), to remove only that file.
+  private var opened: FileIdentity?
 
   package init(directory: DataDirectory, server: String) {
+    self.directory = directory
     path = directory.path + "/" + Self.fileName(server: server)
   }
 
@@ -98,15 +99,19 @@ package actor RemoteCache {
     return try body(try open())
   }
 
+  /// Closes the file and removes it, unless another copy of the app (same server, same data
+  /// directory) has already made a new one in its place.
   private func remove() {
     connection = nil
-    for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+    _ = try? DatabaseQuarantine.remove(path: path, ifStill: opened, directory: directory)
   }
 
   private func open() throws -> SQLiteDatabase {
     if let connection { return connection }
+    opened = FileIdentity(path: path)
     let connection = try SQLiteDatabase(
       path: path, options: .init(interruptsWhenCancelled: false))
+    if opened == nil { opened = FileIdentity(path: path) }
     try connection.enableWriteAheadLog()
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
     self.connection = connection

@@ -37,24 +37,28 @@ final class CatalogDatabase {
   let connection: SQLiteDatabase
 
   /// Opens (creating if new) the catalog at `path`. Throws an error whose `isDamage` is true
-  /// when the file is not a catalog of this version; a newer version's counts as damage too,
-  /// since the catalog is only a copy of its CSV, made again.
+  /// when the file is not a catalog, and `NewerSchemaError` when a newer version made it
+  /// (`CatalogStore` makes it again for this version: it is only a copy of its CSV).
   init(path: String) throws {
     connection = try SQLiteDatabase(path: path)
+    try connection.refuseNewerSchema(than: Self.schemaVersion)
     // A cache: losing the last transactions to a power cut only means importing again.
     try connection.enableWriteAheadLog()
     try connection.execute("PRAGMA synchronous = NORMAL")
-    do {
-      try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
-    } catch let error as NewerSchemaError {
-      throw SQLiteError(code: SQLITE_NOTADB, message: error.description, context: "")
-    }
+    try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
   }
 
   /// Opens the catalog at `path` for reading only (the server's read connections): nothing is
-  /// created or changed; WAL lets it read beside the connection that imports.
+  /// created or changed; WAL lets it read beside the connection that imports. A catalog of
+  /// another version is not read here (its tables may mean something else).
   init(readingFrom path: String) throws {
     connection = try SQLiteDatabase(path: path, options: .init(readOnly: true))
+    let found = try connection.userVersion()
+    guard found == Self.schemaVersion else {
+      throw SQLiteError(
+        code: SQLITE_NOTADB, message: "schema version \(found), expected \(Self.schemaVersion)",
+        context: "Cannot read \(path)")
+    }
   }
 
   // MARK: Meta

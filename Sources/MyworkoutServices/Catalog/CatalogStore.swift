@@ -12,7 +12,8 @@ import MyworkoutCore
 /// The file is imported when the catalog is first needed and again whenever a first page is
 /// asked for after the file changed (size and modification time, then content hash). A file
 /// that cannot be read, or is not a classes file, gives way to the shipped one, with a notice.
-/// A damaged `catalog.sqlite` is moved aside, with a notice, and rebuilt from the file.
+/// A damaged `catalog.sqlite` is moved aside, with a notice, and rebuilt from the file; a newer
+/// version's is made again for this one, quietly.
 ///
 /// Calls throw `CatalogError`, or `CancellationError` when the calling task was cancelled
 /// (a running statement is interrupted, an import rolled back).
@@ -114,17 +115,29 @@ package actor CatalogStore {
   }
 
   /// Runs `body` on the open catalog. When the catalog turns out to be damaged, moves it aside,
-  /// rebuilds it from the file and runs `body` once more.
+  /// rebuilds it from the file and runs `body` once more. A newer version's catalog is removed
+  /// instead, without a word: it is whole, and only a copy of its file, which that version
+  /// makes again too (moved aside, an older and a newer copy sharing a folder piled copies up
+  /// and called each other's catalog damaged).
   private func withDatabase<T>(_ body: (CatalogDatabase) throws -> T) throws -> T {
     do {
       return try body(try openDatabase())
     } catch let error as SQLiteError where error.isDamage && !isRebuilding {
-      isRebuilding = true
-      defer { isRebuilding = false }
-      try moveAside()
-      try refresh()
-      return try body(try openDatabase())
+      return try rebuilt(after: moveAside, body)
+    } catch is NewerSchemaError where !isRebuilding {
+      return try rebuilt(after: removeNewer, body)
     }
+  }
+
+  /// `body` run on the catalog rebuilt from its file after `clearing` the one that was there.
+  private func rebuilt<T>(after clearing: () throws -> Void, _ body: (CatalogDatabase) throws -> T)
+    throws -> T
+  {
+    isRebuilding = true
+    defer { isRebuilding = false }
+    try clearing()
+    try refresh()
+    return try body(try openDatabase())
   }
 
   private func openDatabase() throws -> CatalogDatabase {
@@ -145,6 +158,14 @@ package actor CatalogStore {
     if let name {
       report("catalog.sqlite could not be read; moved it aside to \(name) and rebuilt it")
     }
+  }
+
+  /// Closes the catalog and removes a newer version's file, unless another copy of the app has
+  /// already put a new file in its place.
+  private func removeNewer() throws {
+    database = nil
+    try DatabaseQuarantine.remove(
+      path: directory.catalogPath, ifStill: opened, directory: directory)
   }
 
   private func report(_ notice: String) {

@@ -97,7 +97,7 @@ import Testing
       case "directory": #expect(mkdir(path, 0o700) == 0)
       default:
         // A SQLite file, but not one of ours.
-        try SQLiteDatabase(path: path).execute("CREATE TABLE other(x); PRAGMA user_version = 9")
+        try SQLiteDatabase(path: path).execute("CREATE TABLE other(x)")
       }
       let notices = NoticeLog()
       let store = makeCatalogStore(directory, notices: notices)
@@ -109,6 +109,22 @@ import Testing
         ])
       #expect(listing(directory.path).contains(moved))
       #expect(permissions(path) == 0o600)
+    }
+  }
+
+  /// A newer version's catalog is whole and only a copy of its file: made again for this
+  /// version without a word, and nothing moved aside (an older and a newer copy sharing a
+  /// folder piled up `.corrupt-` copies and called each other's catalog damaged).
+  @Test func aNewerVersionsCatalogIsMadeAgainQuietly() async throws {
+    try await withDataDirectory { directory throws in
+      try SQLiteDatabase(path: directory.catalogPath).execute(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); PRAGMA user_version = 2")
+      let notices = NoticeLog()
+      let store = makeCatalogStore(directory, notices: notices)
+      #expect(try await store.all("").count >= 40)
+      #expect(notices.all.isEmpty)
+      #expect(!listing(directory.path).contains { $0.contains(".corrupt-") })
+      #expect(try SQLiteDatabase(path: directory.catalogPath).userVersion() == 1)
     }
   }
 
