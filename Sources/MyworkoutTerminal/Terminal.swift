@@ -25,8 +25,8 @@ package final class Terminal: TerminalBackend {
         "myworkout cannot use the terminal type '\(name)'; set TERM to one your system knows "
           + "(for example xterm-256color)."
       case .noTerminalType:
-        "myworkout cannot tell the terminal type: TERM is not set; set it to your terminal's "
-          + "type (for example xterm-256color)."
+        "myworkout cannot tell the terminal type: TERM is not set or is empty; set it to your "
+          + "terminal's type (for example xterm-256color)."
       case .noCursorAddressing(let name):
         "myworkout cannot draw on the terminal type TERM='\(name)': it cannot move the cursor; "
           + "set TERM to one that can (for example xterm-256color)."
@@ -60,9 +60,12 @@ package final class Terminal: TerminalBackend {
     // The screen is drawn in UTF-8 and typed bytes are read as UTF-8 whatever the locale says;
     // a locale of another character set (C or POSIX, as in a minimal container, or one not
     // installed) made ncurses drop every mark that is not ASCII (the focus marker, `•`, `✓`),
-    // so the character type is then C.UTF-8's, as in terminals of today.
+    // so the character type is then C.UTF-8's, as in terminals of today (under another of
+    // its spellings, or English's, where a system lacks that name).
     if setlocale(LC_CTYPE, "") == nil || !Self.localeIsUTF8 {
-      setlocale(LC_CTYPE, "C.UTF-8")
+      for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, name) != nil {
+        break
+      }
     }
     // The modes as the shell left them, for the crash handlers (ncurses changes them next).
     CrashGuard.saveModes()

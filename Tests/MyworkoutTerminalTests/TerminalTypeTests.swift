@@ -12,7 +12,7 @@ import Testing
       }
       #expect(
         error.map { "\($0)" }
-          == "myworkout cannot tell the terminal type: TERM is not set; set it to your "
+          == "myworkout cannot tell the terminal type: TERM is not set or is empty; set it to your "
           + "terminal's type (for example xterm-256color).")
     }
     #expect(try Terminal.terminalType(environment: ["TERM": "xterm"]) == "xterm")
