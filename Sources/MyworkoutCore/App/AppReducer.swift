@@ -93,6 +93,7 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     let outcome = SignedOutReducer.reduce(&flow, action, display: state.display)
     state.root = .signedOut(flow)
     effects = outcome.effects
+    if case .notice(let text)? = outcome.delegate { state.notice = text }
     if case .signedIn(let session, let path, let play) = outcome.delegate {
       var signedIn = SignedIn(session: session, path: path)
       signedIn.profile.editNumberUnavailable = state.editNumberUnavailable

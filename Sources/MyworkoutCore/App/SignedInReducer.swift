@@ -100,6 +100,8 @@ enum SignedInReducer {
       signedIn.path.removeLast(signedIn.path.count - index)
     case .open(let danceClass)?:
       outcome.effects += play(danceClass, in: &signedIn, speed: speed, display: display)
+    case .notice(let text)?:
+      return Outcome(effects: outcome.effects, delegate: .notice(text))
     case .createAccount?, .signedIn?, nil:
       break
     }

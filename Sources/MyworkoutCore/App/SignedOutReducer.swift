@@ -6,6 +6,8 @@ enum SignedOutReducer {
     /// Signed in; the signed-in root opens `path` over Profile, and the Player for `play` over
     /// that (the class `Log in to watch` was opened for).
     case signedIn(Session, path: [SignedIn.Route], play: DanceClass?)
+    /// A line for the app's notice (a paste cut to fit the catalog's search).
+    case notice(String)
   }
 
   static func reduce(_ flow: inout SignedOut, _ action: Action, display: Display)
@@ -107,6 +109,8 @@ enum SignedOutReducer {
       return .effects(outcome.effects)
     case .open?:
       return .effects(outcome.effects)
+    case .notice(let text)?:
+      return Outcome(effects: outcome.effects, delegate: .notice(text))
     case .createAccount(let email)?:
       flow.path.append(.signup(SignupForm(email: email)))
       return .effects(outcome.effects)

@@ -598,4 +598,33 @@ import Testing
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
     }
   }
+
+  /// A paste longer than the search takes is cut, and the app's notice says so, signed in and
+  /// signed out (a walk-through's long paste was cut without a word).
+  @Test func aPasteCutToFitTheSearchSaysSo() {
+    let long = String(repeating: "a", count: FieldLimit.search + 20)
+    let cut = String(long.prefix(FieldLimit.search))
+    for store in [signedInList(), signedOutList()] {
+      var state = store.state
+      _ = reduce(&state, .classes(.searchPasted(long)))
+      #expect(state.notice == Message.pasteCut(limit: FieldLimit.search))
+      #expect(Self.searchText(in: state) == cut)
+      // A paste that fits says nothing.
+      _ = reduce(&state, .classes(.escapePressed))
+      _ = reduce(&state, .classes(.searchPasted("hip")))
+      #expect(state.notice == nil)
+      #expect(Self.searchText(in: state) == "hip")
+    }
+  }
+
+  /// The search's text on the Classes screen on top, signed in or out.
+  static func searchText(in state: AppState) -> String? {
+    switch state.root {
+    case .signedIn(let signedIn):
+      if case .classes(let classes)? = signedIn.path.last { return classes.search.text }
+    case .signedOut(let flow):
+      if case .classes(let classes)? = flow.path.last { return classes.search.text }
+    }
+    return nil
+  }
 }

@@ -10,6 +10,8 @@ enum ClassesReducer {
     case createAccount(email: String)
     /// Signed out: the modal logged the person in; open the class it was opened for.
     case signedIn(Session, opening: DanceClass)
+    /// A line for the app's notice (a paste cut to fit the search).
+    case notice(String)
   }
 
   /// A new Classes screen and the first fetch (the whole catalog, first page).
@@ -66,8 +68,11 @@ enum ClassesReducer {
       return TextInput.changesText(edit) ? queryChanged(&state) : .none
     case .searchPasted(let text):
       state.focus = .search
-      state.search.insert(text)
-      return queryChanged(&state)
+      let whole = state.search.insert(text)
+      var outcome = queryChanged(&state)
+      // Cut to fit, and said (as part one's forms and the lessons' blanks do).
+      if !whole { outcome.delegate = .notice(Message.pasteCut(limit: FieldLimit.search)) }
+      return outcome
     case .searchPauseEnded:
       guard let query = state.pendingQuery else { return .none }
       state.pendingQuery = nil
