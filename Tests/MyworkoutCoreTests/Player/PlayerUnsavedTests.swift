@@ -216,4 +216,56 @@ import Testing
     _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
     #expect(state.playerOnTop.timeInClass == 1_330)
   }
+
+  /// An earlier visit's closing save fails after this visit read the progress (which did not
+  /// have it), the person not having moved: the class resumes where that visit left it, and
+  /// leaving sends that position, not the older one the read gave (a seeded model test).
+  @Test func anEarlierVisitsFailureAfterTheLoadMovesAnUntouchedResumePoint() {
+    var (state, closing) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress(lastPosition: 20_000)))))
+    #expect(state.playerOnTop.resumeAt == 20_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), closing)))
+    #expect(state.playerOnTop.resumeAt == 33_000)
+    #expect(state.playerOnTop.position == 33_000)
+    #expect(Self.saves(reduce(&state, .player(.backPressed))) == [closing])
+  }
+
+  /// Time in class is the Player open, playing or paused: not while its progress is read (a
+  /// Player left then had no position to save that time with, and it was lost; a seeded model
+  /// test).
+  @Test func timeWhileTheProgressIsReadIsNotTimeInClass() {
+    var (state, _) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(1_700)))
+    #expect(state.playerOnTop.unsavedTime == 0)
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress()))))
+    _ = reduce(&state, .clockRead(S.at(2_000)))
+    #expect(state.playerOnTop.unsavedTime == 300)
+  }
+
+  /// A seek whose save failed, the Player still open: the position goes with the next save (it
+  /// counted as stored, and leaving sent nothing; a seeded model test).
+  @Test func aPositionWhoseSaveFailedGoesWithTheNextSave() {
+    var state = S.opened()
+    let seek = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(seek == [S.progressUpdate(position: 10_000)])
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), seek[0])))
+    #expect(Self.saves(reduce(&state, .player(.backPressed))) == seek)
+  }
+
+  /// A kept save at position 0 (a seek back to the start whose save failed), the class opened
+  /// again and left while its progress is read: the 0 goes (it was compared with the 0 of a
+  /// progress not read yet, and lost; a seeded model test).
+  @Test func aKeptStartGoesWhileTheProgressIsRead() {
+    var (state, closing) = Self.playedThenLeft()
+    var start = closing
+    start.position = 0
+    start.played = IntervalSet()
+    start.addedTimeInClass = 0
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), start)))
+    _ = reduce(&state, .classes(.enterPressed))
+    #expect(Self.saves(reduce(&state, .interruptPressed)) == [start])
+  }
 }

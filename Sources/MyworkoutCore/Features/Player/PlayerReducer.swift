@@ -20,6 +20,8 @@ enum PlayerReducer {
       state.unsavedPlayed = kept.played
       state.unsavedTime = kept.addedTimeInClass
       state.keptPosition = kept.position
+      // Not stored: a save while the progress is read sends it, even when it is 0.
+      state.progress.lastPosition = Self.positionNotStored
     }
     var effects: [Effect] = [
       .run(.progressLoad, .loadProgress(account: account, classID: danceClass.id))
@@ -63,16 +65,9 @@ enum PlayerReducer {
         notice = error.message
       }
       state.progress = stored
-      // From 0 once finished or left in the first second (`Resume at 00:00` would tell
-      // nothing); else where the person left off.
-      let left = kept ?? stored.lastPosition
-      let resume = left >= 1_000 && left < state.duration ? left : 0
-      state.position = resume
-      state.progress.lastPosition = kept == nil ? resume : stored.lastPosition
-      state.resumeAt = resume > 0 ? resume : nil
-      return Outcome(
-        effects: resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : [],
-        delegate: notice.map(Delegate.notice))
+      let effects = resumed(&state, at: kept ?? stored.lastPosition)
+      if kept == nil { state.progress.lastPosition = state.position }
+      return Outcome(effects: effects, delegate: notice.map(Delegate.notice))
     case .progressSaved(let result, let update):
       // Whether `progress` holds this save's changes: this Player sent it after the read.
       let counted =
@@ -87,7 +82,10 @@ enum PlayerReducer {
         // Saves run one after another: one that succeeded while the progress is read (an
         // earlier visit's closing save) is later than anything kept, and may be later than
         // what the read finds.
-        if state.playback == .loading { state.keptPosition = update.position }
+        if state.playback == .loading {
+          state.keptPosition = update.position
+          state.progress.lastPosition = update.position
+        }
         return .none
       case .failure(let error):
         // Kept, to go with the next save: the time moves back from what counts as stored to
@@ -100,8 +98,23 @@ enum PlayerReducer {
             0, state.progress.timeInClass - kept.addedTimeInClass)
         }
         state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, kept.addedTimeInClass)
+        // Its position is not known to be stored either: the next save sends the position
+        // (a seek whose save failed was never sent again).
+        if state.progress.lastPosition == update.position {
+          state.progress.lastPosition = Self.positionNotStored
+        }
         // An earlier visit's closing save that failed while this one reads the progress.
-        if state.playback == .loading { state.keptPosition = update.position }
+        if state.playback == .loading {
+          state.keptPosition = update.position
+          state.progress.lastPosition = Self.positionNotStored
+        }
+        // Or after the read, with the person still at the resume point the read gave (the read
+        // did not have that save): resumed where that visit left the class instead.
+        if !counted, state.playback == .paused, let shown = state.resumeAt, shown == state.position
+        {
+          let effects = resumed(&state, at: update.position)
+          return Outcome(effects: effects, delegate: .notice(error.message))
+        }
         return .delegate(.notice(error.message))
       }
     case .pictureLoaded(let picture):
@@ -297,6 +310,9 @@ enum PlayerReducer {
     }
     let elapsed = max(0, now.milliseconds(since: last))
     state.clock = now
+    // Time in class is the Player open, playing or paused (SPEC §12): while its progress is
+    // read, neither (and a Player left then has no position to save that time with).
+    guard state.playback != .loading else { return [] }
     guard state.playback == .playing else {
       state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)
       return []
@@ -346,6 +362,19 @@ enum PlayerReducer {
     state.clock = now
     return []
   }
+
+  /// Shows the class from where the person `left` it: from 0 once finished or left in the
+  /// first second (`Resume at 00:00` would tell nothing).
+  private static func resumed(_ state: inout PlayerState, at left: Int) -> [Effect] {
+    let resume = left >= 1_000 && left < state.duration ? left : 0
+    state.position = resume
+    state.resumeAt = resume > 0 ? resume : nil
+    return resume > 0 ? videoCommand(state, .seek(milliseconds: resume)) : []
+  }
+
+  /// `progress.lastPosition` after a save of the position failed: no position is, so the next
+  /// save sends it.
+  static let positionNotStored = -1
 
   /// What must be saved before the player goes away (quit, log out, expiry).
   static func closing(_ state: inout PlayerState, account: String) -> [Effect] {
