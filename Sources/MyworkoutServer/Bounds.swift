@@ -12,7 +12,9 @@ extension Backend {
 
   /// A progress save's body as the change to apply. `changed_at` must be within
   /// `ProgressBounds.clockWindowMilliseconds` of the server's clock; one ahead of it counts as
-  /// now (a device whose clock ran ahead must not freeze the position for everyone else).
+  /// now (a device whose clock ran ahead must not freeze the position for everyone else). 0 says
+  /// the position is older than any stored one (an app that could not read where the person
+  /// was): it is kept only where none is.
   func checkedUpdate(_ body: ProgressUpdateDTO, account: String, classID: String)
     throws(APIError) -> ProgressUpdate
   {
@@ -41,8 +43,10 @@ extension Backend {
     if let time = changedAt {
       let now = nowMilliseconds
       let window = ProgressBounds.clockWindowMilliseconds
-      guard time >= now - window, time <= now + window else {
-        throw .badRequest("changed_at must be milliseconds since 1970 within 20 years of now")
+      guard time == 0 || (time >= now - window && time <= now + window) else {
+        throw .badRequest(
+          "changed_at must be 0 (older than any position) or milliseconds since 1970 within 20 years of now"
+        )
       }
       changedAt = min(time, now)
     }

@@ -1088,7 +1088,7 @@ package enum OpenAPIDocument {
                 "type": "integer",
                 "format": "int64",
                 "nullable": true,
-                "description": "Milliseconds since 1970, within 20 years of now (later: now)."
+                "description": "Milliseconds since 1970, within 20 years of now (later: now); 0: older than any stored position (kept only where none is)."
               }
             },
             "required": ["position", "played", "added_time_in_class"]

@@ -3,6 +3,12 @@ import MyworkoutCore
 import MyworkoutImages
 import MyworkoutServices
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// Carries out the reducer's effects. Each request runs as a task under its effect id; several
 /// ids may run at once, a new request under a running id supersedes it, and the answer of a
 /// cancelled or superseded request never arrives. Session writes go through one serial queue so
@@ -25,15 +31,18 @@ final class EffectRunner {
   private let executor: (any TaskExecutor)?
   /// How long a log-out waits for the saves under way before the session is forgotten.
   private let savesBeforeLogOut: Duration
+  /// Reads the wall clock: each save is stamped with when it was made.
+  private let now: () -> Date
 
   /// `send` delivers an answer (and draws it); `quit` restores the terminal and exits;
   /// `executor` runs the work (nil: Swift's global pool, as in most tests).
   init(
     services: Services, sessions: any SessionPersisting, executor: (any TaskExecutor)? = nil,
-    savesBeforeLogOut: Duration = .seconds(5),
+    savesBeforeLogOut: Duration = .seconds(5), now: @escaping () -> Date = { Date() },
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
     self.savesBeforeLogOut = savesBeforeLogOut
+    self.now = now
     self.services = services
     self.sessions = sessions
     self.executor = executor
@@ -71,10 +80,15 @@ final class EffectRunner {
     serial &+= 1
     let mine = serial
     let services = self.services
+    // A class's progress is read after the saves sent before it, and answered after theirs:
+    // a read made while an earlier visit's save was on its way resumed the class at the point
+    // before it, and a save of that older point then put it back.
+    let savesBefore = request.isProgressRead ? lastProgressSave : nil
     // Started on the executor, back on the main actor only to deliver. (Set from inside a
     // main-actor task with `withTaskExecutorPreference`, the preference still let requests
     // reach Swift's global pool: gdb stopped in `swift_task_enqueueGlobal` on an email check.)
     let task = Task(executorPreference: executor) {
+      await savesBefore?.value
       guard let answer = await Self.perform(request, on: services) else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
@@ -156,6 +170,13 @@ final class EffectRunner {
   /// answer is delivered on the main queue. Never cancelled: the player's state already counts
   /// it as saved.
   private func record(_ update: ProgressUpdate) {
+    // When the person was there: a failed save kept and sent again later keeps this time, and
+    // never puts its position back over a later one (the stores keep the latest position).
+    var stamped = update
+    if stamped.changedAt == nil {
+      stamped.changedAt = Int64((now().timeIntervalSince1970 * 1_000).rounded(.down))
+    }
+    let update = stamped
     let previous = lastProgressSave
     let progress = services.progress
     let send = self.send
@@ -279,3 +300,11 @@ package protocol SessionPersisting: Sendable {
 }
 
 extension SessionStore: SessionPersisting {}
+
+extension Request {
+  /// A read of a class's progress (ordered after the saves before it).
+  fileprivate var isProgressRead: Bool {
+    if case .loadProgress = self { return true }
+    return false
+  }
+}

@@ -68,7 +68,7 @@ final class Runtime {
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions, executor: executor,
-      savesBeforeLogOut: saveLimits.beforeLogOut,
+      savesBeforeLogOut: saveLimits.beforeLogOut, now: now,
       // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
       send: { [weak self] action in self?.dispatch(action) },
       quit: { [weak self] status in self?.quit(status: status) })

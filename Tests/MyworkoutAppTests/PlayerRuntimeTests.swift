@@ -75,11 +75,13 @@ import Testing
     #expect(app.state.player?.position == 350)
     #expect(repeating.isEmpty, "paused again: no timer")
     await settle { await progress.updates.count == 1 }
+    // Stamped with when it was made (the wall clock at the key).
     #expect(
       await progress.updates == [
         ProgressUpdate(
           account: Fixture.accountID, classID: "c1", position: 350,
-          played: IntervalSet([0..<350]), addedTimeInClass: 5_350)
+          played: IntervalSet([0..<350]), addedTimeInClass: 5_350,
+          changedAt: 1_800_000_005_350)
       ])
 
     // A signal: the Player saves the time since, and the exit waits for the save.

@@ -244,6 +244,32 @@ import Testing
     }
   }
 
+  /// `changed_at` 0 says the position is older than any stored one (an app that could not read
+  /// where the person was saves the time spent): the time is added, the stored position stays,
+  /// and a class with none takes it.
+  @Test(arguments: Store.allCases)
+  func aPositionStampedZeroIsKeptOnlyWhereNoneIs(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let first = Self.save(position: 6_000, played: [[0, 6_000]])
+      #expect(
+        try await Routes.post(client, "/api/progress/c1", first, token, key: "a").status == 200)
+      let unread = Self.save(position: 0, played: [], added: 500, changedAt: 0)
+      let merged = try await Routes.post(client, "/api/progress/c1", unread, token, key: "b")
+      #expect(merged.status == 200, "\(merged.body)")
+      #expect(merged.body["last_position"] as? Int == 6_000)
+      #expect(merged.body["time_in_class"] as? Int == 1_500)
+      let fresh = Self.save(position: 0, played: [], added: 500, changedAt: 0)
+      let new = try await Routes.post(client, "/api/progress/c2", fresh, token, key: "c")
+      #expect(new.status == 200)
+      #expect(new.body["last_position"] as? Int == 0)
+      // A position saved after it moves it, as any.
+      let later = Self.save(position: 9_000, played: [[6_000, 9_000]])
+      let moved = try await Routes.post(client, "/api/progress/c2", later, token, key: "d")
+      #expect(moved.body["last_position"] as? Int == 9_000)
+    }
+  }
+
   /// Found by the API fuzzer: a NUL in any text made PostgreSQL fail (500, with its own words
   /// in the answer). Refused on both stores, as a 400, before any store sees it.
   @Test(arguments: Store.allCases)

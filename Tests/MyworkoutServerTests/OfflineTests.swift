@@ -196,6 +196,20 @@ import Testing
         try await offline.watchedPercents(account: AccountID.seed, classes: [danceClass]) == [
           "c1": 30
         ])
+      // A failed save sent again (stamped when it was made, earlier) and the time spent after a
+      // read that failed (stamped 0: older than any position) add their time, not their
+      // position, as the server will (a seeded model test of the Player's saves).
+      for (position, stamp) in [(10_000, Int64(1_700_000_000_000)), (0, Int64(0))] {
+        try await offline.record(
+          ProgressUpdate(
+            account: AccountID.seed, classID: "c1", position: position, addedTimeInClass: 1_000,
+            changedAt: stamp))
+      }
+      #expect(
+        try await offline.progress(account: AccountID.seed, classID: "c1")
+          == ClassProgress(
+            lastPosition: 40_000, watched: IntervalSet([0..<20_000, 30_000..<40_000]),
+            timeInClass: 33_000))
       #expect(try await offline.completions(account: AccountID.seed) == [])
       // A class never seen is a failure, as before.
       await #expect(throws: ProgressError.self) {

@@ -144,10 +144,13 @@ extension SignedInReducer {
         // intervals of the class, shown in the list the Player went back to. Never below what
         // the list shows (the Player's %): watched intervals only grow, and remote mode
         // answers with the changes still waiting for the server, not the whole progress.
-        // Saves run one after another: a failed one kept for the class is older than this,
-        // and goes from where this one left the person.
-        if update.account == signedIn.account {
+        // A failed save kept for the class goes from where this one left the person, when this
+        // one is at least as recent (a kept save sent again says where an earlier visit left).
+        if update.account == signedIn.account, let kept = signedIn.unsavedProgress[update.classID],
+          ProgressUpdate.stamp(update.changedAt, isAtLeast: kept.changedAt)
+        {
           signedIn.unsavedProgress[update.classID]?.position = update.position
+          signedIn.unsavedProgress[update.classID]?.changedAt = update.changedAt
         }
         if update.account == signedIn.account, case .classes(var classes)? = signedIn.path.last,
           let item = classes.classes.first(where: { $0.id == update.classID })

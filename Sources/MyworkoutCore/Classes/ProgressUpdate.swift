@@ -10,10 +10,11 @@ package struct ProgressUpdate: Sendable, Hashable {
   package var played: IntervalSet
   /// Wall time in milliseconds the player was open since the last save; added to the total.
   package var addedTimeInClass: Int
-  /// When the change was made, in milliseconds since 1970 (remote mode's outbox sends it):
-  /// a position replaces the stored one only if it is at least as recent, so that changes
-  /// arriving late (a device back online) do not move the position back (SPEC §18). Nil:
-  /// made now.
+  /// When the person was at `position`, in milliseconds since 1970: a position replaces the
+  /// stored one only if it is at least as recent, so that changes arriving late (a device back
+  /// online, a failed save sent again) do not move the position back (SPEC §18). Nil: now (the
+  /// app's runtime stamps each save it sends; a Player sending a position an earlier visit
+  /// left sets that visit's time).
   package var changedAt: Int64?
 
   package init(
@@ -39,14 +40,34 @@ extension ProgressUpdate {
     return kept
   }
 
+  /// Whether a position stamped `stamp` is at least as recent as one stamped `other`; an
+  /// unstamped one was made now, so it is the most recent.
+  package static func stamp(_ stamp: Int64?, isAtLeast other: Int64?) -> Bool {
+    (stamp ?? .max) >= (other ?? .max)
+  }
+
+  /// Whether `other` is this change, whatever time the runtime stamped on either when it was
+  /// sent (`changedAt`).
+  package func isSameChange(as other: ProgressUpdate) -> Bool {
+    var stamped = self
+    stamped.changedAt = other.changedAt
+    return stamped == other
+  }
+
   /// This change followed by `later` of the same class, as one: the intervals merged, the
-  /// times added (within what one change may carry), the later position.
+  /// times added (within what one change may carry), the more recent position (`later`'s,
+  /// unless it was stamped earlier: a failed save sent again says where an earlier visit left
+  /// the person).
   package func followed(by later: ProgressUpdate) -> ProgressUpdate {
     var merged = later
     merged.played = played.union(later.played)
     merged.addedTimeInClass = min(
       ProgressBounds.addTime(addedTimeInClass, later.addedTimeInClass),
       ProgressBounds.addedMilliseconds)
+    if !Self.stamp(later.changedAt, isAtLeast: changedAt) {
+      merged.position = position
+      merged.changedAt = changedAt
+    }
     return merged
   }
 }

@@ -268,4 +268,81 @@ import Testing
     _ = reduce(&state, .classes(.enterPressed))
     #expect(Self.saves(reduce(&state, .interruptPressed)) == [start])
   }
+
+  /// A save stamped when it was made, as the runtime sends it.
+  static func stamped(_ update: ProgressUpdate, at milliseconds: Int64) -> ProgressUpdate {
+    var stamped = update
+    stamped.changedAt = milliseconds
+    return stamped
+  }
+
+  /// Two failed saves of a class kept as one take the more recent position, whichever answer
+  /// came last (a kept save sent again, failing after a later one, put its older point back).
+  @Test func keptSavesTakeTheMoreRecentPosition() {
+    let later = Self.stamped(S.progressUpdate(position: 0, time: 100), at: 2_000)
+    let resent = Self.stamped(S.progressUpdate(position: 10_000, time: 50), at: 1_000)
+    let merged = later.followed(by: resent)
+    #expect(merged.position == 0)
+    #expect(merged.changedAt == 2_000)
+    #expect(merged.addedTimeInClass == 150)
+    #expect(resent.followed(by: later).position == 0)
+  }
+
+  /// A save that succeeded moves a kept one's position only when it is at least as recent.
+  @Test func anOlderSaveThatSucceededLeavesTheKeptPosition() {
+    var (state, closing) = Self.playedThenLeft()
+    let kept = Self.stamped(closing, at: 2_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), kept)))
+    let older = Self.stamped(S.progressUpdate(position: 10_000), at: 1_000)
+    _ = reduce(&state, .player(.progressSaved(.success(ClassProgress()), older)))
+    #expect(Self.saves(reduce(&state, .interruptPressed)) == [kept])
+  }
+
+  /// While the progress is read, an earlier save's failure replaces the kept position only when
+  /// it is at least as recent; a save sent then carries the kept position's time.
+  @Test func whileReadingTheMoreRecentKeptPositionStays() {
+    var (state, closing) = Self.playedThenLeft()
+    let kept = Self.stamped(closing, at: 2_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), kept)))
+    _ = reduce(&state, .classes(.enterPressed))
+    let older = Self.stamped(S.progressUpdate(position: 10_000), at: 1_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), older)))
+    #expect(state.playerOnTop.keptPosition == 33_000)
+    let sent = Self.saves(reduce(&state, .suspended))
+    #expect(sent.map(\.position) == [33_000])
+    #expect(sent.map(\.changedAt) == [2_000])
+  }
+
+  /// After a read that failed, the time spent is saved with the position stamped 0 (older than
+  /// any stored one, so it stays); once the person moves, the position goes as made now.
+  @Test func afterAFailedReadTheTimeGoesWithoutMovingTheStoredPosition() {
+    var (state, _) = Self.playedThenLeft()
+    _ = reduce(
+      &state, .player(.progressSaved(.success(ClassProgress()), S.progressUpdate(position: 33_000)))
+    )
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(Self.diskFull))))
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(1_400)))
+    let paused = Self.saves(reduce(&state, .suspended))
+    #expect(paused.map(\.position) == [0])
+    #expect(paused.map(\.changedAt) == [0])
+    #expect(paused.map(\.addedTimeInClass) == [400])
+    let moved = Self.saves(reduce(&state, .player(.seekPressed(seconds: 10))))
+    #expect(moved.map(\.position) == [10_000])
+    #expect(moved.map(\.changedAt) == [nil])
+  }
+
+  /// A read that failed with a kept position: moving back to 0 is sent (the 0 of a progress
+  /// never read is not what is stored).
+  @Test func afterAFailedReadAMoveBackToTheStartIsSaved() {
+    var (state, _) = Self.playedThenLeft()
+    let seek = S.progressUpdate(position: 33_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), seek)))
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(Self.diskFull))))
+    #expect(state.playerOnTop.position == 33_000)
+    let moved = Self.saves(reduce(&state, .player(.seekToEndPressed(last: false))))
+    #expect(moved.map(\.position) == [0])
+  }
 }

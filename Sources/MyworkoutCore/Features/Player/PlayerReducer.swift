@@ -20,6 +20,7 @@ enum PlayerReducer {
       state.unsavedPlayed = kept.played
       state.unsavedTime = kept.addedTimeInClass
       state.keptPosition = kept.position
+      state.keptChangedAt = kept.changedAt
       // Not stored: a save while the progress is read sends it, even when it is 0.
       state.progress.lastPosition = Self.positionNotStored
     }
@@ -51,7 +52,9 @@ enum PlayerReducer {
       // while the progress was read left it; the next save then sends it (it differs from the
       // stored one).
       let kept = state.keptPosition
+      let keptAt = state.keptChangedAt
       state.keptPosition = nil
+      state.keptChangedAt = nil
       state.savesInFlight = []
       let stored: ClassProgress
       var notice: String?
@@ -59,19 +62,28 @@ enum PlayerReducer {
       case .success(let read):
         stored = read.bounded
       case .failure(let error):
-        // Nothing read: from 0, or from what is kept (never 0 sent over a stored resume point).
-        guard kept != nil else { return .delegate(.notice(error.message)) }
+        // Nothing read: from what is kept, else from 0 (never sent over a stored resume point
+        // unless the person moves).
         stored = ClassProgress()
         notice = error.message
       }
       state.progress = stored
       let effects = resumed(&state, at: kept ?? stored.lastPosition)
-      if kept == nil { state.progress.lastPosition = state.position }
+      // What the next save compares with: where the class resumes (it sends nothing new when
+      // nothing moves), or the stored position; none when nothing could be read.
+      if notice != nil {
+        state.progress.lastPosition = Self.positionNotStored
+      } else if kept == nil {
+        state.progress.lastPosition = state.position
+      }
+      // Where that position came from: an earlier visit's save, or nothing read (older than
+      // any stored position, so a save of the time spent here leaves the stored one).
+      state.positionChangedAt = kept != nil ? keptAt : notice != nil ? 0 : nil
       return Outcome(effects: effects, delegate: notice.map(Delegate.notice))
     case .progressSaved(let result, let update):
       // Whether `progress` holds this save's changes: this Player sent it after the read.
       let counted =
-        state.savesInFlight.firstIndex(of: update).map {
+        state.savesInFlight.firstIndex(where: { $0.isSameChange(as: update) }).map {
           state.savesInFlight.remove(at: $0)
         } != nil
       switch result {
@@ -82,8 +94,7 @@ enum PlayerReducer {
         // Saves run one after another: one that succeeded while the progress is read (an
         // earlier visit's closing save) is later than anything kept, and may be later than
         // what the read finds.
-        if state.playback == .loading {
-          state.keptPosition = update.position
+        if state.playback == .loading, keptWhileReading(&state, update) {
           state.progress.lastPosition = update.position
         }
         return .none
@@ -104,8 +115,7 @@ enum PlayerReducer {
           state.progress.lastPosition = Self.positionNotStored
         }
         // An earlier visit's closing save that failed while this one reads the progress.
-        if state.playback == .loading {
-          state.keptPosition = update.position
+        if state.playback == .loading, keptWhileReading(&state, update) {
           state.progress.lastPosition = Self.positionNotStored
         }
         // Or after the read, with the person still at the resume point the read gave (the read
@@ -113,6 +123,7 @@ enum PlayerReducer {
         if !counted, state.playback == .paused, let shown = state.resumeAt, shown == state.position
         {
           let effects = resumed(&state, at: update.position)
+          state.positionChangedAt = update.changedAt
           return Outcome(effects: effects, delegate: .notice(error.message))
         }
         return .delegate(.notice(error.message))
@@ -363,6 +374,21 @@ enum PlayerReducer {
     return []
   }
 
+  /// An earlier save's position, answered while the progress is read: kept (to resume at and
+  /// to send) when it is at least as recent as the one kept; an unstamped one was made now.
+  /// Whether it was.
+  private static func keptWhileReading(_ state: inout PlayerState, _ update: ProgressUpdate)
+    -> Bool
+  {
+    guard
+      state.keptPosition == nil
+        || ProgressUpdate.stamp(update.changedAt, isAtLeast: state.keptChangedAt)
+    else { return false }
+    state.keptPosition = update.position
+    state.keptChangedAt = update.changedAt
+    return true
+  }
+
   /// Shows the class from where the person `left` it: from 0 once finished or left in the
   /// first second (`Resume at 00:00` would tell nothing).
   private static func resumed(_ state: inout PlayerState, at left: Int) -> [Effect] {
@@ -402,7 +428,8 @@ enum PlayerReducer {
     let update = ProgressUpdate(
       account: account, classID: state.danceClass.id, position: position,
       played: state.unsavedPlayed,
-      addedTimeInClass: min(state.unsavedTime, ProgressBounds.addedMilliseconds))
+      addedTimeInClass: min(state.unsavedTime, ProgressBounds.addedMilliseconds),
+      changedAt: state.playback == .loading ? state.keptChangedAt : state.positionChangedAt)
     state.progress.lastPosition = position
     state.progress.watched.formUnion(state.unsavedPlayed)
     state.progress.addTime(update.addedTimeInClass)

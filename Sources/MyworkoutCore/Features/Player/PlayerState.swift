@@ -26,7 +26,14 @@ package struct PlayerState: Equatable, Sendable {
   package var danceClass: DanceClass
   package var playback: Playback = .loading
   /// Media time in milliseconds, as of `clock` (with a video, as of its last report).
-  package var position = 0
+  package var position = 0 {
+    didSet { if position != oldValue { positionChangedAt = nil } }
+  }
+  /// When the person was at `position`, if not when it is saved: the time of the earlier
+  /// visit's save a kept position came from, or 0 ("before any stored position") for the 0 a
+  /// failed read starts from, so that saving it never puts back a point where the person is
+  /// not. Nil once the position moves.
+  package var positionChangedAt: Int64?
   /// The reading at which a video's report last moved `position` while playing (nil once
   /// something else moved it): see `positionNow`.
   package var positionReadAt: WallTime?
@@ -47,6 +54,9 @@ package struct PlayerState: Equatable, Sendable {
   /// (it may be later than what the read finds): saved while the progress is read, resumed
   /// from after.
   package var keptPosition: Int?
+  /// When the person was at `keptPosition` (the failed or succeeded save's `changedAt`): a save
+  /// sending it while the progress is read says so, so that it never wins over a later one.
+  package var keptChangedAt: Int64?
   /// This Player's saves not answered yet whose changes `progress` holds: a failure takes its
   /// time back out of `progress`. Emptied when the progress is read (the read replaces what
   /// they were counted in); an answer to a save not listed here (an earlier visit's) never

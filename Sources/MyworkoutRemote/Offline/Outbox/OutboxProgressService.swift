@@ -438,14 +438,21 @@ where C.Duration == Duration {
     try await entries(box).filter { $0.change.classID == classID }
   }
 
-  /// `stored` with `waiting` applied in order, as the server will apply them.
+  /// `stored` with `waiting` applied in order, as the server will apply them: a position only
+  /// when it is at least as recent as the last one applied (a failed save sent again says where
+  /// an earlier visit left the person), and one stamped 0 (older than any) never over the
+  /// stored one.
   static func overlay(_ stored: ClassProgress, _ waiting: [OutboxEntry]) -> ClassProgress {
     var progress = stored
+    var positionAt: Int64 = 0
     for entry in waiting {
-      guard case .progress(_, let position, let played, let added, _) = entry.change else {
-        continue
+      guard case .progress(_, let position, let played, let added, let changedAt) = entry.change
+      else { continue }
+      let at = changedAt ?? .max
+      if at > 0, at >= positionAt {
+        progress.lastPosition = max(0, position)
+        positionAt = at
       }
-      progress.lastPosition = max(0, position)
       progress.watched.formUnion(OutboxChange.intervals(played))
       progress.addTime(added)
     }

@@ -1,0 +1,69 @@
+import Foundation
+import MyworkoutCore
+import MyworkoutServices
+import Synchronization
+import Testing
+
+@testable import myworkout
+
+/// A class's progress is read after the saves sent before it, and answered after theirs, and
+/// each save is stamped with when it was made: a read made while an earlier visit's save was on
+/// its way resumed the class at the point before it, and a save of that older point then put it
+/// back (a seeded model test of the Player's saves).
+@MainActor
+@Suite struct ProgressOrderTests {
+  /// Progress whose saves wait until `open()`; a read gives the last position saved.
+  final class HeldProgress: ProgressService {
+    let started = Mutex(0)
+    let reads = Mutex(0)
+    private let gate = Mutex(false)
+    private let position = Mutex(0)
+
+    func open() { gate.withLock { $0 = true } }
+
+    func progress(account: String, classID: String) async throws -> ClassProgress {
+      reads.withLock { $0 += 1 }
+      return ClassProgress(lastPosition: position.withLock { $0 })
+    }
+
+    func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+      started.withLock { $0 += 1 }
+      while !gate.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(2)) }
+      position.withLock { $0 = update.position }
+      return ClassProgress(lastPosition: update.position)
+    }
+
+    func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+      [:]
+    }
+  }
+
+  func settle(until condition: () -> Bool) async {
+    for _ in 0..<100_000 where !condition() { await Task.yield() }
+  }
+
+  @Test func aClassesProgressIsReadAfterTheSavesSentBeforeIt() async {
+    let progress = HeldProgress()
+    var answers: [Action] = []
+    let runner = EffectRunner(
+      services: Services(
+        accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
+        images: .unused, progress: progress),
+      sessions: RecordingSessions(), now: { Date(timeIntervalSince1970: 1_800_000_000) },
+      send: { answers.append($0) }, quit: { _ in })
+    let save = ProgressUpdate(account: Fixture.accountID, classID: "c1", position: 42_000)
+    runner.run(.recordProgress(save))
+    runner.run(.run(.progressLoad, .loadProgress(account: Fixture.accountID, classID: "c1")))
+    await settle { progress.started.withLock { $0 } == 1 }
+    progress.open()
+    await settle { answers.count == 2 }
+    var stamped = save
+    stamped.changedAt = 1_800_000_000_000
+    #expect(
+      answers == [
+        .player(.progressSaved(.success(ClassProgress(lastPosition: 42_000)), stamped)),
+        .player(.progressLoaded(.success(ClassProgress(lastPosition: 42_000)))),
+      ])
+    #expect(progress.reads.withLock { $0 } == 1)
+  }
+}
