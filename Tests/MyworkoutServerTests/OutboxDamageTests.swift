@@ -4,6 +4,7 @@ import MyworkoutRemote
 import MyworkoutServer
 import MyworkoutServices
 import Synchronization
+import TestProcesses
 import Testing
 
 #if canImport(FoundationEssentials)
@@ -215,5 +216,26 @@ import Testing
       _ = try await server.send(.GET, "", key: UUID(), url: url + "/.well-known/jwks.json")
     }
     #expect(server.deadline(forChange: false) == .seconds(3))
+  }
+
+  /// An outbox the app could only read when it opened it, and that can be written again: the
+  /// next change is kept in it (SQLite keeps a file it could not write read-only; every change
+  /// after went straight to the server, and with the server away was kept only in memory).
+  @Test func anOutboxThatCanBeWrittenAgainKeepsTheNextChange() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let change = OutboxChange.progress(
+        classID: "c1", position: 5, played: [[0, 5]], addedTimeInClass: 5)
+      let first = OutboxStore(directory: directory, server: "http://s", account: "a1")
+      _ = try await first.append(change)
+      guard setImmutable(first.path, true) else { return }
+      defer { _ = setImmutable(first.path, false) }
+      let store = OutboxStore(directory: directory, server: "http://s", account: "a1")
+      #expect(try await store.waiting().count == 1)
+      await #expect(throws: (any Error).self) { try await store.append(change) }
+      #expect(setImmutable(first.path, false))
+      _ = try await store.append(change)
+      #expect(try await store.waiting().count == 2)
+    }
   }
 }

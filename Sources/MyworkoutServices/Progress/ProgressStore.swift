@@ -196,9 +196,17 @@ package actor ProgressStore {
   // MARK: Shared machinery
 
   /// Runs `body` on the open file. When the file turns out to be damaged, moves it aside (with
-  /// a notice), starts a new one and runs `body` once more.
+  /// a notice), starts a new one and runs `body` once more. When the connection can only read
+  /// (SQLite opens a file it cannot write read-only, and stays so), opens it again and runs
+  /// `body` once more: the file may be writable by now (a walk-through's `chmod` back left
+  /// every save failing until the app was relaunched).
   func withDatabase<T>(_ body: (ProgressDatabase) throws -> T) throws -> T {
     do {
+      return try body(try openDatabase())
+    } catch let error as SQLiteError where error.isReadOnly && !isRepairing {
+      isRepairing = true
+      defer { isRepairing = false }
+      database = nil
       return try body(try openDatabase())
     } catch let error as SQLiteError where error.isDamage && !isRepairing {
       isRepairing = true

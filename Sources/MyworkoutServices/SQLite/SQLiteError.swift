@@ -24,6 +24,10 @@ package struct SQLiteError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The file is not a database or its contents are damaged: move it aside.
   package var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
 
+  /// The connection can only read: the file could not be opened for writing when it was (its
+  /// mode, a read-only mount, an immutable flag). A new connection may write, once it can.
+  package var isReadOnly: Bool { code == SQLITE_READONLY }
+
   /// Another connection held a lock for longer than the busy timeout.
   package var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
 

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import TestProcesses
 import Testing
 
 @testable import MyworkoutServices
@@ -169,6 +170,29 @@ let tenMinuteClass = DanceClass(
       let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       #expect(!files.contains { $0.contains(".corrupt-") }, "\(files)")
       #expect(try SQLiteDatabase(path: path).userVersion() == newer)
+    }
+  }
+
+  /// A file the app could only read when it opened it (its mode, a read-only mount, an
+  /// immutable flag) and that can be written again: the next save reopens it and goes in (a
+  /// walk-through: after a `chmod` back, every save failed until the app was relaunched, and
+  /// the relaunch lost what the failures had kept).
+  @Test func aFileThatCanBeWrittenAgainTakesTheNextSave() async throws {
+    try await withDataDirectory { directory throws in
+      let path = directory.progressPath
+      _ = try await makeProgressStore(directory).record(
+        ProgressUpdate(account: "a1", classID: "c1", position: 5))
+      // `chattr +i` keeps even root from writing (the tests run as root); it needs ext2/3/4.
+      guard setImmutable(path, true) else { return }
+      defer { _ = setImmutable(path, false) }
+      let store = makeProgressStore(directory)
+      #expect(try await store.progress(account: "a1", classID: "c1").lastPosition == 5)
+      await #expect(throws: ProgressError.self) {
+        try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 7))
+      }
+      #expect(setImmutable(path, false))
+      let saved = try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 9))
+      #expect(saved.lastPosition == 9)
     }
   }
 

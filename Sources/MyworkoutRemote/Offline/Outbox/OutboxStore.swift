@@ -237,11 +237,16 @@ package actor OutboxStore {
 
   /// Runs `body` on the open file. A file that turns out to be damaged (truncated, not a
   /// database, a bad page) is moved aside as `NAME.corrupt-<time>`, said in one line, and a
-  /// fresh outbox started, on which `body` runs once more (issue 28: saves go on working).
+  /// fresh outbox started, on which `body` runs once more (issue 28: saves go on working). A
+  /// connection that can only read (SQLite opens a file it cannot write read-only, and stays
+  /// so) is opened again for `body`'s second try: the file may be writable by now.
   private func withDatabase<T>(
     syncing: Syncing? = nil, _ body: (SQLiteDatabase) throws -> T
   ) throws -> T {
     do {
+      return try body(try open(syncing: syncing))
+    } catch let error as SQLiteError where error.isReadOnly {
+      connection = nil
       return try body(try open(syncing: syncing))
     } catch let error as SQLiteError where error.isDamage {
       connection = nil
