@@ -176,7 +176,10 @@ extension SignedInReducer {
     case .back?:
       signedIn.path.removeLast()
       if case .classes(var classes)? = signedIn.path.last {
-        classes.watched[player.danceClass.id] = player.watchedPercent
+        // Never below what the list showed: watched time only grows, and a Player whose
+        // progress could not be read knows only this visit's.
+        classes.watched[player.danceClass.id] = max(
+          classes.watched[player.danceClass.id] ?? 0, player.watchedPercent)
         signedIn.path[signedIn.path.count - 1] = .classes(classes)
       }
       return .effects(outcome.effects)

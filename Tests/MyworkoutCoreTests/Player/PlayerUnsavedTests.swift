@@ -345,4 +345,18 @@ import Testing
     let moved = Self.saves(reduce(&state, .player(.seekToEndPressed(last: false))))
     #expect(moved.map(\.position) == [0])
   }
+
+  /// Leaving a Player whose progress could not be read: the list keeps the watched % it showed
+  /// (the Player's own is only this visit's; watched time only grows).
+  @Test func leavingAPlayerThatReadNothingKeepsTheListsPercent() {
+    var (state, list) = PlayerReducerTests.openedOverItsList()
+    list.watched = [S.item.id: 40]
+    state.signedIn.path[0] = .classes(list)
+    _ = reduce(&state, .player(.backPressed))
+    guard case .classes(let shown)? = state.signedIn.path.last else {
+      Issue.record("not back on the list")
+      return
+    }
+    #expect(shown.watched[S.item.id] == 40)
+  }
 }
