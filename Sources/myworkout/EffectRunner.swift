@@ -2,6 +2,7 @@ import Dispatch
 import MyworkoutCore
 import MyworkoutImages
 import MyworkoutServices
+import Synchronization
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -28,6 +29,10 @@ final class EffectRunner {
   /// dropped), and the app waits for all of them before it exits.
   private var lastProgressSave: Task<Void, Never>?
   private let progressSaves = DispatchGroup()
+  /// The saves whose answers the state has not had yet: at the exit (which stops the answers)
+  /// these are what is lost.
+  private let unanswered = UnansweredSaves()
+  private var saveNumber: UInt64 = 0
   private let executor: (any TaskExecutor)?
   /// How long a log-out waits for the saves under way before the session is forgotten.
   private let savesBeforeLogOut: Duration
@@ -181,6 +186,10 @@ final class EffectRunner {
     let progress = services.progress
     let send = self.send
     let group = progressSaves
+    let unanswered = self.unanswered
+    saveNumber &+= 1
+    let number = saveNumber
+    unanswered.sent(number, classID: update.classID)
     group.enter()
     lastProgressSave = Task.detached(executorPreference: executor) {
       await previous?.value
@@ -189,12 +198,36 @@ final class EffectRunner {
         await Self.outcome({ try await progress.record(update) }) {
           ProgressError(message: "Progress could not be saved: \($0)")
         } ?? .failure(ProgressError(message: "Progress could not be saved: cancelled"))
+      unanswered.finished(number, failure: result.failureMessage)
       group.leave()
       DispatchQueue.main.async {
-        MainActor.assumeIsolated { send(.player(.progressSaved(result, update))) }
+        MainActor.assumeIsolated {
+          unanswered.answered(number)
+          send(.player(.progressSaved(result, update)))
+        }
       }
     }
   }
+
+  /// After `finishWrites` at the exit: one line on the progress that could not be saved (the
+  /// saves that failed or were still being written, whose answers will never reach the state
+  /// to be kept and tried again), or nil when all of it was.
+  func unsavedProgress(waited: Duration) -> String? {
+    let lost = unanswered.lost()
+    guard !lost.isEmpty else { return nil }
+    let classes = Set(lost.map(\.classID)).count
+    let failure = lost.compactMap(\.failure).first.map {
+      $0.hasPrefix(Self.savePrefix) ? String($0.dropFirst(Self.savePrefix.count)) : $0
+    }
+    let tenths =
+      waited.components.seconds * 10 + waited.components.attoseconds / 100_000_000_000_000_000
+    let seconds = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    let reason = failure ?? "still being written after \(seconds) s"
+    return "Progress of \(classes) class\(classes == 1 ? "" : "es") could not be saved before "
+      + "the app ended: \(reason)"
+  }
+
+  private static let savePrefix = "Progress could not be saved: "
 
   /// The image list, or a picture decoded for a tile (nil: cannot be shown). A decode asked
   /// for and cancelled before it started (scrolled past) is never started.
@@ -306,5 +339,38 @@ extension Request {
   fileprivate var isProgressRead: Bool {
     if case .loadProgress = self { return true }
     return false
+  }
+}
+
+/// The progress saves whose answers the state has not had yet, by number, with their class and,
+/// once one failed, why. A save that succeeded leaves at once; one whose answer reached the
+/// state (which keeps a failure and tries it again) leaves then.
+private final class UnansweredSaves: Sendable {
+  private let saves = Mutex<[UInt64: (classID: String, failure: String?)]>([:])
+
+  func sent(_ number: UInt64, classID: String) {
+    saves.withLock { $0[number] = (classID, nil) }
+  }
+
+  func finished(_ number: UInt64, failure: String?) {
+    saves.withLock { saves in
+      if let failure { saves[number]?.failure = failure } else { saves[number] = nil }
+    }
+  }
+
+  func answered(_ number: UInt64) {
+    saves.withLock { _ = $0.removeValue(forKey: number) }
+  }
+
+  func lost() -> [(classID: String, failure: String?)] {
+    saves.withLock { Array($0.values) }
+  }
+}
+
+extension Result where Failure == ProgressError {
+  /// The failure's message; nil for a success.
+  fileprivate var failureMessage: String? {
+    if case .failure(let error) = self { return error.message }
+    return nil
   }
 }

@@ -28,6 +28,8 @@ final class Runtime {
   private var running: [Subscription: any TimerToken] = [:]
   /// Restores the terminal and ends the process; tests record the status instead.
   private let exit: @MainActor (Int32) -> Void
+  /// Says a line on the restored terminal (standard error), after the screen is gone.
+  private let report: @MainActor (String) -> Void
   /// How long Ctrl-Z, quitting and logging out wait for the saves before they go on anyway.
   private let saveLimits: SaveLimits
   /// The Player's video player (nil: classes play on §12's clock alone).
@@ -54,9 +56,11 @@ final class Runtime {
     sessions: any SessionPersisting, timers: any TimerSource,
     acceptedUntil: @escaping (String) -> Date?, now: @escaping () -> Date,
     exit: @escaping @MainActor (Int32) -> Void, saveLimits: SaveLimits = SaveLimits(),
-    video: (any VideoPlaying)? = nil, executor: (any TaskExecutor)? = nil
+    video: (any VideoPlaying)? = nil, executor: (any TaskExecutor)? = nil,
+    report: @escaping @MainActor (String) -> Void = Runtime.toStandardError
   ) {
     self.saveLimits = saveLimits
+    self.report = report
     self.video = video
     self.state = state
     self.state.display.video = video != nil
@@ -265,13 +269,21 @@ final class Runtime {
     }
   }
 
-  /// Finishes pending writes, restores the terminal and exits.
+  /// Finishes pending writes, restores the terminal, says what progress could not be saved
+  /// (the screen that showed the notices is gone), and exits.
   func quit(status: Int32) {
     for token in running.values { token.cancel() }
     running = [:]
     effects.finishWrites(within: saveLimits.beforeExit)
     terminal.close()
+    if let lost = effects.unsavedProgress(waited: saveLimits.beforeExit) { report(lost) }
     exit(status)
+  }
+
+  /// One line on standard error.
+  static func toStandardError(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
   }
 }
 

@@ -21,7 +21,9 @@ import Testing
 
   func runtime(
     progress: (any ProgressService)? = nil, sessions: any SessionPersisting = RecordingSessions(),
-    exits: @escaping @MainActor (Int32) -> Void = { _ in }
+    beforeExit: Duration = .seconds(120),
+    exits: @escaping @MainActor (Int32) -> Void = { _ in },
+    report: @escaping @MainActor (String) -> Void = { _ in }
   ) -> Runtime {
     var player = PlayerState(danceClass: Self.item)
     player.playback = .paused
@@ -40,7 +42,8 @@ import Testing
       // The saves run on the shared pool, which the tests running beside this one can keep
       // busy for seconds: wait as long as it takes (the tests check order, not speed).
       saveLimits: Runtime.SaveLimits(
-        beforeStop: .seconds(120), beforeExit: .seconds(120), beforeLogOut: .seconds(120)))
+        beforeStop: .seconds(120), beforeExit: beforeExit, beforeLogOut: .seconds(120)),
+      report: report)
     runtime.start()
     return runtime
   }
@@ -101,6 +104,49 @@ import Testing
     clock.advance(by: 2)
     app.dispatch(.terminationRequested(status: 130))
     #expect(savedAtExit == [1], "the save was made before the process would end")
+  }
+
+  /// Progress that could not be saved before the exit is said once the terminal is restored
+  /// (a walk-through quit while another program held the file locked: 3 s watched were gone,
+  /// and nothing said so): a save that failed, and one still being written when the wait ended.
+  @Test func progressNotSavedAtTheExitIsSaidAfterTheTerminalIsRestored() {
+    struct Locked: ProgressService {
+      func progress(account: String, classID: String) async throws -> ClassProgress {
+        ClassProgress()
+      }
+      func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+        throw ProgressError(message: "Progress could not be saved: database is locked")
+      }
+      func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+        [:]
+      }
+    }
+    var said: [String] = []
+    var closedWhenSaid: [Int] = []
+    let terminal = self.terminal
+    let app = runtime(
+      progress: Locked(),
+      report: {
+        said.append($0)
+        closedWhenSaid.append(terminal.closed)
+      })
+    clock.advance(by: 2)
+    app.dispatch(.terminationRequested(status: 130))
+    #expect(
+      said == ["Progress of 1 class could not be saved before the app ended: database is locked"])
+    #expect(closedWhenSaid == [1], "said on the restored terminal")
+
+    said = []
+    let held = GatedProgress()
+    let stuck = runtime(
+      progress: held, beforeExit: .milliseconds(100), report: { said.append($0) })
+    clock.advance(by: 2)
+    stuck.dispatch(.terminationRequested(status: 130))
+    #expect(
+      said == [
+        "Progress of 1 class could not be saved before the app ended: still being written after 0.1 s"
+      ])
+    held.open()
   }
 
   /// Issue 24, item 4: Ctrl-Z saves before the process stops, and the time it stays stopped is
