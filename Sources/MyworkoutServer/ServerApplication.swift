@@ -23,12 +23,23 @@ package enum ServerApplication {
     return router
   }
 
-  /// HTTP/1.1 with the idle timeout of `options`.
+  /// HTTP/1.1 with the idle timeout of `options`, and its limits on a client that stops
+  /// reading an answer or sends a body too slowly (`SlowClientHandler`, one per connection).
   package static func server(_ options: ServerOptions) -> HTTPServerBuilder {
-    let (seconds, attoseconds) = options.idleTimeout.components
+    let stalledWrite = timeAmount(options.stalledWriteTimeout)
+    let requestRead = timeAmount(options.requestReadTimeout)
     return .http1(
       configuration: .init(
-        idleTimeout: .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)))
+        additionalChannelHandlers: [
+          SlowClientHandler(stalledWrite: stalledWrite, requestRead: requestRead)
+        ],
+        idleTimeout: timeAmount(options.idleTimeout)))
+  }
+
+  /// `duration` as NIO counts time (nanoseconds).
+  static func timeAmount(_ duration: Duration) -> TimeAmount {
+    let (seconds, attoseconds) = duration.components
+    return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
   }
 
   /// The application on `host:port` (0: a free port). `onListening` receives the base URL

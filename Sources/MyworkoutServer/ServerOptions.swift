@@ -47,8 +47,20 @@ package struct ServerOptions: Sendable {
   /// body) before it is closed: a client that stalls cannot keep a connection, its descriptor
   /// and the body collected so far for ever. Longer than clients keep idle connections in their
   /// pools (AsyncHTTPClient: 60 s), so the server never closes one a client is about to reuse;
-  /// nginx keeps them 75 s too. An answer being sent is not idle.
+  /// nginx keeps them 75 s too. An answer being sent is not idle (`stalledWriteTimeout`), nor is
+  /// a body still arriving (`requestReadTimeout`).
   package var idleTimeout: Duration = .seconds(75)
+  /// How long an answer may wait on a client that takes none of it (the server's buffers for
+  /// the connection full, NIO's channel not writable) before the connection is closed: a client
+  /// that asks for a video and stops reading kept its connection, its descriptor and what was
+  /// buffered for it until TCP gave up, hours later. A client that reads, however slowly, frees
+  /// the buffers again and is not cut. As long as the idle timeout; nginx's `send_timeout` (the
+  /// cluster's) is 60 s.
+  package var stalledWriteTimeout: Duration = .seconds(75)
+  /// How long a request's body may take to arrive, from its head's end (the head itself must
+  /// come whole within the idle timeout): a body sent a byte a minute was never idle. Two
+  /// minutes: a full 1 MiB body at 9 KB/s; the app's bodies are a few kilobytes.
+  package var requestReadTimeout: Duration = .seconds(120)
   /// How long a PostgreSQL call may take before the client gets 503 `temporarily_unavailable`
   /// (tests on a loaded machine allow more: they check answers, not timing).
   package var databaseCallTimeout: Duration = .seconds(5)

@@ -35,8 +35,14 @@ import Testing
     }
   }
 
-  static func connect(port: UInt16) throws -> Int32 {
+  /// A socket connected to `port` on 127.0.0.1; with `receiveBuffer`, its receive buffer that
+  /// small (set before connecting, so the window the server sees is small too).
+  static func connect(port: UInt16, receiveBuffer: Int32? = nil) throws -> Int32 {
     let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      try #require(
+        setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0)
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
