@@ -26,12 +26,12 @@ extension ServerContext {
   /// The path parameter `name`, percent-decoded: Hummingbird hands a parameter over as the URL
   /// has it (`my%20aurora%20%C3%A9.png`), while ids are compared, filed and named in JSON
   /// decoded (`my aurora é.png`). Every route with a parameter reads it here, so that a URL
-  /// the server gives (`Percent.encode`) names what it was made from. A malformed escape, or
-  /// bytes that are not UTF-8, name nothing: 404.
+  /// the server gives (`Percent.encode`) names what it was made from. Leniently, as before
+  /// parameters were decoded: a `%` that starts no escape is itself (`/id/50%.png`, typed by
+  /// hand, names `50%.png`), and escapes whose bytes are not UTF-8 leave the parameter as it
+  /// came. `%00` stays as it is (`JSONErrorMiddleware` refuses it before any route anyway).
   package func decodedParameter(_ name: String) throws(APIError) -> String {
-    guard let raw = parameters.get(name), let decoded = Percent.decode(raw) else {
-      throw APIError.notFound
-    }
-    return decoded
+    guard let raw = parameters.get(name) else { throw APIError.notFound }
+    return Percent.decodeEach(raw, except: 0)
   }
 }

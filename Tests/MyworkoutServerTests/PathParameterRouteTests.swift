@@ -18,6 +18,7 @@ import Testing
       let name = "my aurora \u{E9}.png"
       let bytes = try Data(contentsOf: URL(fileURLWithPath: assetsPath + "/images/aurora.png"))
       try bytes.write(to: URL(fileURLWithPath: images + "/" + name))
+      try bytes.write(to: URL(fileURLWithPath: images + "/my%zzaurora.png"))
       try await withRouter(.sqlite, { $0.imagesDirectory = images }) { client, _ in
         let list = try await client.execute(uri: "/v2/list", method: .get) { response in
           try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
@@ -32,11 +33,41 @@ import Testing
         }
         #expect(served.0 == 200)
         #expect(served.1 == bytes)
-        // An escape that does not decode names nothing.
-        let malformed = try await client.execute(uri: "/id/my%2aurora.png", method: .get) {
+        // A `%` that starts no escape is itself: the URL typed as the name is (a strict
+        // decoding refused it with 404).
+        let typed = try await client.execute(uri: "/id/my%zzaurora.png", method: .get) {
           Int($0.status.code)
         }
-        #expect(malformed == 404)
+        #expect(typed == 200)
+        // An escape decodes, whatever follows it: `%2a` is `*`, and `my*urora.png` is not
+        // listed.
+        let star = try await client.execute(uri: "/id/my%2aurora.png", method: .get) {
+          Int($0.status.code)
+        }
+        #expect(star == 404)
+      }
+    }
+  }
+
+  /// An image named `50%.png` is served at the URL a person types (`/id/50%.png`), as before
+  /// path parameters were decoded, and at the one the list gives (`/id/50%25.png`); a NUL
+  /// escape is still refused before any route sees it.
+  @Test func anImageNamedWithAPercentSignIsServedAsTyped() async throws {
+    try await withTemporaryDirectory { images in
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: assetsPath + "/images/aurora.png"))
+      try bytes.write(to: URL(fileURLWithPath: images + "/50%.png"))
+      try await withRouter(.sqlite, { $0.imagesDirectory = images }) { client, _ in
+        for path in ["/id/50%.png", "/id/50%25.png"] {
+          let served = try await client.execute(uri: path, method: .get) { response in
+            (Int(response.status.code), Data(response.body.readableBytesView))
+          }
+          #expect(served.0 == 200, "\(path)")
+          #expect(served.1 == bytes, "\(path)")
+        }
+        let nul = try await client.execute(uri: "/id/50%00.png", method: .get) {
+          Int($0.status.code)
+        }
+        #expect(nul == 400)
       }
     }
   }
@@ -58,10 +89,28 @@ import Testing
       // Two spellings of one id in the URL are one class.
       let read = try await Routes.get(client, "/api/progress/caf%c3%a9%20x", token)
       #expect(read["time_in_class"] as? Int == 1_000, "\(read)")
-      let malformed = try await client.execute(
-        uri: "/api/progress/caf%C3", method: .get, headers: [.authorization: "Bearer " + token]
-      ) { Int($0.status.code) }
-      #expect(malformed == 404)
+      // Escapes whose bytes are not UTF-8 leave the id as it was sent: a class of its own.
+      let notUTF8 = try await Routes.get(client, "/api/progress/caf%C3", token)
+      #expect(notUTF8["time_in_class"] as? Int == 0, "\(notUTF8)")
+    }
+  }
+
+  /// A `%` that starts no escape is filed as itself (`50%off`), as before path parameters were
+  /// decoded: a strict decoding answered 404 and the save was lost.
+  @Test(arguments: Store.allCases)
+  func progressSavedToAClassIDWithAPercentSignIsFiledUnderIt(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let save: [String: Any] = [
+        "position": 1_000, "played": [[0, 1_000]], "added_time_in_class": 1_000,
+      ]
+      let saved = try await Routes.post(client, "/api/progress/50%off", save, token, key: nil)
+      #expect(saved.status == 200, "\(saved.body)")
+      let asked: [String: Any] = ["classes": [["id": "50%off", "duration": 10]]]
+      let answer = try await Routes.post(client, "/api/progress/percents", asked, token, key: nil)
+      #expect((answer.body["percents"] as? [String: Int])?["50%off"] == 10, "\(answer.body)")
+      let read = try await Routes.get(client, "/api/progress/50%25off", token)
+      #expect(read["time_in_class"] as? Int == 1_000, "\(read)")
     }
   }
 }
