@@ -90,7 +90,8 @@ package struct ServerStores: Sendable {
     let hasher = PasswordHasher(iterations: options.hasherIterations)
     let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
     let accountsPath = directory.path + "/accounts.sqlite"
-    let accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
+    // Before the accounts file is opened (which may create, seed or upgrade it), so that a
+    // refused start has changed nothing.
     do {
       try ProgressStore.refuseNewerFile(in: directory)
     } catch let error as NewerSchemaError {
@@ -99,6 +100,7 @@ package struct ServerStores: Sendable {
     } catch {
       // Damage: the store moves the file aside at its first use and says so.
     }
+    let accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
     return ServerStores(
       accounts: accounts,
       // A progress file from before ids has its rows moved from each email to that account's id.

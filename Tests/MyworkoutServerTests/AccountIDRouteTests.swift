@@ -202,6 +202,42 @@ import Testing
     }
   }
 
+  /// A newer progress file stops the start before `accounts.sqlite` is opened: an older
+  /// accounts file was upgraded (and put in write-ahead-log mode), and a missing one created with
+  /// the seeded account, before the start was refused as "nothing was changed".
+  @Test(arguments: [true, false])
+  func aNewerProgressFileStopsTheStartBeforeTheAccountsAreOpened(accountsFile: Bool)
+    async throws
+  {
+    try await withTemporaryDirectory { directory in
+      let options = testOptions(directory)
+      try FileManager.default.createDirectory(
+        atPath: options.dataDirectory, withIntermediateDirectories: true)
+      try Self.writeVersion1Files(in: options.dataDirectory, hasher: options.hasherIterations)
+      let accounts = options.dataDirectory + "/accounts.sqlite"
+      if !accountsFile { try FileManager.default.removeItem(atPath: accounts) }
+      try SQLiteDatabase(path: options.dataDirectory + "/progress.sqlite")
+        .execute("PRAGMA user_version = 99")
+      func state() throws -> (accounts: Data?, files: [String]) {
+        (
+          try? Data(contentsOf: URL(fileURLWithPath: accounts)),
+          try FileManager.default.contentsOfDirectory(atPath: options.dataDirectory).sorted()
+        )
+      }
+      let before = try state()
+      do {
+        _ = try await withBackend(.sqlite, options: options) { _ in }
+        Issue.record("a newer progress file was accepted")
+      } catch {
+        #expect("\(error)".contains("progress.sqlite was written by a newer version"), "\(error)")
+        #expect("\(error)".contains("nothing was changed"), "\(error)")
+      }
+      let after = try state()
+      #expect(after.accounts == before.accounts, "accounts.sqlite changed")
+      #expect(after.files == before.files)
+    }
+  }
+
   /// A PostgreSQL database as schema version 3 left it (accounts without ids, everything under
   /// emails, one event per lesson and round) is given ids by migration 4 and events per visit by 5,
   /// nothing lost.
