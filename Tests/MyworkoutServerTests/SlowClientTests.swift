@@ -72,31 +72,33 @@ import Testing
   }
 
   /// A client that reads steadily, but slower than the server sends, gets the whole video
-  /// although it takes four times every limit. At 8 MiB/s the channel is unwritable for a
-  /// tenth to a third of a second at a time (a 100-ms stall limit cut this reader, 300 ms did
-  /// not): each time the kernel's send buffer has half emptied.
+  /// although it takes more than twice every limit. At 8 MiB/s the channel was unwritable for a
+  /// tenth to a third of a second at a time on a quiet machine (a 100-ms stall limit cut this
+  /// reader, 300 ms did not): each time the kernel's send buffer has half emptied. Under CI's
+  /// load (every suite at once on two cores) a 1-s limit cut it once, the reading thread kept
+  /// off the processor for that long; the limits are 3 s now.
   @Test func aVideoReadSteadilyIsSentWholeHoweverLongItTakes() async throws {
     let size = 32 << 20
     try await Self.withVideo(
       size: size,
       {
-        $0.idleTimeout = .seconds(1)
-        $0.stalledWriteTimeout = .seconds(1)
-        $0.requestReadTimeout = .seconds(1)
+        $0.idleTimeout = .seconds(3)
+        $0.stalledWriteTimeout = .seconds(3)
+        $0.requestReadTimeout = .seconds(3)
       }
     ) { port, token in
       let socket = try StalledClientTests.connect(port: port, receiveBuffer: 65_536)
       defer { close(socket) }
       Self.send(socket, Self.videoRequest(token))
       let start = ContinuousClock.now
-      // 8 MiB a second: the server waits on this reader all along (4 s for the file).
+      // 4 MiB a second: the server waits on this reader all along (8 s for the file).
       let answer = await Self.onAThread {
-        Self.readsAnswer(socket, bytesPerSecond: 8 << 20, within: 60_000)
+        Self.readsAnswer(socket, bytesPerSecond: 4 << 20, within: 60_000)
       }
       let took = start.duration(to: .now)
       #expect(answer.status == "HTTP/1.1 200 OK", "\(answer.status)")
       #expect(answer.body == size, "\(answer.body) bytes of \(size) before the end, in \(took)")
-      #expect(took > .seconds(3), "the answer took less than three times the limits: \(took)")
+      #expect(took > .seconds(6), "the answer took less than twice the limits: \(took)")
       print("steady reader: \(answer.body) bytes in \(took)")
     }
   }

@@ -91,9 +91,8 @@ enum PlayerReducer {
         // Another copy's intervals and time arrive with the answer; ours may be ahead of it.
         state.progress.watched.formUnion(stored.watched)
         state.progress.timeInClass = max(state.progress.timeInClass, stored.bounded.timeInClass)
-        // Saves run one after another: one that succeeded while the progress is read (an
-        // earlier visit's closing save) is later than anything kept, and may be later than
-        // what the read finds.
+        // A save that succeeded while the progress is read (an earlier visit's closing save)
+        // says where to resume when it is at least as recent as what is kept.
         if state.playback == .loading, keptWhileReading(&state, update) {
           state.progress.lastPosition = update.position
         }
