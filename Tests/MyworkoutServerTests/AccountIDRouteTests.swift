@@ -189,16 +189,22 @@ import Testing
         .record(ProgressUpdate(account: AccountID.seed, classID: "c1", position: 5))
       try SQLiteDatabase(path: path).execute("PRAGMA user_version = 99")
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      do {
-        _ = try await withBackend(.sqlite, options: options) { _ in }
-        Issue.record("a newer progress file was accepted")
-      } catch {
-        #expect("\(error)".contains("progress.sqlite was written by a newer version"), "\(error)")
-        #expect("\(error)".contains("nothing was changed"), "\(error)")
-      }
+      await Self.expectStartRefusedForANewerProgressFile(options)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       let files = try FileManager.default.contentsOfDirectory(atPath: options.dataDirectory)
       #expect(!files.contains { $0.contains(".corrupt-") }, "\(files)")
+    }
+  }
+
+  /// Starting on `options` fails, saying the progress file is a newer version's and nothing
+  /// was changed.
+  static func expectStartRefusedForANewerProgressFile(_ options: ServerOptions) async {
+    do {
+      _ = try await withBackend(.sqlite, options: options) { _ in }
+      Issue.record("a newer progress file was accepted")
+    } catch {
+      #expect("\(error)".contains("progress.sqlite was written by a newer version"), "\(error)")
+      #expect("\(error)".contains("nothing was changed"), "\(error)")
     }
   }
 
@@ -225,13 +231,7 @@ import Testing
         )
       }
       let before = try state()
-      do {
-        _ = try await withBackend(.sqlite, options: options) { _ in }
-        Issue.record("a newer progress file was accepted")
-      } catch {
-        #expect("\(error)".contains("progress.sqlite was written by a newer version"), "\(error)")
-        #expect("\(error)".contains("nothing was changed"), "\(error)")
-      }
+      await Self.expectStartRefusedForANewerProgressFile(options)
       let after = try state()
       #expect(after.accounts == before.accounts, "accounts.sqlite changed")
       #expect(after.files == before.files)
