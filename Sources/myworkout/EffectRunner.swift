@@ -25,9 +25,11 @@ final class EffectRunner {
   private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>)] = [:]
   private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
-  /// Progress saves, in order: each waits for the one before (they are merges, so none may be
-  /// dropped), and the app waits for all of them before it exits.
-  private var lastProgressSave: Task<Void, Never>?
+  /// The last progress save of each class (by account and class), in order: each waits for
+  /// the one before of its class (they are merges, so none may be dropped). Classes do not
+  /// wait for each other: a save that hangs holds only its own class. The app waits for all of
+  /// them before it exits.
+  private var lastProgressSave: [ClassKey: Task<Void, Never>] = [:]
   private let progressSaves = DispatchGroup()
   /// The saves whose answers the state has not had yet: at the exit (which stops the answers)
   /// these are what is lost.
@@ -36,6 +38,10 @@ final class EffectRunner {
   private let executor: (any TaskExecutor)?
   /// How long a log-out waits for the saves under way before the session is forgotten.
   private let savesBeforeLogOut: Duration
+  /// How long a class's progress read waits for the saves of that class sent before it; past
+  /// it the read is answered as failed (never read while such a save may still move the
+  /// position, and the Player then moves no stored position).
+  private let savesBeforeRead: Duration
   /// Reads the wall clock: each save is stamped with when it was made.
   private let now: () -> Date
 
@@ -43,10 +49,12 @@ final class EffectRunner {
   /// `executor` runs the work (nil: Swift's global pool, as in most tests).
   init(
     services: Services, sessions: any SessionPersisting, executor: (any TaskExecutor)? = nil,
-    savesBeforeLogOut: Duration = .seconds(5), now: @escaping () -> Date = { Date() },
+    savesBeforeLogOut: Duration = .seconds(5), savesBeforeRead: Duration = .seconds(10),
+    now: @escaping () -> Date = { Date() },
     send: @escaping @MainActor (Action) -> Void, quit: @escaping @MainActor (Int32) -> Void
   ) {
     self.savesBeforeLogOut = savesBeforeLogOut
+    self.savesBeforeRead = savesBeforeRead
     self.now = now
     self.services = services
     self.sessions = sessions
@@ -85,15 +93,20 @@ final class EffectRunner {
     serial &+= 1
     let mine = serial
     let services = self.services
-    // A class's progress is read after the saves sent before it, and answered after theirs:
-    // a read made while an earlier visit's save was on its way resumed the class at the point
-    // before it, and a save of that older point then put it back.
-    let savesBefore = request.isProgressRead ? lastProgressSave : nil
+    // A class's progress is read after the saves of that class sent before it, and answered
+    // after theirs: a read made while an earlier visit's save was on its way resumed the class
+    // at the point before it, and a save of that older point then put it back.
+    let savesBefore = request.progressReadKey.flatMap { lastProgressSave[$0] }
+    let limit = savesBeforeRead
     // Started on the executor, back on the main actor only to deliver. (Set from inside a
     // main-actor task with `withTaskExecutorPreference`, the preference still let requests
     // reach Swift's global pool: gdb stopped in `swift_task_enqueueGlobal` on an email check.)
     let task = Task(executorPreference: executor) {
-      await savesBefore?.value
+      if let savesBefore, await !Self.finished(savesBefore, within: limit) {
+        // Still on their way (a server that does not answer takes 20 s a save): not read.
+        await self.deliver(Self.savesStillSent, id: id, serial: mine)
+        return
+      }
       guard let answer = await Self.perform(request, on: services) else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
@@ -182,7 +195,8 @@ final class EffectRunner {
       stamped.changedAt = Int64((now().timeIntervalSince1970 * 1_000).rounded(.down))
     }
     let update = stamped
-    let previous = lastProgressSave
+    let key = ClassKey(account: update.account, classID: update.classID)
+    let previous = lastProgressSave[key]
     let progress = services.progress
     let send = self.send
     let group = progressSaves
@@ -191,7 +205,7 @@ final class EffectRunner {
     let number = saveNumber
     unanswered.sent(number, classID: update.classID)
     group.enter()
-    lastProgressSave = Task.detached(executorPreference: executor) {
+    lastProgressSave[key] = Task.detached(executorPreference: executor) {
       await previous?.value
       // Never cancelled; should the task be, the save is reported as not made.
       let result =
@@ -208,6 +222,33 @@ final class EffectRunner {
       }
     }
   }
+
+  /// Whether `task` ended within `limit` (it runs on either way).
+  nonisolated private static func finished(_ task: Task<Void, Never>, within limit: Duration)
+    async -> Bool
+  {
+    let first = FirstAnswer()
+    return await withCheckedContinuation { continuation in
+      first.waiting.withLock { $0 = continuation }
+      let timer = Task {
+        try? await Task.sleep(for: limit)
+        first.give(false)
+      }
+      Task {
+        await task.value
+        timer.cancel()
+        first.give(true)
+      }
+    }
+  }
+
+  /// The answer of a read whose class's earlier saves did not end in time.
+  nonisolated private static let savesStillSent = Action.player(
+    .progressLoaded(
+      .failure(
+        ProgressError(
+          message: "Progress could not be read: earlier saves of this class are still on "
+            + "their way"))))
 
   /// After `finishWrites` at the exit: one line on the progress that could not be saved (the
   /// saves that failed or were still being written, whose answers will never reach the state
@@ -336,10 +377,26 @@ extension SessionStore: SessionPersisting {}
 
 extension Request {
   /// A read of a class's progress (ordered after the saves before it).
-  fileprivate var isProgressRead: Bool {
-    if case .loadProgress = self { return true }
-    return false
+  /// The class whose progress this request reads, if it reads one.
+  fileprivate var progressReadKey: ClassKey? {
+    guard case .loadProgress(let account, let classID) = self else { return nil }
+    return ClassKey(account: account, classID: classID)
   }
+}
+
+/// A continuation resumed once, by the first of several that answer it.
+private final class FirstAnswer: Sendable {
+  let waiting = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+
+  func give(_ answer: Bool) {
+    waiting.withLock { $0.take() }?.resume(returning: answer)
+  }
+}
+
+/// One person's class: the saves of each go in order, whatever the other classes' do.
+private struct ClassKey: Hashable {
+  let account: String
+  let classID: String
 }
 
 /// The progress saves whose answers the state has not had yet, by number, with their class and,

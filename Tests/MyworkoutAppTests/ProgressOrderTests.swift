@@ -66,4 +66,65 @@ import Testing
       ])
     #expect(progress.reads.withLock { $0 } == 1)
   }
+
+  func runner(
+    _ progress: HeldProgress, savesBeforeRead: Duration = .seconds(10),
+    send: @escaping @MainActor (Action) -> Void
+  ) -> EffectRunner {
+    EffectRunner(
+      services: Services(
+        accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
+        images: .unused, progress: progress),
+      sessions: RecordingSessions(), savesBeforeRead: savesBeforeRead,
+      now: { Date(timeIntervalSince1970: 1_800_000_000) }, send: send, quit: { _ in })
+  }
+
+  /// A walk-through's `Loading…` lasted about a minute: a read waited for the saves of every
+  /// class, each up to 20 s against a server that did not answer.
+  @Test func anotherClassesSaveOnItsWayNeitherHoldsAReadNorASave() async {
+    let progress = HeldProgress()
+    var answers: [Action] = []
+    let runner = runner(progress) { answers.append($0) }
+    runner.run(
+      .recordProgress(ProgressUpdate(account: Fixture.accountID, classID: "c1", position: 1_000)))
+    await settle { progress.started.withLock { $0 } == 1 }
+    runner.run(.run(.progressLoad, .loadProgress(account: Fixture.accountID, classID: "c2")))
+    runner.run(
+      .recordProgress(ProgressUpdate(account: Fixture.accountID, classID: "c2", position: 2_000)))
+    await settle { answers.count == 1 && progress.started.withLock { $0 } == 2 }
+    #expect(answers == [.player(.progressLoaded(.success(ClassProgress())))])
+    #expect(progress.started.withLock { $0 } == 2)
+    progress.open()
+    await settle { answers.count == 3 }
+    #expect(answers.count == 3)
+  }
+
+  /// The read waits for its class's saves a while, then is answered as failed without reading
+  /// (what it would read may be older than the save on its way).
+  @Test func aReadWhoseClassesSaveStaysOnItsWayFailsWithoutReading() async {
+    let progress = HeldProgress()
+    var answers: [Action] = []
+    let runner = runner(progress, savesBeforeRead: .milliseconds(20)) { answers.append($0) }
+    let save = ProgressUpdate(account: Fixture.accountID, classID: "c1", position: 1_000)
+    runner.run(.recordProgress(save))
+    runner.run(.run(.progressLoad, .loadProgress(account: Fixture.accountID, classID: "c1")))
+    let deadline = ContinuousClock.now + .seconds(10)
+    while answers.isEmpty, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(
+      answers == [
+        .player(
+          .progressLoaded(
+            .failure(
+              ProgressError(
+                message:
+                  "Progress could not be read: earlier saves of this class are still on their way"
+              ))))
+      ])
+    #expect(progress.reads.withLock { $0 } == 0)
+    progress.open()
+    await settle { answers.count == 2 }
+    #expect(answers.count == 2)
+  }
 }

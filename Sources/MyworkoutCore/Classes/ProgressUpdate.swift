@@ -46,11 +46,12 @@ extension ProgressUpdate {
     (stamp ?? .max) >= (other ?? .max)
   }
 
-  /// Whether `other` is this change, whatever time the runtime stamped on either when it was
-  /// sent (`changedAt`).
+  /// Whether `other` is this change as the runtime sent it: the same, with the time it was
+  /// made (`changedAt`) stamped by the runtime when this one has none. (An earlier visit's save
+  /// of the same position and nothing played differs from this one only by its time.)
   package func isSameChange(as other: ProgressUpdate) -> Bool {
     var stamped = self
-    stamped.changedAt = other.changedAt
+    if stamped.changedAt == nil { stamped.changedAt = other.changedAt }
     return stamped == other
   }
 

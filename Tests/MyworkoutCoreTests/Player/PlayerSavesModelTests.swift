@@ -113,8 +113,11 @@ import Testing
           expected.watched[id, default: IntervalSet()].insert(player.position..<after.position)
         }
       }
-      // Where the person moved to in a Player whose progress was read.
-      if let player, player.playback != .loading, let after = playerOnTop(state),
+      // Where the person moved to in a Player whose progress was read (by a key or the clock;
+      // a save's answer may move the Player to where an earlier visit left it, which is where
+      // the person was before, not a move).
+      if let player, player.playback != .loading, !action.isProgressAnswer,
+        let after = playerOnTop(state),
         after.danceClass == player.danceClass, after.position != player.position
       {
         expected.position[player.danceClass.id] = after.position
@@ -194,6 +197,23 @@ import Testing
         send(.player(.seekPressed(seconds: seconds)))
       case 5, 6, 7:
         guard !work.isEmpty else { continue }
+        // A read whose class's saves stay on their way too long is answered as failed without
+        // reading, before them (the runtime's bound on the wait).
+        if random.next() % 4 == 0,
+          let index = work.firstIndex(where: {
+            if case .load = $0 { return true }
+            return false
+          }), case .load(let id) = work[index],
+          work[..<index].contains(where: {
+            if case .save(let update) = $0 { return update.classID == id }
+            return false
+          })
+        {
+          work.remove(at: index)
+          log.append("load given up")
+          send(.player(.progressLoaded(.failure(ProgressError(message: "saves on their way")))))
+          break
+        }
         switch work.removeFirst() {
         case .save(let update):
           switch random.next() % 3 {
@@ -249,5 +269,14 @@ import Testing
     guard case .signedIn(let signedIn) = state.root, case .player(let player)? = signedIn.path.last
     else { return nil }
     return player
+  }
+}
+
+extension Action {
+  fileprivate var isProgressAnswer: Bool {
+    switch self {
+    case .player(.progressSaved), .player(.progressLoaded): true
+    default: false
+    }
   }
 }

@@ -231,6 +231,64 @@ import Testing
     #expect(Self.saves(reduce(&state, .player(.backPressed))) == [closing])
   }
 
+  /// The runtime gives up a read while the class's earlier save is still on its way (a server
+  /// that does not answer); that save, answered after, says where the class resumes while the
+  /// person has not moved (the read gave nothing), and stays stored (a seeded model test).
+  @Test func anEarlierVisitsSaveAnsweredAfterAReadGivenUpResumesTheClass() {
+    var (state, closing) = Self.playedThenLeft()
+    var stamped = closing
+    stamped.changedAt = 1_800_000_000_000
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    #expect(state.playerOnTop.position == 0)
+    _ = reduce(
+      &state, .player(.progressSaved(.success(ClassProgress(lastPosition: 33_000)), stamped)))
+    #expect(state.playerOnTop.resumeAt == 33_000)
+    #expect(state.playerOnTop.position == 33_000)
+    // Stored: leaving sends the time, not the position again.
+    #expect(Self.saves(reduce(&state, .player(.backPressed))).map(\.position) == [])
+  }
+
+  /// The same save failing: the class resumes there, and the next save sends it with the time
+  /// it was made (a later position of another device stays).
+  @Test func anEarlierVisitsSaveFailingAfterAReadGivenUpIsSentAgainWithItsTime() {
+    var (state, closing) = Self.playedThenLeft()
+    var stamped = closing
+    stamped.changedAt = 1_800_000_000_000
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), stamped)))
+    #expect(state.playerOnTop.position == 33_000)
+    let sent = Self.saves(reduce(&state, .player(.backPressed)))
+    #expect(sent.map(\.position) == [33_000])
+    #expect(sent.map(\.changedAt) == [1_800_000_000_000])
+  }
+
+  /// A move after a read given up is the person's: an earlier save answered after it does not
+  /// move the Player.
+  @Test func anEarlierVisitsSaveAnsweredAfterAMoveLeavesThePlayerWhereItIs() {
+    var (state, closing) = Self.playedThenLeft()
+    var stamped = closing
+    stamped.changedAt = 1_800_000_000_000
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    _ = reduce(&state, .player(.seekPressed(seconds: 10)))
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), stamped)))
+    #expect(state.playerOnTop.position == 10_000)
+  }
+
+  /// An earlier visit's save of the same position with nothing played is not taken for this
+  /// Player's own save (they differ only by the time they were made).
+  @Test func anEarlierSaveLikeThisPlayersOwnIsToldApartByItsTime() {
+    let own = ProgressUpdate(account: "a", classID: "c1", position: 0, changedAt: 0)
+    var earlier = own
+    earlier.changedAt = 1_800_000_000_000
+    #expect(!own.isSameChange(as: earlier))
+    var unstamped = own
+    unstamped.changedAt = nil
+    #expect(unstamped.isSameChange(as: earlier))
+  }
+
   /// Time in class is the Player open, playing or paused: not while its progress is read (a
   /// Player left then had no position to save that time with, and it was lost; a seeded model
   /// test).

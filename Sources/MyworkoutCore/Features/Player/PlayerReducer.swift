@@ -96,6 +96,14 @@ enum PlayerReducer {
         if state.playback == .loading, keptWhileReading(&state, update) {
           state.progress.lastPosition = update.position
         }
+        // Or after a read given up while it was on its way, the person not moved since:
+        // resumed where it left the class (what is stored now).
+        if !counted, isUntouchedSinceRead(state, by: update) {
+          let effects = resumed(&state, at: update.position)
+          state.positionChangedAt = update.changedAt
+          state.progress.lastPosition = update.position
+          return .effects(effects)
+        }
         return .none
       case .failure(let error):
         // Kept, to go with the next save: the time moves back from what counts as stored to
@@ -117,12 +125,14 @@ enum PlayerReducer {
         if state.playback == .loading, keptWhileReading(&state, update) {
           state.progress.lastPosition = Self.positionNotStored
         }
-        // Or after the read, with the person still at the resume point the read gave (the read
-        // did not have that save): resumed where that visit left the class instead.
-        if !counted, state.playback == .paused, let shown = state.resumeAt, shown == state.position
-        {
+        // Or after a read given up while that save was on its way (a class's read waits for
+        // its saves only so long), the person not moved since, playing or not: resumed where
+        // that visit left the class, and sent with the next save.
+        if !counted, isUntouchedSinceRead(state, by: update) {
           let effects = resumed(&state, at: update.position)
           state.positionChangedAt = update.changedAt
+          // Not stored: the next save sends it, or where the person moves from it.
+          state.progress.lastPosition = Self.positionNotStored
           return Outcome(effects: effects, delegate: .notice(error.message))
         }
         return .delegate(.notice(error.message))
@@ -386,6 +396,22 @@ enum PlayerReducer {
     state.keptPosition = update.position
     state.keptChangedAt = update.changedAt
     return true
+  }
+
+  /// Whether an earlier visit's save answered after the read may say where the class resumes:
+  /// the Player is open (playing or paused) and the person has not moved since the read. The
+  /// read set the position from a known time (kept from an earlier visit, or 0 for "none
+  /// read"; a move clears it), older than that save's; or it resumed from what it read, which
+  /// did not have that save. The runtime reads a class after its saves, so only a read given up
+  /// while they were on their way sees such answers.
+  private static func isUntouchedSinceRead(_ state: PlayerState, by update: ProgressUpdate)
+    -> Bool
+  {
+    guard state.playback == .paused || state.playback == .playing else { return false }
+    if let shownSince = state.positionChangedAt {
+      return ProgressUpdate.stamp(update.changedAt, isAtLeast: shownSince)
+    }
+    return state.resumeAt != nil && state.resumeAt == state.position
   }
 
   /// Shows the class from where the person `left` it: from 0 once finished or left in the
