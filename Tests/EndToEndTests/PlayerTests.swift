@@ -69,6 +69,27 @@ extension EndToEnd {
       try app.press(key)
     }
 
+    /// Back from a class opened with Enter in the search field (the first result), the list
+    /// has the focus: ↓ and Enter open the next class (a walk-through's ↓ only entered the list,
+    /// and Enter opened the class just left again).
+    @Test func downAfterLeavingAClassOpenedFromTheFieldGoesToTheNext() throws {
+      let app = try TerminalSession()
+      try app.launch(["--catalog", try Self.catalog(in: app), "--latency", "0s"])
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("2 classes")
+      try app.press("Enter")
+      try app.waitFor("Time in class")
+      try app.press("Escape")
+      try app.waitFor("2 classes")
+      try app.press("Down", "Enter")
+      let screen = try app.waitFor("Time in class")
+      #expect(screen.contains("Hundred B") && !screen.contains("Hundred A"), "\(screen)")
+    }
+
     @Test func replayingTheFirstTenPercentIsTenAndTheFirstAndLastTenAreTwenty() throws {
       let app = try TerminalSession()
       let catalog = try Self.catalog(in: app)

@@ -177,9 +177,13 @@ extension SignedInReducer {
       signedIn.path.removeLast()
       if case .classes(var classes)? = signedIn.path.last {
         // Never below what the list showed: watched time only grows, and a Player whose
-        // progress could not be read knows only this visit's.
-        classes.watched[player.danceClass.id] = max(
-          classes.watched[player.danceClass.id] ?? 0, player.watchedPercent)
+        // progress could not be read knows only this visit's. (An opened class shows `0%`:
+        // SPEC §11 leaves blank only a class never opened.)
+        let id = player.danceClass.id
+        classes.watched[id] = max(classes.watched[id] ?? 0, player.watchedPercent)
+        // The list has the focus, at the class just left: ↓ goes to the next one (from the
+        // field, ↓ only entered the list, and Enter opened the same class again).
+        if !classes.classes.isEmpty { classes.focus = .list }
         signedIn.path[signedIn.path.count - 1] = .classes(classes)
       }
       return .effects(outcome.effects)

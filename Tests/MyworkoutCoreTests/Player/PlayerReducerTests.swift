@@ -309,6 +309,7 @@ import Testing
     var store = TestStore(opened)
     store.send(.player(.backPressed)) {
       list.watched = [item.id: 0]
+      list.focus = .list
       $0.signedIn.path = [.classes(list)]
     }
     let update = ProgressUpdate(account: S.account, classID: item.id, position: 0)
@@ -333,6 +334,7 @@ import Testing
     let saved = S.progressUpdate(position: 33_000, played: [0..<33_000], time: 330)
     store.send(.player(.backPressed), effects: [.recordProgress(saved)]) {
       list.watched = [item.id: 33]
+      list.focus = .list
       $0.signedIn.path = [.classes(list)]
     }
     let waitingOnly = ClassProgress(

@@ -417,4 +417,20 @@ import Testing
     }
     #expect(shown.watched[S.item.id] == 40)
   }
+
+  /// Back from a Player opened with Enter from the search field, the list has the focus: the
+  /// next ↓ moves to the next class (a walk-through's first ↓ only entered the list, and the
+  /// Enter after it opened the class just left again, G2). Typing still goes to the field.
+  @Test func backFromThePlayerTheListHasTheFocus() {
+    var (state, list) = PlayerReducerTests.openedOverItsList()
+    list.focus = .search
+    state.signedIn.path = [.classes(list)]
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.backPressed))
+    guard case .classes(let shown)? = state.signedIn.path.last else {
+      Issue.record("not back on the list")
+      return
+    }
+    #expect(shown.focus == .list)
+  }
 }
