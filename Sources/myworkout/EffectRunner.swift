@@ -263,8 +263,10 @@ final class EffectRunner {
     let tenths =
       waited.components.seconds * 10 + waited.components.attoseconds / 100_000_000_000_000_000
     let seconds = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    // A save still being written may yet be applied (a server that had the request): "may".
     let reason = failure ?? "still being written after \(seconds) s"
-    return "Progress of \(classes) class\(classes == 1 ? "" : "es") could not be saved before "
+    let outcome = failure == nil ? "may not have been saved" : "could not be saved"
+    return "Progress of \(classes) class\(classes == 1 ? "" : "es") \(outcome) before "
       + "the app ended: \(reason)"
   }
 

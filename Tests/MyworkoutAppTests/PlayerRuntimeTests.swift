@@ -144,7 +144,8 @@ import Testing
     stuck.dispatch(.terminationRequested(status: 130))
     #expect(
       said == [
-        "Progress of 1 class could not be saved before the app ended: still being written after 0.1 s"
+        "Progress of 1 class may not have been saved before the app ended: still being "
+          + "written after 0.1 s"
       ])
     held.open()
   }
