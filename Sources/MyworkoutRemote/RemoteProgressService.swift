@@ -20,11 +20,18 @@ package struct RemoteProgressService: ProgressService {
   let credentials: RemoteCredentials
   /// How many times a change is sent, in all, while its answer is lost.
   let attempts: Int
+  /// The clock that stamped the changes (`changed_at`): each sending says when it was sent on
+  /// it (`sent_at`), so the server reads the change's time on its own clock.
+  let now: @Sendable () -> Date
 
-  package init(server: RemoteServer, credentials: RemoteCredentials, attempts: Int = 2) {
+  package init(
+    server: RemoteServer, credentials: RemoteCredentials, attempts: Int = 2,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.server = server
     self.credentials = credentials
     self.attempts = max(1, attempts)
+    self.now = now
   }
 
   package func progress(account: String, classID: String) async throws -> ClassProgress {
@@ -75,8 +82,14 @@ package struct RemoteProgressService: ProgressService {
     return try await self.change {
       switch change {
       case .progress(let classID, let position, let played, let added, let changedAt):
+        // Stamped at each sending (a change sent again later says so); none for a change
+        // without a time, or "older than any" (0).
+        let sentAt =
+          changedAt == nil || changedAt == 0
+          ? nil : Int64((now().timeIntervalSince1970 * 1_000).rounded(.down))
         let body = ProgressUpdateDTO(
-          position: position, played: played, addedTimeInClass: added, changedAt: changedAt)
+          position: position, played: played, addedTimeInClass: added, changedAt: changedAt,
+          sentAt: sentAt)
         let answer = try await server.send(
           .POST, "/api/progress/" + Percent.encode(classID), json: body, bearer: token, key: key)
         guard answer.status == 200 else { throw Self.changeFailure(answer) }

@@ -14,7 +14,9 @@ extension Backend {
   /// `ProgressBounds.clockWindowMilliseconds` of the server's clock; one ahead of it counts as
   /// now (a device whose clock ran ahead must not freeze the position for everyone else). 0 says
   /// the position is older than any stored one (an app that could not read where the person
-  /// was): it is kept only where none is.
+  /// was): it is kept only where none is. With `sent_at` (the device's clock when it sent the
+  /// request, in the same window), `changed_at` is read on the server's clock: moved by the
+  /// difference between the two clocks (and never after the sending).
   func checkedUpdate(_ body: ProgressUpdateDTO, account: String, classID: String)
     throws(APIError) -> ProgressUpdate
   {
@@ -48,7 +50,15 @@ extension Backend {
           "changed_at must be 0 (older than any position) or milliseconds since 1970 within 20 years of now"
         )
       }
-      changedAt = min(time, now)
+      if time != 0, let sent = body.sentAt {
+        guard sent >= now - window && sent <= now + window else {
+          throw .badRequest("sent_at must be milliseconds since 1970 within 20 years of now")
+        }
+        // Both within the window: no overflow, and at least 1 (0 says "older than any").
+        changedAt = max(1, min(time, sent) - sent + now)
+      } else {
+        changedAt = min(time, now)
+      }
     }
     return ProgressUpdate(
       account: account, classID: classID, position: body.position, played: played,

@@ -1089,6 +1089,12 @@ package enum OpenAPIDocument {
                 "format": "int64",
                 "nullable": true,
                 "description": "Milliseconds since 1970, within 20 years of now (later: now); 0: older than any stored position (kept only where none is)."
+              },
+              "sent_at": {
+                "type": "integer",
+                "format": "int64",
+                "nullable": true,
+                "description": "When the request was sent, by the clock of changed_at (milliseconds since 1970, within 20 years of now): changed_at is then read on the server's clock, moved by the difference between the two clocks."
               }
             },
             "required": ["position", "played", "added_time_in_class"]

@@ -101,18 +101,27 @@ package struct ProgressUpdateDTO: Codable, Equatable, Sendable {
   /// When the change was made (milliseconds since 1970), optional: the position replaces the
   /// stored one only if it is at least as recent.
   package var changedAt: Int64?
+  /// When the device sent this request, by the same clock as `changedAt` (milliseconds since
+  /// 1970), optional: the server reads `changedAt` on its own clock, the device's clock error
+  /// taken out (a device a year slow, or a change that waited offline on a fast one).
+  package var sentAt: Int64?
 
-  package init(position: Int, played: [[Int]], addedTimeInClass: Int, changedAt: Int64? = nil) {
+  package init(
+    position: Int, played: [[Int]], addedTimeInClass: Int, changedAt: Int64? = nil,
+    sentAt: Int64? = nil
+  ) {
     self.position = position
     self.played = played
     self.addedTimeInClass = addedTimeInClass
     self.changedAt = changedAt
+    self.sentAt = sentAt
   }
 
   enum CodingKeys: String, CodingKey {
     case position, played
     case addedTimeInClass = "added_time_in_class"
     case changedAt = "changed_at"
+    case sentAt = "sent_at"
   }
 }
 

@@ -22,12 +22,13 @@ import Testing
 
   static func save(
     position: Int = 1_000, played: [[Int]] = [[0, 1_000]], added: Int = 1_000,
-    changedAt: Int64? = nil
+    changedAt: Int64? = nil, sentAt: Int64? = nil
   ) -> [String: Any] {
     var body: [String: Any] = [
       "position": position, "played": played, "added_time_in_class": added,
     ]
     if let changedAt { body["changed_at"] = changedAt }
+    if let sentAt { body["sent_at"] = sentAt }
     return body
   }
 
@@ -241,6 +242,40 @@ import Testing
       let merged = try await Routes.post(client, "/api/progress/c1", later, token, key: "b")
       #expect(merged.status == 200)
       #expect(merged.body["last_position"] as? Int == 90_000)
+    }
+  }
+
+  /// A device says when it sent a change (`sent_at`, by its own clock): the change's time is
+  /// read on the server's clock (the device's clock error taken out). A device a year slow
+  /// moves a position a right clock stamped before its change; a device 12 h fast whose
+  /// change waited offline for 2 minutes does not move a position stamped after it.
+  @Test(arguments: Store.allCases)
+  func aChangesTimeIsReadOnTheServersClock(store: Store) async throws {
+    // Before the stores' own clock (the real one), which bounds a stored time to it.
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    try await withRouter(store, { $0.now = { now } }) { client, _ in
+      let token = try await Routes.token(client)
+      let nowMs = Int64(now.timeIntervalSince1970 * 1_000)
+      let (year, halfDay) = (Int64(365 * 86_400_000), Int64(12 * 3_600_000))
+      let right = Self.save(position: 6_000, changedAt: nowMs - 60_000, sentAt: nowMs)
+      #expect(
+        try await Routes.post(client, "/api/progress/c1", right, token, key: "a").status == 200)
+      let slow = Self.save(
+        position: 90_000, played: [[6_000, 90_000]], changedAt: nowMs - year - 1_000,
+        sentAt: nowMs - year)
+      let moved = try await Routes.post(client, "/api/progress/c1", slow, token, key: "b")
+      #expect(moved.status == 200, "\(moved.body)")
+      #expect(moved.body["last_position"] as? Int == 90_000)
+      let fast = Self.save(
+        position: 30_000, played: [], changedAt: nowMs + halfDay - 120_000, sentAt: nowMs + halfDay)
+      let kept = try await Routes.post(client, "/api/progress/c1", fast, token, key: "c")
+      #expect(kept.status == 200, "\(kept.body)")
+      #expect(kept.body["last_position"] as? Int == 90_000)
+      // A `sent_at` outside the clock window is refused, as `changed_at` is.
+      let wild = Self.save(changedAt: nowMs, sentAt: 1)
+      let refused = try await Routes.post(client, "/api/progress/c1", wild, token, key: "d")
+      #expect(refused.status == 400)
+      #expect((refused.body["error_description"] as? String)?.contains("sent_at") == true)
     }
   }
 
