@@ -365,7 +365,7 @@ import Testing
     _ = reduce(&state, .classes(.enterPressed))
     let older = Self.stamped(S.progressUpdate(position: 10_000), at: 1_000)
     _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), older)))
-    #expect(state.playerOnTop.keptPosition == 33_000)
+    #expect(state.playerOnTop.kept?.position == 33_000)
     let sent = Self.saves(reduce(&state, .suspended))
     #expect(sent.map(\.position) == [33_000])
     #expect(sent.map(\.changedAt) == [2_000])

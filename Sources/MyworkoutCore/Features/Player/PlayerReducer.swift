@@ -19,8 +19,7 @@ enum PlayerReducer {
     if let kept {
       state.unsavedPlayed = kept.played
       state.unsavedTime = kept.addedTimeInClass
-      state.keptPosition = kept.position
-      state.keptChangedAt = kept.changedAt
+      state.kept = KeptPosition(position: kept.position, changedAt: kept.changedAt)
       // Not stored: a save while the progress is read sends it, even when it is 0.
       state.progress.lastPosition = Self.positionNotStored
     }
@@ -51,10 +50,8 @@ enum PlayerReducer {
       // Where an earlier visit's failed save left the person, or where a save that succeeded
       // while the progress was read left it; the next save then sends it (it differs from the
       // stored one).
-      let kept = state.keptPosition
-      let keptAt = state.keptChangedAt
-      state.keptPosition = nil
-      state.keptChangedAt = nil
+      let kept = state.kept
+      state.kept = nil
       state.savesInFlight = []
       let stored: ClassProgress
       var notice: String?
@@ -68,7 +65,7 @@ enum PlayerReducer {
         notice = error.message
       }
       state.progress = stored
-      let effects = resumed(&state, at: kept ?? stored.lastPosition)
+      let effects = resumed(&state, at: kept?.position ?? stored.lastPosition)
       // What the next save compares with: where the class resumes (it sends nothing new when
       // nothing moves), or the stored position; none when nothing could be read.
       if notice != nil {
@@ -78,7 +75,11 @@ enum PlayerReducer {
       }
       // Where that position came from: an earlier visit's save, or nothing read (older than
       // any stored position, so a save of the time spent here leaves the stored one).
-      state.positionChangedAt = kept != nil ? keptAt : notice != nil ? 0 : nil
+      if let kept {
+        state.positionChangedAt = kept.changedAt
+      } else {
+        state.positionChangedAt = notice != nil ? 0 : nil
+      }
       return Outcome(effects: effects, delegate: notice.map(Delegate.notice))
     case .progressSaved(let result, let update):
       // Whether `progress` holds this save's changes: this Player sent it after the read.
@@ -389,12 +390,12 @@ enum PlayerReducer {
   private static func keptWhileReading(_ state: inout PlayerState, _ update: ProgressUpdate)
     -> Bool
   {
-    guard
-      state.keptPosition == nil
-        || ProgressUpdate.stamp(update.changedAt, isAtLeast: state.keptChangedAt)
-    else { return false }
-    state.keptPosition = update.position
-    state.keptChangedAt = update.changedAt
+    if let kept = state.kept,
+      !ProgressUpdate.stamp(update.changedAt, isAtLeast: kept.changedAt)
+    {
+      return false
+    }
+    state.kept = KeptPosition(position: update.position, changedAt: update.changedAt)
     return true
   }
 
@@ -439,8 +440,8 @@ enum PlayerReducer {
     let position: Int
     switch state.playback {
     case .loading:
-      guard let kept = state.keptPosition else { return [] }
-      position = kept
+      guard let kept = state.kept else { return [] }
+      position = kept.position
     case .finished:
       position = state.duration
     case .paused, .playing:
@@ -454,7 +455,7 @@ enum PlayerReducer {
       account: account, classID: state.danceClass.id, position: position,
       played: state.unsavedPlayed,
       addedTimeInClass: min(state.unsavedTime, ProgressBounds.addedMilliseconds),
-      changedAt: state.playback == .loading ? state.keptChangedAt : state.positionChangedAt)
+      changedAt: state.playback == .loading ? state.kept?.changedAt : state.positionChangedAt)
     state.progress.lastPosition = position
     state.progress.watched.formUnion(state.unsavedPlayed)
     state.progress.addTime(update.addedTimeInClass)

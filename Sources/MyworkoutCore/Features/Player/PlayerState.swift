@@ -53,10 +53,7 @@ package struct PlayerState: Equatable, Sendable {
   /// `unsavedPlayed` and `unsavedTime`), or a save that succeeded while the progress is read
   /// (it may be later than what the read finds): saved while the progress is read, resumed
   /// from after.
-  package var keptPosition: Int?
-  /// When the person was at `keptPosition` (the failed or succeeded save's `changedAt`): a save
-  /// sending it while the progress is read says so, so that it never wins over a later one.
-  package var keptChangedAt: Int64?
+  package var kept: KeptPosition?
   /// This Player's saves not answered yet whose changes `progress` holds: a failure takes its
   /// time back out of `progress`. Emptied when the progress is read (the read replaces what
   /// they were counted in); an answer to a save not listed here (an earlier visit's) never
@@ -205,5 +202,17 @@ extension PlayerState {
     guard let first = due.min() else { return tick }
     let together = due.filter { $0 <= first + tick }.max() ?? first
     return max(tick, together)
+  }
+}
+
+/// A position an earlier visit's save left, with when the person was there (the save's
+/// `changedAt`): a save sending it says so, so that it never wins over a later one.
+package struct KeptPosition: Hashable, Sendable {
+  package var position: Int
+  package var changedAt: Int64?
+
+  package init(position: Int, changedAt: Int64?) {
+    self.position = position
+    self.changedAt = changedAt
   }
 }
