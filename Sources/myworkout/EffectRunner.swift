@@ -236,8 +236,10 @@ final class EffectRunner {
       }
       Task {
         await task.value
-        timer.cancel()
+        // Answered before the timer is stopped: a cancelled sleep ends at once, and its
+        // answer must not come first.
         first.give(true)
+        timer.cancel()
       }
     }
   }
