@@ -25,11 +25,11 @@ final class EffectRunner {
   private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>)] = [:]
   private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
-  /// The last progress save of each class (by account and class), in order: each waits for
-  /// the one before of its class (they are merges, so none may be dropped). Classes do not
-  /// wait for each other: a save that hangs holds only its own class. The app waits for all of
-  /// them before it exits.
-  private var lastProgressSave: [ClassKey: Task<Void, Never>] = [:]
+  /// The progress saves of each class (by account and class) still on their way: each waits
+  /// for the one before of its class (they are merges, so none may be dropped). Classes do not
+  /// wait for each other: a save that hangs holds only its own class. A class leaves once its
+  /// last save is answered. The app waits for all of them before it exits.
+  private var savesOnTheirWay: [ClassKey: SavesOfAClass] = [:]
   private let progressSaves = DispatchGroup()
   /// The saves whose answers the state has not had yet: at the exit (which stops the answers)
   /// these are what is lost.
@@ -96,18 +96,24 @@ final class EffectRunner {
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
     // at the point before it, and a save of that older point then put it back.
-    let savesBefore = request.progressReadKey.flatMap { lastProgressSave[$0] }
+    let savesBefore = request.progressReadKey.flatMap { savesOnTheirWay[$0] }
     let limit = savesBeforeRead
+    let executor = self.executor
     // Started on the executor, back on the main actor only to deliver. (Set from inside a
     // main-actor task with `withTaskExecutorPreference`, the preference still let requests
     // reach Swift's global pool: gdb stopped in `swift_task_enqueueGlobal` on an email check.)
     let task = Task(executorPreference: executor) {
-      if let savesBefore, await !Self.finished(savesBefore, within: limit) {
-        // Still on their way (a server that does not answer takes 20 s a save): not read.
-        await self.deliver(Self.savesStillSent, id: id, serial: mine)
+      if let savesBefore,
+        await !Self.finished(savesBefore.last, within: limit, on: executor)
+      {
+        // Still on their way (a server that does not answer takes 20 s a save): not read;
+        // the Player resumes where the latest of them leaves the class.
+        await self.deliver(Self.savesStillSent(savesBefore.latest), id: id, serial: mine)
         return
       }
-      guard let answer = await Self.perform(request, on: services) else { return }
+      guard !Task.isCancelled, let answer = await Self.perform(request, on: services) else {
+        return
+      }
       await self.deliver(answer, id: id, serial: mine)
     }
     running[id] = (mine, task)
@@ -196,7 +202,8 @@ final class EffectRunner {
     }
     let update = stamped
     let key = ClassKey(account: update.account, classID: update.classID)
-    let previous = lastProgressSave[key]
+    let earlier = savesOnTheirWay[key]
+    let previous = earlier?.last
     let progress = services.progress
     let send = self.send
     let group = progressSaves
@@ -205,7 +212,10 @@ final class EffectRunner {
     let number = saveNumber
     unanswered.sent(number, classID: update.classID)
     group.enter()
-    lastProgressSave[key] = Task.detached(executorPreference: executor) {
+    let leave: @MainActor @Sendable () -> Void = { [weak self] in
+      self?.answered(number, of: key)
+    }
+    let task = Task.detached(executorPreference: executor) {
       await previous?.value
       // Never cancelled; should the task be, the save is reported as not made.
       let result =
@@ -217,40 +227,56 @@ final class EffectRunner {
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
           unanswered.answered(number)
+          leave()
           send(.player(.progressSaved(result, update)))
         }
       }
     }
+    // The latest position of the class's saves: a kept save sent again may be older.
+    let latest =
+      earlier.map {
+        ProgressUpdate.stamp(update.changedAt, isAtLeast: $0.latest.changedAt) ? update : $0.latest
+      } ?? update
+    savesOnTheirWay[key] = SavesOfAClass(last: task, number: number, latest: latest)
   }
 
-  /// Whether `task` ended within `limit` (it runs on either way).
-  nonisolated private static func finished(_ task: Task<Void, Never>, within limit: Duration)
-    async -> Bool
-  {
+  /// A save's answer reached the state: its class has none on its way when it was the last.
+  private func answered(_ number: UInt64, of key: ClassKey) {
+    if savesOnTheirWay[key]?.number == number { savesOnTheirWay[key] = nil }
+  }
+
+  /// Whether `task` ended within `limit` (it runs on either way); false at once when the
+  /// caller is cancelled (a read superseded, or left with its Player).
+  nonisolated private static func finished(
+    _ task: Task<Void, Never>, within limit: Duration, on executor: (any TaskExecutor)?
+  ) async -> Bool {
     let first = FirstAnswer()
-    return await withCheckedContinuation { continuation in
-      first.waiting.withLock { $0 = continuation }
-      let timer = Task {
-        try? await Task.sleep(for: limit)
-        first.give(false)
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        first.wait(continuation)
+        first.timer(
+          Task(executorPreference: executor) {
+            do { try await Task.sleep(for: limit) } catch { return }
+            first.give(false)
+          })
+        Task(executorPreference: executor) {
+          await task.value
+          first.give(true)
+        }
       }
-      Task {
-        await task.value
-        // Answered before the timer is stopped: a cancelled sleep ends at once, and its
-        // answer must not come first.
-        first.give(true)
-        timer.cancel()
-      }
+    } onCancel: {
+      first.give(false)
     }
   }
 
-  /// The answer of a read whose class's earlier saves did not end in time.
-  nonisolated private static let savesStillSent = Action.player(
-    .progressLoaded(
-      .failure(
-        ProgressError(
-          message: "Progress could not be read: earlier saves of this class are still on "
-            + "their way"))))
+  /// The answer of a read whose class's saves did not end in time: where the latest of them
+  /// leaves the class (the Player resumes there, and sends it with its time).
+  nonisolated private static func savesStillSent(_ latest: ProgressUpdate) -> Action {
+    var error = ProgressError(
+      message: "Progress could not be read: earlier saves of this class are still on their way")
+    error.savesOnTheirWay = KeptPosition(position: latest.position, changedAt: latest.changedAt)
+    return .player(.progressLoaded(.failure(error)))
+  }
 
   /// After `finishWrites` at the exit: one line on the progress that could not be saved (the
   /// saves that failed or were still being written, whose answers will never reach the state
@@ -388,13 +414,53 @@ extension Request {
   }
 }
 
-/// A continuation resumed once, by the first of several that answer it.
+/// A continuation resumed once, by the first of several that answer it (one that answers
+/// before the continuation is there is kept for it); the first answer stops the timer.
 private final class FirstAnswer: Sendable {
-  let waiting = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+  private struct State {
+    var continuation: CheckedContinuation<Bool, Never>?
+    var answer: Bool?
+    var timer: Task<Void, Never>?
+  }
+  private let state = Mutex(State())
+
+  func wait(_ continuation: CheckedContinuation<Bool, Never>) {
+    let answer = state.withLock { state -> Bool? in
+      if state.answer == nil { state.continuation = continuation }
+      return state.answer
+    }
+    if let answer { continuation.resume(returning: answer) }
+  }
+
+  func timer(_ timer: Task<Void, Never>) {
+    let answered = state.withLock { state -> Bool in
+      if state.answer == nil { state.timer = timer }
+      return state.answer != nil
+    }
+    if answered { timer.cancel() }
+  }
 
   func give(_ answer: Bool) {
-    waiting.withLock { $0.take() }?.resume(returning: answer)
+    let (continuation, timer) = state.withLock {
+      state -> (CheckedContinuation<Bool, Never>?, Task<Void, Never>?) in
+      guard state.answer == nil else { return (nil, nil) }
+      state.answer = answer
+      let taken = (state.continuation, state.timer)
+      state.continuation = nil
+      state.timer = nil
+      return taken
+    }
+    timer?.cancel()
+    continuation?.resume(returning: answer)
   }
+}
+
+/// The saves of a class on their way: the last (which waits for those before it), its number,
+/// and the latest position they carry.
+private struct SavesOfAClass {
+  let last: Task<Void, Never>
+  let number: UInt64
+  let latest: ProgressUpdate
 }
 
 /// One person's class: the saves of each go in order, whatever the other classes' do.

@@ -84,6 +84,9 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   package var mayHaveBeenApplied = false
   /// A change every store refuses whole (a bound it would pass); nil for a failure.
   package var refusal: Refusal?
+  /// A read not made because the class's saves were still on their way: where the latest of
+  /// them leaves the class.
+  package var savesOnTheirWay: KeptPosition?
 
   /// The bounds a change can pass (`ProgressBounds`).
   package enum Refusal: Sendable {

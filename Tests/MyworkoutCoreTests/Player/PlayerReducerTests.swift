@@ -33,6 +33,8 @@ import Testing
       $0.playerOnTop.position = 65_000
       $0.playerOnTop.resumeAt = 65_000
       $0.playerOnTop.progress = ClassProgress(lastPosition: 65_000, timeInClass: 9_000)
+      // What the store had: older than any position it may have now.
+      $0.playerOnTop.positionChangedAt = 0
     }
     #expect(subscriptions(store.state).contains(.clock(every: nil)), "read before keys only")
     // The first reading sets the base.
@@ -80,6 +82,7 @@ import Testing
         $0.playerOnTop.position = opensAt
         $0.playerOnTop.progress = ClassProgress(lastPosition: opensAt)
         $0.playerOnTop.resumeAt = opensAt > 0 ? opensAt : nil
+        $0.playerOnTop.positionChangedAt = 0
       }
     }
   }
@@ -93,6 +96,7 @@ import Testing
     var store = TestStore(loading)
     store.send(.player(.progressLoaded(.success(ClassProgress(lastPosition: 100_000))))) {
       $0.playerOnTop.playback = .paused
+      $0.playerOnTop.positionChangedAt = 0
     }
   }
 

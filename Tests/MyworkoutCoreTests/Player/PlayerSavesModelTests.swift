@@ -209,9 +209,22 @@ import Testing
             return false
           })
         {
+          // The answer says where the latest of those saves leaves the class.
+          var latest: ProgressUpdate?
+          for case .save(let update) in work[..<index] where update.classID == id {
+            if latest.map({ ProgressUpdate.stamp(update.changedAt, isAtLeast: $0.changedAt) })
+              ?? true
+            {
+              latest = update
+            }
+          }
           work.remove(at: index)
           log.append("load given up")
-          send(.player(.progressLoaded(.failure(ProgressError(message: "saves on their way")))))
+          var error = ProgressError(message: "saves on their way")
+          error.savesOnTheirWay = latest.map {
+            KeptPosition(position: $0.position, changedAt: $0.changedAt)
+          }
+          send(.player(.progressLoaded(.failure(error))))
           break
         }
         switch work.removeFirst() {

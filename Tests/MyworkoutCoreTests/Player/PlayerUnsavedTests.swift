@@ -245,8 +245,45 @@ import Testing
       &state, .player(.progressSaved(.success(ClassProgress(lastPosition: 33_000)), stamped)))
     #expect(state.playerOnTop.resumeAt == 33_000)
     #expect(state.playerOnTop.position == 33_000)
-    // Stored: leaving sends the time, not the position again.
-    #expect(Self.saves(reduce(&state, .player(.backPressed))).map(\.position) == [])
+    // Not taken as stored (another device's later position may be): leaving sends it with
+    // its own time, which never moves a later one.
+    let sent = Self.saves(reduce(&state, .player(.backPressed)))
+    #expect(sent.map(\.position) == [33_000])
+    #expect(sent.map(\.changedAt) == [1_800_000_000_000])
+  }
+
+  /// A read given up while the class's saves were on their way resumes where the latest of
+  /// them leaves the class, not at each as it ends (a walk-through saw `Resume at 00:05` for
+  /// a visit left at 00:30, and playing from there put 00:08 over 00:30).
+  @Test func aReadGivenUpResumesWhereTheLatestSaveOnItsWayLeavesTheClass() {
+    var (state, _) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    var error = ProgressError(message: "on its way")
+    error.savesOnTheirWay = KeptPosition(position: 30_000, changedAt: 1_800_000_030_000)
+    _ = reduce(&state, .player(.progressLoaded(.failure(error))))
+    #expect(state.playerOnTop.resumeAt == 30_000)
+    let earlier = ProgressUpdate(
+      account: S.account, classID: S.item.id, position: 5_000, changedAt: 1_800_000_005_000)
+    _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), earlier)))
+    #expect(state.playerOnTop.position == 30_000)
+    let sent = Self.saves(reduce(&state, .player(.backPressed)))
+    #expect(sent.map(\.position) == [30_000])
+    #expect(sent.map(\.changedAt) == [1_800_000_030_000])
+  }
+
+  /// A save of a visit that did not move sends the position it read as "older than any"
+  /// (`changed_at` 0): read from a copy kept offline, it may be older than another device's
+  /// (a walk-through saw another device's 00:30 put back to 00:00).
+  @Test func aVisitThatDidNotMoveLeavesTheStoredPosition() {
+    var (state, list) = PlayerReducerTests.openedOverItsList()
+    state.signedIn.path = [.classes(list)]
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress(lastPosition: 20_000)))))
+    _ = reduce(&state, .clockRead(S.at(0)))
+    _ = reduce(&state, .clockRead(S.at(1_500)))
+    let sent = Self.saves(reduce(&state, .player(.backPressed)))
+    #expect(sent.map(\.position) == [20_000])
+    #expect(sent.map(\.changedAt) == [0])
   }
 
   /// The same save failing: the class resumes there, and the next save sends it with the time

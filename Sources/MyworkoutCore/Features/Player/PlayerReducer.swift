@@ -50,7 +50,7 @@ enum PlayerReducer {
       // Where an earlier visit's failed save left the person, or where a save that succeeded
       // while the progress was read left it; the next save then sends it (it differs from the
       // stored one).
-      let kept = state.kept
+      var kept = state.kept
       state.kept = nil
       state.savesInFlight = []
       let stored: ClassProgress
@@ -60,9 +60,15 @@ enum PlayerReducer {
         stored = read.bounded
       case .failure(let error):
         // Nothing read: from what is kept, else from 0 (never sent over a stored resume point
-        // unless the person moves).
+        // unless the person moves). A read not made while the class's saves were on their way
+        // resumes where the latest of them leaves it (not at each in turn as they end).
         stored = ClassProgress()
         notice = error.message
+        if let pending = error.savesOnTheirWay,
+          kept.map({ ProgressUpdate.stamp(pending.changedAt, isAtLeast: $0.changedAt) }) ?? true
+        {
+          kept = pending
+        }
       }
       state.progress = stored
       let effects = resumed(&state, at: kept?.position ?? stored.lastPosition)
@@ -73,13 +79,10 @@ enum PlayerReducer {
       } else if kept == nil {
         state.progress.lastPosition = state.position
       }
-      // Where that position came from: an earlier visit's save, or nothing read (older than
-      // any stored position, so a save of the time spent here leaves the stored one).
-      if let kept {
-        state.positionChangedAt = kept.changedAt
-      } else {
-        state.positionChangedAt = notice != nil ? 0 : nil
-      }
+      // Where that position came from: an earlier visit's save, or the store (or nothing
+      // read): older than any stored position, so a save of the time spent here leaves the
+      // stored one (a read from a copy kept offline may be older than another device's).
+      state.positionChangedAt = kept.map(\.changedAt) ?? 0
       return Outcome(effects: effects, delegate: notice.map(Delegate.notice))
     case .progressSaved(let result, let update):
       // Whether `progress` holds this save's changes: this Player sent it after the read.
@@ -98,11 +101,11 @@ enum PlayerReducer {
           state.progress.lastPosition = update.position
         }
         // Or after a read given up while it was on its way, the person not moved since:
-        // resumed where it left the class (what is stored now).
+        // resumed where it left the class. Not taken as stored (a later position of another
+        // device may be): the next save sends it with its own time.
         if !counted, isUntouchedSinceRead(state, by: update) {
           let effects = resumed(&state, at: update.position)
           state.positionChangedAt = update.changedAt
-          state.progress.lastPosition = update.position
           return .effects(effects)
         }
         return .none
@@ -127,8 +130,8 @@ enum PlayerReducer {
           state.progress.lastPosition = Self.positionNotStored
         }
         // Or after a read given up while that save was on its way (a class's read waits for
-        // its saves only so long), the person not moved since, playing or not: resumed where
-        // that visit left the class, and sent with the next save.
+        // its saves only so long), the person not moved since: resumed where that visit left
+        // the class, and sent with the next save.
         if !counted, isUntouchedSinceRead(state, by: update) {
           let effects = resumed(&state, at: update.position)
           state.positionChangedAt = update.changedAt
@@ -400,19 +403,17 @@ enum PlayerReducer {
   }
 
   /// Whether an earlier visit's save answered after the read may say where the class resumes:
-  /// the Player is open (playing or paused) and the person has not moved since the read. The
-  /// read set the position from a known time (kept from an earlier visit, or 0 for "none
-  /// read"; a move clears it), older than that save's; or it resumed from what it read, which
-  /// did not have that save. The runtime reads a class after its saves, so only a read given up
-  /// while they were on their way sees such answers.
+  /// the Player is paused where the read left it, and that save was made later than the
+  /// position shown (`positionChangedAt`: a kept save's time, or 0 for what the store had or
+  /// nothing read; any move of the person clears it). The runtime reads a class after its
+  /// saves, so only a read given up while they were on their way sees such answers.
   private static func isUntouchedSinceRead(_ state: PlayerState, by update: ProgressUpdate)
     -> Bool
   {
-    guard state.playback == .paused || state.playback == .playing else { return false }
-    if let shownSince = state.positionChangedAt {
-      return ProgressUpdate.stamp(update.changedAt, isAtLeast: shownSince)
+    guard state.playback == .paused, let shownSince = state.positionChangedAt else {
+      return false
     }
-    return state.resumeAt != nil && state.resumeAt == state.position
+    return ProgressUpdate.stamp(update.changedAt, isAtLeast: shownSince)
   }
 
   /// Shows the class from where the person `left` it: from 0 once finished or left in the
