@@ -15,8 +15,8 @@ extension Backend {
   /// now (a device whose clock ran ahead must not freeze the position for everyone else). 0 says
   /// the position is older than any stored one (an app that could not read where the person
   /// was): it is kept only where none is. With `sent_at` (the device's clock when it sent the
-  /// request, in the same window), `changed_at` is read on the server's clock: moved by the
-  /// difference between the two clocks (and never after the sending).
+  /// request, in the same window; ignored outside it), `changed_at` is read on the server's
+  /// clock: moved by the difference between the two clocks (and never after the sending).
   func checkedUpdate(_ body: ProgressUpdateDTO, account: String, classID: String)
     throws(APIError) -> ProgressUpdate
   {
@@ -50,13 +50,12 @@ extension Backend {
           "changed_at must be 0 (older than any position) or milliseconds since 1970 within 20 years of now"
         )
       }
-      if time != 0, let sent = body.sentAt {
-        guard sent >= now - window && sent <= now + window else {
-          throw .badRequest("sent_at must be milliseconds since 1970 within 20 years of now")
-        }
+      if time != 0, let sent = body.sentAt, sent >= now - window && sent <= now + window {
         // Both within the window: no overflow, and at least 1 (0 says "older than any").
         changedAt = max(1, min(time, sent) - sent + now)
       } else {
+        // No `sent_at`, or one no clock could give (a device that booted at 1970 before its
+        // clock was set, with a change stamped before): the change is not refused for it.
         changedAt = min(time, now)
       }
     }
