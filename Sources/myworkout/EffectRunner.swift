@@ -222,7 +222,7 @@ final class EffectRunner {
         await Self.outcome({ try await progress.record(update) }) {
           ProgressError(message: "Progress could not be saved: \($0)")
         } ?? .failure(ProgressError(message: "Progress could not be saved: cancelled"))
-      unanswered.finished(number, failure: result.failureMessage)
+      unanswered.finished(number, result)
       group.leave()
       DispatchQueue.main.async {
         MainActor.assumeIsolated {
@@ -278,24 +278,59 @@ final class EffectRunner {
     return .player(.progressLoaded(.failure(error)))
   }
 
-  /// After `finishWrites` at the exit: one line on the progress that could not be saved (the
-  /// saves that failed or were still being written, whose answers will never reach the state
-  /// to be kept and tried again), or nil when all of it was.
+  /// After `finishWrites` at the exit: a line on the progress that could not be saved (saves
+  /// that failed, whose answers will never reach the state to be kept and tried again), and
+  /// one on the progress that may not have been (saves still being written, or whose answer
+  /// was lost: the server may yet have them); nil when all of it was saved.
   func unsavedProgress(waited: Duration) -> String? {
     let lost = unanswered.lost()
-    guard !lost.isEmpty else { return nil }
-    let classes = Set(lost.map(\.classID)).count
-    let failure = lost.compactMap(\.failure).first.map {
-      $0.hasPrefix(Self.savePrefix) ? String($0.dropFirst(Self.savePrefix.count)) : $0
+    var failed: [String] = []
+    var uncertain: [String] = []
+    var failure: String?
+    var lostAnswer: String?
+    var onItsWay = false
+    for save in lost {
+      switch save.standing {
+      case .failed(let message):
+        failed.append(save.classID)
+        failure = failure ?? message
+      case .maybeApplied(let message):
+        uncertain.append(save.classID)
+        lostAnswer = lostAnswer ?? message
+      case .onItsWay:
+        uncertain.append(save.classID)
+        onItsWay = true
+      }
     }
     let tenths =
       waited.components.seconds * 10 + waited.components.attoseconds / 100_000_000_000_000_000
     let seconds = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    // A save still being written may yet be applied (a server that had the request): "may".
-    let reason = failure ?? "still being written after \(seconds) s"
-    let outcome = failure == nil ? "may not have been saved" : "could not be saved"
-    return "Progress of \(classes) class\(classes == 1 ? "" : "es") \(outcome) before "
-      + "the app ended: \(reason)"
+    var lines: [String] = []
+    if let failure {
+      lines.append(Self.exitLine(Set(failed).count, "could not be saved", Self.reason(failure)))
+    }
+    // A class counted as failed is said once.
+    let unsure = Set(uncertain).subtracting(failed).count
+    if unsure > 0 {
+      let reason =
+        onItsWay ? "still being written after \(seconds) s" : Self.reason(lostAnswer ?? "")
+      lines.append(Self.exitLine(unsure, "may not have been saved", reason))
+    }
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
+  }
+
+  private static func exitLine(_ classes: Int, _ outcome: String, _ reason: String) -> String {
+    "Progress of \(classes) class\(classes == 1 ? "" : "es") \(outcome) before the app ended: "
+      + reason
+  }
+
+  /// A save's failure as a reason at the exit: without the notice's prefix, nor its "Try
+  /// again." (the app has ended).
+  private static func reason(_ message: String) -> String {
+    var reason =
+      message.hasPrefix(savePrefix) ? String(message.dropFirst(savePrefix.count)) : message
+    if reason.hasSuffix(" Try again.") { reason.removeLast(" Try again.".count) }
+    return reason
   }
 
   private static let savePrefix = "Progress could not be saved: "
@@ -473,15 +508,30 @@ private struct ClassKey: Hashable {
 /// once one failed, why. A save that succeeded leaves at once; one whose answer reached the
 /// state (which keeps a failure and tries it again) leaves then.
 private final class UnansweredSaves: Sendable {
-  private let saves = Mutex<[UInt64: (classID: String, failure: String?)]>([:])
-
-  func sent(_ number: UInt64, classID: String) {
-    saves.withLock { $0[number] = (classID, nil) }
+  /// Where a save stands at the exit.
+  enum Standing: Equatable {
+    /// Still being written.
+    case onItsWay
+    /// Refused or failed: not saved.
+    case failed(String)
+    /// Its answer was lost: the server may have applied it.
+    case maybeApplied(String)
   }
 
-  func finished(_ number: UInt64, failure: String?) {
+  private let saves = Mutex<[UInt64: (classID: String, standing: Standing)]>([:])
+
+  func sent(_ number: UInt64, classID: String) {
+    saves.withLock { $0[number] = (classID, .onItsWay) }
+  }
+
+  func finished(_ number: UInt64, _ result: Result<ClassProgress, ProgressError>) {
     saves.withLock { saves in
-      if let failure { saves[number]?.failure = failure } else { saves[number] = nil }
+      switch result {
+      case .success: saves[number] = nil
+      case .failure(let error):
+        saves[number]?.standing =
+          error.mayHaveBeenApplied ? .maybeApplied(error.message) : .failed(error.message)
+      }
     }
   }
 
@@ -489,15 +539,7 @@ private final class UnansweredSaves: Sendable {
     saves.withLock { _ = $0.removeValue(forKey: number) }
   }
 
-  func lost() -> [(classID: String, failure: String?)] {
-    saves.withLock { Array($0.values) }
-  }
-}
-
-extension Result where Failure == ProgressError {
-  /// The failure's message; nil for a success.
-  fileprivate var failureMessage: String? {
-    if case .failure(let error) = self { return error.message }
-    return nil
+  func lost() -> [(classID: String, standing: Standing)] {
+    saves.withLock { saves in saves.keys.sorted().compactMap { saves[$0] } }
   }
 }

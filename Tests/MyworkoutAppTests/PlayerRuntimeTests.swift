@@ -148,6 +148,31 @@ import Testing
           + "written after 0.1 s"
       ])
     held.open()
+
+    // A save whose answer was lost may have been applied: "may not"; and no "Try again."
+    // after the app has ended (a walk-through's exit line).
+    struct Unanswered: ProgressService {
+      func progress(account: String, classID: String) async throws -> ClassProgress {
+        ClassProgress()
+      }
+      func record(_ update: ProgressUpdate) async throws -> ClassProgress {
+        throw ProgressError(
+          message: "Progress could not be saved: The server did not answer. Try again.",
+          isServerAway: true, mayHaveBeenApplied: true)
+      }
+      func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
+        [:]
+      }
+    }
+    said = []
+    let lost = runtime(progress: Unanswered(), report: { said.append($0) })
+    clock.advance(by: 2)
+    lost.dispatch(.terminationRequested(status: 130))
+    #expect(
+      said == [
+        "Progress of 1 class may not have been saved before the app ended: The server did not "
+          + "answer."
+      ])
   }
 
   /// Issue 24, item 4: Ctrl-Z saves before the process stops, and the time it stays stopped is
