@@ -76,10 +76,19 @@ final class EffectRunner {
       // at a log-out): remote mode sends them with the session's token. A save that hangs
       // holds the log-out's write for `savesBeforeLogOut` at most.
       let saves = progressSaves
-      let limit = Self.dispatchTime(after: savesBeforeLogOut)
+      let waited = savesBeforeLogOut
+      let limit = Self.dispatchTime(after: waited)
+      // Saves still unanswered when the wait ends go without the session: said (their
+      // answers reach no Player and no list).
+      let say: @MainActor @Sendable () -> Void = { [weak self] in
+        guard let self, let lines = self.unsavedProgress(waited: waited, before: "the log-out")
+        else { return }
+        self.send(.noticeRaised(lines.split(separator: "\n").joined(separator: "; ")))
+      }
       persist { sessions in
-        _ = saves.wait(timeout: limit)
+        let ended = saves.wait(timeout: limit) == .success
         try sessions.delete()
+        if !ended { DispatchQueue.main.async { MainActor.assumeIsolated { say() } } }
       }
     case .recordProgress(let update): record(update)
     case .quit(let status): quit(status)
@@ -282,7 +291,7 @@ final class EffectRunner {
   /// that failed, whose answers will never reach the state to be kept and tried again), and
   /// one on the progress that may not have been (saves still being written, or whose answer
   /// was lost: the server may yet have them); nil when all of it was saved.
-  func unsavedProgress(waited: Duration) -> String? {
+  func unsavedProgress(waited: Duration, before end: String = "the app ended") -> String? {
     let lost = unanswered.lost()
     var failed: [String] = []
     var uncertain: [String] = []
@@ -307,21 +316,23 @@ final class EffectRunner {
     let seconds = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     var lines: [String] = []
     if let failure {
-      lines.append(Self.exitLine(Set(failed).count, "could not be saved", Self.reason(failure)))
+      lines.append(
+        Self.exitLine(Set(failed).count, "could not be saved", end, Self.reason(failure)))
     }
     // A class counted as failed is said once.
     let unsure = Set(uncertain).subtracting(failed).count
     if unsure > 0 {
       let reason =
         onItsWay ? "still being written after \(seconds) s" : Self.reason(lostAnswer ?? "")
-      lines.append(Self.exitLine(unsure, "may not have been saved", reason))
+      lines.append(Self.exitLine(unsure, "may not have been saved", end, reason))
     }
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
 
-  private static func exitLine(_ classes: Int, _ outcome: String, _ reason: String) -> String {
-    "Progress of \(classes) class\(classes == 1 ? "" : "es") \(outcome) before the app ended: "
-      + reason
+  private static func exitLine(_ classes: Int, _ outcome: String, _ end: String, _ reason: String)
+    -> String
+  {
+    "Progress of \(classes) class\(classes == 1 ? "" : "es") \(outcome) before \(end): \(reason)"
   }
 
   /// A save's failure as a reason at the exit: without the notice's prefix, nor its "Try
