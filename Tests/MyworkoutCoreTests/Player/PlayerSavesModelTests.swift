@@ -7,8 +7,9 @@ import Testing
 /// A seeded model test of what the app keeps of the Player's saves across visits (the Player's
 /// unsaved time and intervals, its saves in flight, the failed saves kept for the next one, the
 /// time each position was reached): random histories of a person opening two classes, playing,
-/// seeking and leaving with the clock moving, against a runtime that carries out saves and reads
-/// one at a time in the order asked and stamps each save with when it was made (as
+/// seeking and leaving with the clock moving, against a runtime that carries out each class's
+/// saves and reads in the order asked (classes in any order among them), gives up some reads
+/// while their class's saves are on their way, and stamps each save with when it was made (as
 /// `EffectRunner` does), and a store that keeps the most recent position and fails some saves
 /// before applying them and some after (the answer lost), and some reads.
 ///
@@ -50,8 +51,9 @@ import Testing
     }
   }
 
-  /// What the runtime carries out, one at a time in the order asked (as `EffectRunner` does:
-  /// each save after the one before, a class's progress read after the saves before it).
+  /// What the runtime carries out, one at a time, each class's in the order asked (as
+  /// `EffectRunner` does: each save after the one before of its class, a class's progress read
+  /// after its saves before it).
   enum Work {
     case save(ProgressUpdate)
     case load(String)
@@ -63,6 +65,8 @@ import Testing
     var time: [String: Int] = [:]
     /// Where the person last moved to in a Player of the class whose progress was read.
     var position: [String: Int] = [:]
+    /// Every position the person moved to in each class.
+    var reached: [String: Set<Int>] = [:]
   }
 
   @Test func theStoreEndsWithExactlyWhatWasPlayed() {
@@ -96,6 +100,7 @@ import Testing
     var work: [Work] = []
     var now = WallTime(milliseconds: 1_800_000_000_000)
     var log: [String] = []
+    var answerMovedAway: String?
 
     func send(_ action: Action) {
       let player = playerOnTop(state)
@@ -121,7 +126,16 @@ import Testing
         after.danceClass == player.danceClass, after.position != player.position
       {
         expected.position[player.danceClass.id] = after.position
+        expected.reached[player.danceClass.id, default: []].insert(after.position)
         log.append("  moved to \(after.position)")
+      }
+      // A save's answer moves a Player only to where the person was in that class.
+      if let player, player.playback != .loading, action.isProgressAnswer,
+        let after = playerOnTop(state), after.danceClass == player.danceClass,
+        after.position != player.position, after.position != 0,
+        !(expected.reached[player.danceClass.id] ?? []).contains(after.position)
+      {
+        answerMovedAway = "moved by an answer to \(after.position), never reached"
       }
       for effect in effects {
         switch effect {
@@ -144,6 +158,14 @@ import Testing
     }
 
     func check(_ final: Bool) -> Bool {
+      if let answerMovedAway {
+        Issue.record(
+          """
+          seed \(seed) (replay with MYWORKOUT_MODEL_SEED=\(seed)): \(answerMovedAway)
+          \(log.joined(separator: "\n"))
+          """)
+        return false
+      }
       for danceClass in classes {
         let id = danceClass.id
         let stored = store.progress[id] ?? ClassProgress()
@@ -227,7 +249,12 @@ import Testing
           send(.player(.progressLoaded(.failure(error))))
           break
         }
-        switch work.removeFirst() {
+        // Classes go on their own: the next of a class picked at random (a class's read
+        // comes after its saves; another class's may come first).
+        let ids = Set(work.map(\.classID)).sorted()
+        let picked = ids[Int(random.next() % UInt64(ids.count))]
+        let next = work.firstIndex { $0.classID == picked } ?? 0
+        switch work.remove(at: next) {
         case .save(let update):
           switch random.next() % 3 {
           case 0:
@@ -290,6 +317,15 @@ extension Action {
     switch self {
     case .player(.progressSaved), .player(.progressLoaded): true
     default: false
+    }
+  }
+}
+
+extension PlayerSavesModelTests.Work {
+  fileprivate var classID: String {
+    switch self {
+    case .save(let update): update.classID
+    case .load(let id): id
     }
   }
 }
