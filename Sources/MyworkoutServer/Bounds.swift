@@ -15,8 +15,9 @@ extension Backend {
   /// now (a device whose clock ran ahead must not freeze the position for everyone else). 0 says
   /// the position is older than any stored one (an app that could not read where the person
   /// was): it is kept only where none is. With `sent_at` (the device's clock when it sent the
-  /// request, in the same window; ignored outside it), `changed_at` is read on the server's
-  /// clock: moved by the difference between the two clocks (and never after the sending).
+  /// request) more than an hour from the server's clock (and within the window; ignored
+  /// outside it), `changed_at` is read on the server's clock: moved by the difference between
+  /// the two clocks (and never after the sending).
   func checkedUpdate(_ body: ProgressUpdateDTO, account: String, classID: String)
     throws(APIError) -> ProgressUpdate
   {
@@ -50,12 +51,17 @@ extension Backend {
           "changed_at must be 0 (older than any position) or milliseconds since 1970 within 20 years of now"
         )
       }
-      if time != 0, let sent = body.sentAt, sent >= now - window && sent <= now + window {
+      if time != 0, let sent = body.sentAt, sent >= now - window && sent <= now + window,
+        abs(now - sent) > Self.rightClock
+      {
         // Both within the window: no overflow, and at least 1 (0 says "older than any").
         changedAt = max(1, min(time, sent) - sent + now)
       } else {
-        // No `sent_at`, or one no clock could give (a device that booted at 1970 before its
-        // clock was set, with a change stamped before): the change is not refused for it.
+        // No `sent_at`; a clock within an hour of this one, taken as right (the difference may
+        // be the time the request waited on its way: a server stopped for seconds applies it
+        // when it goes on, and a first seek's retry then beat two later positions); or one no
+        // clock could give (a device booted at 1970 before its clock was set, with a change
+        // stamped before): the change is not refused for it.
         changedAt = min(time, now)
       }
     }
@@ -63,6 +69,9 @@ extension Backend {
       account: account, classID: classID, position: body.position, played: played,
       addedTimeInClass: body.addedTimeInClass, changedAt: changedAt)
   }
+
+  /// How far a device's clock may be from the server's and still be taken as right (ms).
+  static let rightClock: Int64 = 3_600_000
 
   /// A class id of the path (decoded), at most `ProgressBounds.idBytes` long: what one account
   /// can make a store hold has an end in the key's length too.

@@ -1094,7 +1094,7 @@ package enum OpenAPIDocument {
                 "type": "integer",
                 "format": "int64",
                 "nullable": true,
-                "description": "When the request was sent, by the clock of changed_at (milliseconds since 1970): changed_at is then read on the server's clock, moved by the difference between the two clocks (assumed the same when the change was made and when it was sent). Ignored without a changed_at time, or more than 20 years from now."
+                "description": "When the request was sent, by the clock of changed_at (milliseconds since 1970): when the two clocks are more than an hour apart, changed_at is read on the server's clock, moved by the difference between them (assumed the same when the change was made and when it was sent). Ignored without a changed_at time, within an hour of now, or more than 20 years from it."
               }
             },
             "required": ["position", "played", "added_time_in_class"]

@@ -280,6 +280,26 @@ import Testing
     }
   }
 
+  /// A request that waited on its way (a server stopped for seconds applies it when it goes
+  /// on) is not made later by that wait: clocks within an hour of the server's are taken as
+  /// right. (A tmux walk-through: a first seek's retry, applied 4.5 s after it was sent, beat
+  /// the two later positions.)
+  @Test(arguments: Store.allCases)
+  func aRequestThatWaitedOnItsWayKeepsItsTime(store: Store) async throws {
+    let now = Date(timeIntervalSince1970: 1_790_000_000)
+    try await withRouter(store, { $0.now = { now } }) { client, _ in
+      let token = try await Routes.token(client)
+      let nowMs = Int64(now.timeIntervalSince1970 * 1_000)
+      let later = Self.save(position: 13_009, changedAt: nowMs - 8_000, sentAt: nowMs)
+      #expect(
+        try await Routes.post(client, "/api/progress/c1", later, token, key: "a").status == 200)
+      let waited = Self.save(position: 8_009, changedAt: nowMs - 9_000, sentAt: nowMs - 4_500)
+      let kept = try await Routes.post(client, "/api/progress/c1", waited, token, key: "b")
+      #expect(kept.status == 200, "\(kept.body)")
+      #expect(kept.body["last_position"] as? Int == 13_009)
+    }
+  }
+
   /// `changed_at` 0 says the position is older than any stored one (an app that could not read
   /// where the person was saves the time spent): the time is added, the stored position stays,
   /// and a class with none takes it.
