@@ -283,7 +283,7 @@ final class EffectRunner {
   nonisolated private static func savesStillSent(_ latest: ProgressUpdate) -> Action {
     var error = ProgressError(
       message: "Progress could not be read: earlier saves of this class are still on their way")
-    error.savesOnTheirWay = KeptPosition(position: latest.position, changedAt: latest.changedAt)
+    error.savesOnTheirWay = latest.keptPosition
     return .player(.progressLoaded(.failure(error)))
   }
 
@@ -452,8 +452,8 @@ package protocol SessionPersisting: Sendable {
 extension SessionStore: SessionPersisting {}
 
 extension Request {
-  /// A read of a class's progress (ordered after the saves before it).
-  /// The class whose progress this request reads, if it reads one.
+  /// The class whose progress this request reads (after that class's saves before it), if it
+  /// reads one.
   fileprivate var progressReadKey: ClassKey? {
     guard case .loadProgress(let account, let classID) = self else { return nil }
     return ClassKey(account: account, classID: classID)

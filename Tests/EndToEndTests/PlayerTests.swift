@@ -18,10 +18,12 @@ extension EndToEnd {
       return file.path
     }
 
-    /// Launches, logs in and opens the `index`-th class (from 0) in the Player.
+    /// Launches, logs in and opens the `index`-th class (from 0) in the Player: from the list,
+    /// or `fromTheField` with Enter in the search field (the first class).
     static func open(
       _ app: TerminalSession, catalog: String, index: Int = 0, speed: String = "2",
-      loggedIn: Bool = false, inShell: Bool = false, environment: [String: String] = [:]
+      loggedIn: Bool = false, inShell: Bool = false, environment: [String: String] = [:],
+      fromTheField: Bool = false
     ) throws {
       let arguments = ["--catalog", catalog, "--latency", "0s", "--speed", speed]
       if inShell {
@@ -41,8 +43,10 @@ extension EndToEnd {
       try app.waitFor("Edit number")
       try app.press("c")
       try app.waitFor("2 classes")
-      try app.press("Down")
-      for _ in 0..<index { try app.press("Down") }
+      if !fromTheField {
+        try app.press("Down")
+        for _ in 0..<index { try app.press("Down") }
+      }
       try app.press("Enter")
       try app.waitFor("Time in class")
     }
@@ -74,15 +78,7 @@ extension EndToEnd {
     /// and Enter opened the class just left again).
     @Test func downAfterLeavingAClassOpenedFromTheFieldGoesToTheNext() throws {
       let app = try TerminalSession()
-      try app.launch(["--catalog", try Self.catalog(in: app), "--latency", "0s"])
-      try app.waitFor("Myworkout GO")
-      try app.submitEmail("registered@email.com", expecting: "Welcome back")
-      try app.logIn()
-      try app.waitFor("Edit number")
-      try app.press("c")
-      try app.waitFor("2 classes")
-      try app.press("Enter")
-      try app.waitFor("Time in class")
+      try Self.open(app, catalog: try Self.catalog(in: app), fromTheField: true)
       try app.press("Escape")
       try app.waitFor("2 classes")
       try app.press("Down", "Enter")

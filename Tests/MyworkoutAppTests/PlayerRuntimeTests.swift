@@ -110,13 +110,13 @@ import Testing
   /// (a walk-through quit while another program held the file locked: 3 s watched were gone,
   /// and nothing said so): a save that failed, and one still being written when the wait ended.
   @Test func progressNotSavedAtTheExitIsSaidAfterTheTerminalIsRestored() {
-    struct Locked: ProgressService {
+    /// Progress whose saves all fail with `error`.
+    struct Failing: ProgressService {
+      let error: ProgressError
       func progress(account: String, classID: String) async throws -> ClassProgress {
         ClassProgress()
       }
-      func record(_ update: ProgressUpdate) async throws -> ClassProgress {
-        throw ProgressError(message: "Progress could not be saved: database is locked")
-      }
+      func record(_ update: ProgressUpdate) async throws -> ClassProgress { throw error }
       func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
         [:]
       }
@@ -125,7 +125,8 @@ import Testing
     var closedWhenSaid: [Int] = []
     let terminal = self.terminal
     let app = runtime(
-      progress: Locked(),
+      progress: Failing(
+        error: ProgressError(message: "Progress could not be saved: database is locked")),
       report: {
         said.append($0)
         closedWhenSaid.append(terminal.closed)
@@ -151,21 +152,11 @@ import Testing
 
     // A save whose answer was lost may have been applied: "may not"; and no "Try again."
     // after the app has ended (a walk-through's exit line).
-    struct Unanswered: ProgressService {
-      func progress(account: String, classID: String) async throws -> ClassProgress {
-        ClassProgress()
-      }
-      func record(_ update: ProgressUpdate) async throws -> ClassProgress {
-        throw ProgressError(
-          message: "Progress could not be saved: The server did not answer. Try again.",
-          isServerAway: true, mayHaveBeenApplied: true)
-      }
-      func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int] {
-        [:]
-      }
-    }
+    let unanswered = ProgressError(
+      message: "Progress could not be saved: The server did not answer. Try again.",
+      isServerAway: true, mayHaveBeenApplied: true)
     said = []
-    let lost = runtime(progress: Unanswered(), report: { said.append($0) })
+    let lost = runtime(progress: Failing(error: unanswered), report: { said.append($0) })
     clock.advance(by: 2)
     lost.dispatch(.terminationRequested(status: 130))
     #expect(

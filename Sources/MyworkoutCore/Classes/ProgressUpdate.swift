@@ -46,6 +46,11 @@ extension ProgressUpdate {
     (stamp ?? .max) >= (other ?? .max)
   }
 
+  /// Where this change leaves the person, and when they were there.
+  package var keptPosition: KeptPosition {
+    KeptPosition(position: position, changedAt: changedAt)
+  }
+
   /// Whether `other` is this change as the runtime sent it: the same, with the time it was
   /// made (`changedAt`) stamped by the runtime when this one has none. (An earlier visit's save
   /// of the same position and nothing played differs from this one only by its time.)

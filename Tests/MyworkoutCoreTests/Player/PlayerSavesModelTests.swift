@@ -243,9 +243,7 @@ import Testing
           work.remove(at: index)
           log.append("load given up")
           var error = ProgressError(message: "saves on their way")
-          error.savesOnTheirWay = latest.map {
-            KeptPosition(position: $0.position, changedAt: $0.changedAt)
-          }
+          error.savesOnTheirWay = latest?.keptPosition
           send(.player(.progressLoaded(.failure(error))))
           break
         }

@@ -26,6 +26,21 @@ import Testing
     return (state, closing)
   }
 
+  /// A visit played and left, its closing save (stamped as the runtime stamps it) still on its
+  /// way, and the class opened again, its read given up while that save is on its way (with
+  /// where the latest save on its way leaves the class, if given); the stamped save.
+  static func reopenedWhileItsSaveIsOnItsWay(latest: KeptPosition? = nil)
+    -> (AppState, ProgressUpdate)
+  {
+    var (state, closing) = playedThenLeft()
+    closing.changedAt = 1_800_000_000_000
+    _ = reduce(&state, .classes(.enterPressed))
+    var error = ProgressError(message: "on its way")
+    error.savesOnTheirWay = latest
+    _ = reduce(&state, .player(.progressLoaded(.failure(error))))
+    return (state, closing)
+  }
+
   static func saves(_ effects: [Effect]) -> [ProgressUpdate] {
     effects.compactMap {
       if case .recordProgress(let update) = $0 { return update }
@@ -233,13 +248,9 @@ import Testing
 
   /// The runtime gives up a read while the class's earlier save is still on its way (a server
   /// that does not answer); that save, answered after, says where the class resumes while the
-  /// person has not moved (the read gave nothing), and stays stored (a seeded model test).
+  /// person has not moved (the read gave nothing), not taken as stored (a seeded model test).
   @Test func anEarlierVisitsSaveAnsweredAfterAReadGivenUpResumesTheClass() {
-    var (state, closing) = Self.playedThenLeft()
-    var stamped = closing
-    stamped.changedAt = 1_800_000_000_000
-    _ = reduce(&state, .classes(.enterPressed))
-    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    var (state, stamped) = Self.reopenedWhileItsSaveIsOnItsWay()
     #expect(state.playerOnTop.position == 0)
     _ = reduce(
       &state, .player(.progressSaved(.success(ClassProgress(lastPosition: 33_000)), stamped)))
@@ -256,11 +267,8 @@ import Testing
   /// them leaves the class, not at each as it ends (a walk-through saw `Resume at 00:05` for
   /// a visit left at 00:30, and playing from there put 00:08 over 00:30).
   @Test func aReadGivenUpResumesWhereTheLatestSaveOnItsWayLeavesTheClass() {
-    var (state, _) = Self.playedThenLeft()
-    _ = reduce(&state, .classes(.enterPressed))
-    var error = ProgressError(message: "on its way")
-    error.savesOnTheirWay = KeptPosition(position: 30_000, changedAt: 1_800_000_030_000)
-    _ = reduce(&state, .player(.progressLoaded(.failure(error))))
+    var (state, _) = Self.reopenedWhileItsSaveIsOnItsWay(
+      latest: KeptPosition(position: 30_000, changedAt: 1_800_000_030_000))
     #expect(state.playerOnTop.resumeAt == 30_000)
     let earlier = ProgressUpdate(
       account: S.account, classID: S.item.id, position: 5_000, changedAt: 1_800_000_005_000)
@@ -289,11 +297,7 @@ import Testing
   /// The same save failing: the class resumes there, and the next save sends it with the time
   /// it was made (a later position of another device stays).
   @Test func anEarlierVisitsSaveFailingAfterAReadGivenUpIsSentAgainWithItsTime() {
-    var (state, closing) = Self.playedThenLeft()
-    var stamped = closing
-    stamped.changedAt = 1_800_000_000_000
-    _ = reduce(&state, .classes(.enterPressed))
-    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    var (state, stamped) = Self.reopenedWhileItsSaveIsOnItsWay()
     _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), stamped)))
     #expect(state.playerOnTop.position == 33_000)
     let sent = Self.saves(reduce(&state, .player(.backPressed)))
@@ -304,11 +308,7 @@ import Testing
   /// A move after a read given up is the person's: an earlier save answered after it does not
   /// move the Player.
   @Test func anEarlierVisitsSaveAnsweredAfterAMoveLeavesThePlayerWhereItIs() {
-    var (state, closing) = Self.playedThenLeft()
-    var stamped = closing
-    stamped.changedAt = 1_800_000_000_000
-    _ = reduce(&state, .classes(.enterPressed))
-    _ = reduce(&state, .player(.progressLoaded(.failure(ProgressError(message: "on its way")))))
+    var (state, stamped) = Self.reopenedWhileItsSaveIsOnItsWay()
     _ = reduce(&state, .player(.seekPressed(seconds: 10)))
     _ = reduce(&state, .player(.progressSaved(.failure(Self.diskFull), stamped)))
     #expect(state.playerOnTop.position == 10_000)

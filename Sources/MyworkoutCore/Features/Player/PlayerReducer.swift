@@ -19,7 +19,7 @@ enum PlayerReducer {
     if let kept {
       state.unsavedPlayed = kept.played
       state.unsavedTime = kept.addedTimeInClass
-      state.kept = KeptPosition(position: kept.position, changedAt: kept.changedAt)
+      state.kept = kept.keptPosition
       // Not stored: a save while the progress is read sends it, even when it is 0.
       state.progress.lastPosition = Self.positionNotStored
     }
@@ -398,7 +398,7 @@ enum PlayerReducer {
     {
       return false
     }
-    state.kept = KeptPosition(position: update.position, changedAt: update.changedAt)
+    state.kept = update.keptPosition
     return true
   }
 
