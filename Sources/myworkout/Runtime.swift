@@ -43,6 +43,8 @@ final class Runtime {
     var beforeExit: Duration = .seconds(5)
     /// Before the session is forgotten at a log-out (remote mode sends the saves with it).
     var beforeLogOut: Duration = .seconds(5)
+    /// Before a class's progress read gives up on that class's saves still on their way.
+    var beforeRead: Duration = .seconds(10)
   }
 
   /// - Parameters:
@@ -72,7 +74,8 @@ final class Runtime {
     self.exit = exit
     effects = EffectRunner(
       services: services, sessions: sessions, executor: executor,
-      savesBeforeLogOut: saveLimits.beforeLogOut, now: now,
+      savesBeforeLogOut: saveLimits.beforeLogOut, savesBeforeRead: saveLimits.beforeRead,
+      now: now,
       // Weak: an answer can arrive after the runtime is gone (in tests; the app has exited).
       send: { [weak self] action in self?.dispatch(action) },
       quit: { [weak self] status in self?.quit(status: status) })

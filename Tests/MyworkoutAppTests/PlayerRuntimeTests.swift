@@ -42,7 +42,8 @@ import Testing
       // The saves run on the shared pool, which the tests running beside this one can keep
       // busy for seconds: wait as long as it takes (the tests check order, not speed).
       saveLimits: Runtime.SaveLimits(
-        beforeStop: .seconds(120), beforeExit: beforeExit, beforeLogOut: .seconds(120)),
+        beforeStop: .seconds(120), beforeExit: beforeExit, beforeLogOut: .seconds(120),
+        beforeRead: .seconds(120)),
       report: report)
     runtime.start()
     return runtime

@@ -50,12 +50,7 @@ import Testing
   @Test func aClassesProgressIsReadAfterTheSavesSentBeforeIt() async {
     let progress = HeldProgress()
     var answers: [Action] = []
-    let runner = EffectRunner(
-      services: Services(
-        accounts: GatedAccountService(), catalog: MemoryCatalog.sample, lessons: .sample,
-        images: .unused, progress: progress),
-      sessions: RecordingSessions(), now: { Date(timeIntervalSince1970: 1_800_000_000) },
-      send: { answers.append($0) }, quit: { _ in })
+    let runner = runner(progress) { answers.append($0) }
     let save = ProgressUpdate(account: Fixture.accountID, classID: "c1", position: 42_000)
     runner.run(.recordProgress(save))
     runner.run(.run(.progressLoad, .loadProgress(account: Fixture.accountID, classID: "c1")))
@@ -72,8 +67,11 @@ import Testing
     #expect(progress.reads.withLock { $0 } == 1)
   }
 
+  /// A runner whose reads wait for their class's saves far longer than any test runs, unless
+  /// told otherwise: a whole test run once held a save from starting for more than the app's
+  /// 10 s, and the read then gave up (the give-up has its own test).
   func runner(
-    _ progress: HeldProgress, savesBeforeRead: Duration = .seconds(10),
+    _ progress: HeldProgress, savesBeforeRead: Duration = .seconds(3_600),
     savesBeforeLogOut: Duration = .seconds(5), send: @escaping @MainActor (Action) -> Void
   ) -> EffectRunner {
     EffectRunner(
