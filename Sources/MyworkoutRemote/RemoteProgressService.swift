@@ -261,9 +261,11 @@ package struct RemoteProgressService: ProgressService {
     } catch let error as ServiceError {
       // Lost after some attempt may have reached the server (not one that never connected).
       let lost = change && record.mayHaveSent && Self.answerLost(error)
-      throw ProgressError(
+      var failure = ProgressError(
         message: "Progress could not be \(verb): \(error.message)",
         isServerAway: error.isServerAway, mayHaveBeenApplied: lost)
+      if error.isServerAway { failure.awayNotice = error.awayNotice }
+      throw failure
     } catch let refused as Refused {
       throw ProgressError(
         message:

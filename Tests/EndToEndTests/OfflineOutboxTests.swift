@@ -194,7 +194,10 @@ extension EndToEnd {
       try app.press("c")
       try app.waitFor("showing classes saved on this device")
       try app.press("Down", "Enter")
-      let resumed = try app.waitFor("Resume at")
+      // Said, as the list's copy is: another device may have moved the class since.
+      let resumed = try app.waitUntil("the class resumed from this device's copy, said so") {
+        $0.contains("Resume at") && $0.contains("showing this class's progress as saved on")
+      }
       #expect(PlayerTests.elapsed(resumed) == watched.position, "\(resumed)")
       try app.press("Escape")
       try app.waitFor("2 classes")

@@ -174,14 +174,21 @@ import Testing
           ])
       }
       // The same outbox file, the server gone.
+      let notices = Notices()
       let offline = OutboxProgressService(
         remote: RemoteProgressService(
           server: RemoteServer(baseURL: Self.away), credentials: credentials),
-        directory: directory, server: "http://server", clock: clock)
+        directory: directory, server: "http://server", clock: clock, onNotice: notices.raise)
       #expect(
         try await offline.progress(account: AccountID.seed, classID: "c1")
           == ClassProgress(
             lastPosition: 20_000, watched: IntervalSet([0..<20_000]), timeInClass: 21_000))
+      // Said as kept pages are: another device may have moved the class since (a walk-through
+      // read `00:00` after a 10-s wait, with nothing saying it was this device's copy).
+      #expect(
+        notices.all == [
+          "Can't reach the server: showing this class's progress as saved on this device."
+        ])
       try await offline.record(
         ProgressUpdate(
           account: AccountID.seed, classID: "c1", position: 40_000,

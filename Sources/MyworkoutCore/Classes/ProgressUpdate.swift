@@ -84,6 +84,9 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   package let message: String
   /// The server is away (remote mode): what is kept on this device may stand in.
   package var isServerAway = false
+  /// How a notice that shows what was kept on this device begins, when the server is away
+  /// (`Can't reach the server`, `The server did not answer`, …).
+  package var awayNotice: String?
   /// The change may have been applied all the same (remote mode: its answer was lost after
   /// it was sent): sent again, its time in class would count twice.
   package var mayHaveBeenApplied = false

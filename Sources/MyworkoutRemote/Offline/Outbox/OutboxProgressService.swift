@@ -180,6 +180,8 @@ where C.Duration == Duration {
         let known = try? await box.store.recall(ProgressDTO.self, Self.progressKey(classID))
         // Never seen and nothing waiting: the failure, as before.
         guard known != nil || !before.isEmpty else { throw error }
+        // Said, as kept pages are: another device may have moved the class since.
+        onNotice(Self.keptProgressNotice(error))
         return Self.overlay(known.map(\.progress) ?? ClassProgress(), before)
       }
       await box.sender.kick()  // the server answers again
@@ -189,6 +191,12 @@ where C.Duration == Duration {
       try? await box.store.remember(ProgressDTO(stored), as: Self.progressKey(classID))
       return Self.overlay(stored, after)
     }
+  }
+
+  /// `Can't reach the server: showing this class's progress as saved on this device.`
+  static func keptProgressNotice(_ error: ProgressError) -> String {
+    (error.awayNotice ?? "Can't reach the server")
+      + ": showing this class's progress as saved on this device."
   }
 
   /// Writes the change to the outbox and starts sending it; what is known here now (the
