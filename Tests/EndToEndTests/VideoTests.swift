@@ -369,6 +369,56 @@ extension EndToEnd {
       #expect(!(try app.screen()).contains("No video"))
     }
 
+    /// A class whose stream could not be opened (its server not up yet): `No video: no
+    /// connection`, and the clock plays over the thumbnail; with the server up, the next Space
+    /// that plays opens the video from where the clock stood (before, `No video` stayed until
+    /// the class was opened again).
+    @Test func aStreamThatCouldNotOpenIsTriedAgainWhenSpacePlays() async throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
+      let streamed = folder + "/streamed.mp4"
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
+        folder + "/seconds.mp4", "-c", "copy", "-movflags", "+faststart", streamed,
+      ])
+      #expect(await ffmpeg.wait() == .exited(0))
+      // A port that was free a moment ago, and nothing on it now: the server (`catalog` exists,
+      // so it never stalls) is started there later.
+      let server = ["python3", script.path, streamed, "0", "0.8", catalog]
+      let probe = try ChildProcess.spawn(server, searchPath: true, standardOutput: .pipe)
+      let port = try #require(await probe.firstLine(timeout: .seconds(20)))
+      probe.send(SIGKILL)
+      _ = probe.waitBlocking()
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
+      Second,Bea,beginner,Tock,seconds.mp4,,10
+
+      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.open(app, catalog: catalog)
+      try app.waitFor("No video: no connection", timeout: 20)
+      try app.press("Space")
+      _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
+      try app.press("Space")
+      let paused = try app.waitFor("❚❚ Paused")
+      let left = try #require(Self.elapsed(paused))
+      let up = try ChildProcess.spawn(
+        server, environment: ProcessInfo.processInfo.environment.merging(["PORT": port]) { $1 },
+        searchPath: true, standardOutput: .pipe)
+      defer {
+        up.send(SIGKILL)
+        _ = up.waitBlocking()
+      }
+      #expect(await up.firstLine(timeout: .seconds(20)) == port)
+      try app.press("Space")
+      let shown = try Self.agreeing(app, "the pictures, on from \(left) s")
+      #expect(shown >= left && shown <= left + 2, "from where the clock stood: \(shown) s")
+      #expect(!(try app.screen()).contains("No video"))
+    }
+
     /// Remote mode through `scripts/cluster` (SPEC §19): the catalog names the server's
     /// `/videos/` URL, the app streams it with the session's token, nginx sends the bytes (the
     /// instances only authorise), and with one of the two instances killed mid-class the video

@@ -1,5 +1,6 @@
 import Foundation
 import MyworkoutCore
+import MyworkoutMedia
 import Testing
 
 @testable import myworkout
@@ -12,6 +13,21 @@ import Testing
 /// are answered and Esc leaves at once.
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct VideoHostTests {
+  /// The player process's words for a network or server that is away are the ones the Player
+  /// tries again on the next play; a missing file and a refusal are not.
+  @Test func theReasonsThatMayPassAreThePlayersWordsForAnAbsentServer() {
+    let away = [
+      "Connection refused", "Connection timed out", "Network is unreachable",
+      "Server returned 5XX Server Error reply", "End of file",
+    ].map { FailureReason.text(for: $0, networked: true) }
+    #expect(Set(away) == VideoPhase.reasonsThatMayPass)
+    let staying = [
+      "No such file or directory", "Server returned 404 Not Found",
+      "Server returned 401 Unauthorized (authorization failed)",
+    ].map { FailureReason.text(for: $0, networked: true) }
+    #expect(VideoPhase.reasonsThatMayPass.isDisjoint(with: staying))
+  }
+
   /// A player that stops reading its commands (stopped in a debugger, or stuck): the commands
   /// fill the pipe, and a blocking write would freeze the app (Esc, Ctrl-C and SIGTERM
   /// unanswered: a walk-through saw exactly that behind a hung sound server). The player is

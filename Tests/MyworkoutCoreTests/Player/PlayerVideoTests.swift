@@ -426,6 +426,7 @@ import Testing
       $0.playerOnTop.videoFit = nil
       $0.playerOnTop.fullScreen = false
       $0.playerOnTop.loop = LoopMarks()
+      $0.playerOnTop.openFailedForNow = true
     }
   }
 
@@ -632,6 +633,86 @@ import Testing
       $0.playerOnTop.video = .showing
       $0.playerOnTop.position = 250
       $0.playerOnTop.unsavedPlayed = IntervalSet([0..<250])
+    }
+  }
+
+  /// A stream that could not be opened for a reason that may pass (no connection, no answer,
+  /// a 5xx) is tried again when Space next plays the class: a walk-through's `No video: the
+  /// server did not answer` stayed after the server came back, until the class was opened
+  /// again. Failing again, the clock plays on as it did the first time.
+  @Test func aStreamThatCouldNotOpenIsTriedAgainWhenSpacePlays() {
+    var loading = Self.playing(Self.showingStream()).state
+    loading.playerOnTop.video = .loading
+    var store = TestStore(loading)
+    store.send(.player(.video(.failed("the server did not answer")))) {
+      $0.playerOnTop.video = .failed("the server did not answer")
+      $0.playerOnTop.videoFit = nil
+      $0.playerOnTop.openFailedForNow = true
+    }
+    store.send(.clockRead(S.at(1_000))) {
+      $0.playerOnTop.clock = S.at(1_000)
+      $0.playerOnTop.unsavedTime = 1_000
+      $0.playerOnTop.position = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
+    }
+    store.send(
+      .player(.playPausePressed),
+      effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]
+    ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 1_000, played: [0..<1_000], time: 1_000)
+      ]
+      $0.playerOnTop.playback = .paused
+      $0.playerOnTop.progress.lastPosition = 1_000
+      $0.playerOnTop.progress.watched = IntervalSet([0..<1_000])
+      $0.playerOnTop.progress.timeInClass = 1_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.lastSave = S.at(1_000)
+    }
+    store.send(
+      .player(.playPausePressed),
+      effects: [
+        .video(.open(source: Self.streamURL)), .video(.seek(milliseconds: 1_000)), .video(.play),
+      ]
+    ) {
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.video = .loading
+      $0.playerOnTop.openFailedForNow = false
+    }
+    // Loading plays nothing; failing again, the clock plays on from there.
+    store.send(.clockRead(S.at(1_500))) {
+      $0.playerOnTop.clock = S.at(1_500)
+      $0.playerOnTop.unsavedTime = 500
+    }
+    store.send(.player(.video(.failed("no connection")))) {
+      $0.playerOnTop.video = .failed("no connection")
+      $0.playerOnTop.openFailedForNow = true
+    }
+    store.send(.clockRead(S.at(2_500))) {
+      $0.playerOnTop.clock = S.at(2_500)
+      $0.playerOnTop.unsavedTime = 1_500
+      $0.playerOnTop.position = 2_000
+      $0.playerOnTop.unsavedPlayed = IntervalSet([1_000..<2_000])
+    }
+  }
+
+  /// A video that cannot be opened for a reason that stays (not there, refused, not a video)
+  /// is not tried again: Space plays the clock.
+  @Test(arguments: ["file not found", "not found (404)", "not a video this player can read"])
+  func aVideoThatCannotOpenForGoodIsNotTriedAgain(reason: String) {
+    var loading = Self.playing(Self.showingStream()).state
+    loading.playerOnTop.video = .loading
+    var store = TestStore(loading)
+    store.send(.player(.video(.failed(reason)))) {
+      $0.playerOnTop.video = .failed(reason)
+      $0.playerOnTop.videoFit = nil
+    }
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .paused
+    }
+    store.send(.player(.playPausePressed)) {
+      $0.playerOnTop.playback = .playing
     }
   }
 

@@ -182,14 +182,14 @@ enum PlayerReducer {
         state.playback = .playing
         state.resumeAt = nil
         state.lastSave = state.clock
-        if state.streamStopped { return reopenVideo(&state) }
+        if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         state.playback = .playing
         state.pausedFromPlay = false
         state.resumeAt = nil
         state.lastSave = state.clock
-        if state.streamStopped { return reopenVideo(&state) }
+        if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
         return putBack(&state) + videoCommand(state, .play)
       case .loading:
         return []
@@ -258,6 +258,7 @@ enum PlayerReducer {
   /// stands paused again (nothing counted that nobody saw) and the next Space tries again.
   private static func reopenVideo(_ state: inout PlayerState, play: Bool = true) -> [Effect] {
     state.videoAdrift = false
+    state.openFailedForNow = false
     state.stepping = false
     if let kept = state.keptForRetry {
       state.loop = kept.loop

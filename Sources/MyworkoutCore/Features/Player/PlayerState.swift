@@ -79,6 +79,17 @@ package struct PlayerState: Equatable, Sendable {
     guard streamStoppedMidClass, case .failed = video else { return false }
     return true
   }
+  /// The video could not be opened for a reason that may pass (no connection, no answer, a
+  /// 5xx: `VideoPhase.reasonsThatMayPass`): the clock plays over the thumbnail, and the next
+  /// Space that plays tries the video again from the position.
+  package var openFailedForNow = false
+
+  /// Space's play opens the video again: a stream stopped mid-class, or one that could not be
+  /// opened for now.
+  var videoTriedAgainOnPlay: Bool {
+    guard streamStoppedMidClass || openFailedForNow, case .failed = video else { return false }
+    return true
+  }
   /// The video's picture size (its aspect) and length, once it opened.
   package var videoSize: PixelSize?
   package var videoDuration: Int?

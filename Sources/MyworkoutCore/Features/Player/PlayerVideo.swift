@@ -12,6 +12,13 @@ package enum VideoPhase: Equatable, Sendable {
   /// `No video: <reason>`; the clock runs over the thumbnail as in §12.
   case failed(String)
 
+  /// Why a video could not be opened that may pass (the network's and the server's, as the
+  /// player process words them): the next play tries it again. A file not there, a refusal, a
+  /// file that is not a video stay as they are.
+  package static let reasonsThatMayPass: Set<String> = [
+    "no connection", "the server did not answer", "the server had a problem (5xx)",
+  ]
+
   /// Whether the video's frames, not the wall clock, move the position.
   package var drivesPosition: Bool {
     switch self {
