@@ -105,11 +105,8 @@ import Testing
     func send(_ action: Action) {
       let player = playerOnTop(state)
       let effects = reduce(&state, action)
-      // Time in class: wall time with the Player open, playing or paused (SPEC §12), not
-      // while its progress is read.
-      if case .clockRead(let read) = action, let player, player.clock != nil,
-        player.playback != .loading
-      {
+      // Time in class: wall time with the Player open (SPEC §12), its progress being read too.
+      if case .clockRead(let read) = action, let player, player.clock != nil {
         let id = player.danceClass.id
         expected.time[id, default: 0] += read.milliseconds(since: player.clock ?? read)
         if player.playback == .playing, let after = playerOnTop(state),

@@ -326,18 +326,52 @@ import Testing
     #expect(unstamped.isSameChange(as: earlier))
   }
 
-  /// Time in class is the Player open, playing or paused: not while its progress is read (a
-  /// Player left then had no position to save that time with, and it was lost; a seeded model
-  /// test).
-  @Test func timeWhileTheProgressIsReadIsNotTimeInClass() {
+  /// Time in class is the Player open (SPEC §12), its progress being read too: a walk-through
+  /// opened a class while the server hung, and the 10 s of `Loading…` before the Player gave
+  /// up on the read were missing from the time saved (the wait of a video tried again counted).
+  @Test func timeWhileTheProgressIsReadIsTimeInClass() {
     var (state, _) = Self.playedThenLeft()
     _ = reduce(&state, .classes(.enterPressed))
     _ = reduce(&state, .clockRead(S.at(1_000)))
     _ = reduce(&state, .clockRead(S.at(1_700)))
-    #expect(state.playerOnTop.unsavedTime == 0)
+    #expect(state.playerOnTop.unsavedTime == 700)
     _ = reduce(&state, .player(.progressLoaded(.success(ClassProgress()))))
     _ = reduce(&state, .clockRead(S.at(2_000)))
-    #expect(state.playerOnTop.unsavedTime == 300)
+    #expect(state.playerOnTop.unsavedTime == 1_000)
+  }
+
+  /// A Player left while its progress is read saves the time it was open with its position
+  /// "older than any" (`changed_at` 0): the time counts, and no stored position moves (before,
+  /// there was no position to save that time with, and it was lost).
+  @Test func aPlayerLeftWhileItsProgressIsReadSavesItsTimeAndMovesNoPosition() {
+    var (state, _) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(11_000)))
+    var left = S.progressUpdate(position: 0, time: 10_000)
+    left.changedAt = 0
+    #expect(Self.saves(reduce(&state, .player(.backPressed))) == [left])
+  }
+
+  /// Time saved while the progress is read (Ctrl-Z) goes with a position "older than any":
+  /// whether its answer comes before the read or after, failing or not, the class resumes where
+  /// the store has it (a kept 0 at 0 would have resumed it at the start).
+  @Test(arguments: [false, true], [false, true])
+  func timeSavedWhileReadingMovesNoPosition(answeredAfterTheRead: Bool, failing: Bool) {
+    var (state, _) = Self.playedThenLeft()
+    _ = reduce(&state, .classes(.enterPressed))
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(3_000)))
+    let sent = Self.saves(reduce(&state, .interruptPressed))
+    #expect(sent.map(\.changedAt) == [0] && sent.map(\.addedTimeInClass) == [2_000])
+    let answer = PlayerAction.progressSaved(
+      failing ? .failure(Self.diskFull) : .success(ClassProgress()), sent[0])
+    let read = PlayerAction.progressLoaded(.success(ClassProgress(lastPosition: 30_000)))
+    for action in answeredAfterTheRead ? [read, answer] : [answer, read] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(state.playerOnTop.position == 30_000)
+    #expect(state.playerOnTop.resumeAt == 30_000)
   }
 
   /// A seek whose save failed, the Player still open: the position goes with the next save (it

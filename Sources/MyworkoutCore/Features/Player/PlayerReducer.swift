@@ -335,9 +335,8 @@ enum PlayerReducer {
     }
     let elapsed = max(0, now.milliseconds(since: last))
     state.clock = now
-    // Time in class is the Player open, playing or paused (SPEC §12): while its progress is
-    // read, neither (and a Player left then has no position to save that time with).
-    guard state.playback != .loading else { return [] }
+    // Time in class is the Player open (SPEC §12): playing, paused, and while its progress is
+    // read (a hung server's 10 s of `Loading…` are spent in the class too).
     guard state.playback == .playing else {
       state.unsavedTime = ProgressBounds.addTime(state.unsavedTime, elapsed)
       return []
@@ -394,6 +393,9 @@ enum PlayerReducer {
   private static func keptWhileReading(_ state: inout PlayerState, _ update: ProgressUpdate)
     -> Bool
   {
+    // A position "older than any" (`changed_at` 0: time spent while a read was on its way, or
+    // a visit that did not move) says nothing of where the person is.
+    if update.changedAt == 0 { return false }
     if let kept = state.kept,
       !ProgressUpdate.stamp(update.changedAt, isAtLeast: kept.changedAt)
     {
@@ -411,7 +413,9 @@ enum PlayerReducer {
   private static func isUntouchedSinceRead(_ state: PlayerState, by update: ProgressUpdate)
     -> Bool
   {
-    guard state.playback == .paused, let shownSince = state.positionChangedAt else {
+    guard state.playback == .paused, let shownSince = state.positionChangedAt,
+      update.changedAt != 0
+    else {
       return false
     }
     return ProgressUpdate.stamp(update.changedAt, isAtLeast: shownSince)
@@ -437,13 +441,15 @@ enum PlayerReducer {
   }
 
   /// Sends what changed since the last save, as a merge, and counts it as stored. While the
-  /// progress is read, only what an earlier visit's failed saves left (quit, Ctrl-Z).
+  /// progress is read, what an earlier visit's failed saves left (quit, Ctrl-Z) and the time
+  /// spent: with the kept position, else with 0 "older than any" (`changed_at` 0), which moves
+  /// no stored position.
   static func save(_ state: inout PlayerState, account: String) -> [Effect] {
     let position: Int
+    var changedAt = state.positionChangedAt
     switch state.playback {
     case .loading:
-      guard let kept = state.kept else { return [] }
-      position = kept.position
+      (position, changedAt) = state.kept.map { ($0.position, $0.changedAt) } ?? (0, 0)
     case .finished:
       position = state.duration
     case .paused, .playing:
@@ -457,7 +463,7 @@ enum PlayerReducer {
       account: account, classID: state.danceClass.id, position: position,
       played: state.unsavedPlayed,
       addedTimeInClass: min(state.unsavedTime, ProgressBounds.addedMilliseconds),
-      changedAt: state.playback == .loading ? state.kept?.changedAt : state.positionChangedAt)
+      changedAt: changedAt)
     state.progress.lastPosition = position
     state.progress.watched.formUnion(state.unsavedPlayed)
     state.progress.addTime(update.addedTimeInClass)
