@@ -206,6 +206,29 @@ import Testing
     }
   }
 
+  /// A narrow state line drops the video's words from the last: at 40x12 a walk-through saw
+  /// `▶ Playing` alone, for 10 s, while the video was tried again (`Loading video…  no sound`
+  /// did not fit beside the speed, and went whole).
+  @Test func aNarrowStateLineKeepsTheVideosFirstWords() {
+    var player = Self.player(duration: 100)
+    player.playback = .playing
+    player.video = .loading
+    player.soundNote = "no sound"
+    player.speed = PlaybackSpeed(hundredths: 200)
+    player.loop = LoopMarks(start: 10_000)
+    for (width, line) in [
+      (60, "▶ Playing  Loading video…  no sound  Loop from 00:10"),
+      (44, "▶ Playing  Loading video…  no sound"), (40, "▶ Playing  Loading video…"),
+    ] {
+      var grid = Grid(width: width, height: 12)
+      _ = PlayerView.draw(player, into: &grid, area: Rect(width: width, height: 12))
+      let row = grid.text.split(separator: "\n").first { $0.contains("▶ Playing") } ?? ""
+      #expect(
+        row.trimmingCharacters(in: .whitespaces).hasPrefix(line + " ")
+          && row.hasSuffix("2×"), "at \(width): \(row)")
+    }
+  }
+
   /// The state line says the picture is mirrored (a symmetric picture would not show it), and
   /// with no sound device a volume key does not pretend there is sound.
   @Test func theStateLineSaysMirroredAndNoSoundOverTheVolume() {

@@ -104,6 +104,11 @@ enum PlayerView {
   /// then the volume for 2 s after ↑/↓ (not over `no sound`), `no sound` / `sound off`, the
   /// loop, and `Mirrored`.
   static func videoText(_ state: PlayerState) -> String {
+    videoParts(state).joined(separator: "  ")
+  }
+
+  /// `videoText`'s parts, first the one that matters most.
+  static func videoParts(_ state: PlayerState) -> [String] {
     var parts: [String] = []
     switch state.video {
     case .none, .showing: break
@@ -127,7 +132,7 @@ enum PlayerView {
     default: break
     }
     if state.mirrored, state.video.drivesPosition { parts.append("Mirrored") }
-    return parts.joined(separator: "  ")
+    return parts
   }
 
   /// `▶ Playing`, `❚❚ Paused` (with `Resume at 01:05` until the person plays or seeks) or
@@ -146,15 +151,15 @@ enum PlayerView {
 
   private static func drawStateLine(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard !area.isEmpty else { return }
-    // On a narrow terminal the video's words go first, then `Resume at …`, then the speed;
-    // never half of either. The state itself goes last (a walk-through saw `no sound` kept at
-    // 20x6 and `❚❚ Paused` dropped).
-    var texts = [stateText(state)]
-    if state.playback == .paused, state.resumeAt != nil { texts.append("❚❚ Paused") }
-    let video = videoText(state)
-    if !video.isEmpty {
-      texts = texts.map { $0 + "  " + video } + texts + [video]
-    }
+    // On a narrow terminal the video's words go first, the last of them first (a walk-through
+    // saw `Loading video…` dropped at 40x12 with `no sound` after it), then `Resume at …`,
+    // then the speed; never half of either. The state itself goes last (a walk-through saw
+    // `no sound` kept at 20x6 and `❚❚ Paused` dropped).
+    var states = [stateText(state)]
+    if state.playback == .paused, state.resumeAt != nil { states.append("❚❚ Paused") }
+    let parts = videoParts(state)
+    let videos = parts.indices.reversed().map { parts[...$0].joined(separator: "  ") }
+    let texts = states.flatMap { text in videos.map { text + "  " + $0 } } + states + videos
     let speed = state.speed != .normal ? state.speed.text : ""
     let room = { (text: String) in
       DisplayWidth.of(text) + (speed.isEmpty ? 0 : DisplayWidth.of(speed) + 2) <= area.width
