@@ -413,7 +413,8 @@ import Testing
   }
 
   /// Keys pressed while the video loads (full view, a loop) do not outlive its failure: the
-  /// clock's Player has neither, and `f`/`l` no longer reach them.
+  /// clock's Player has neither, and `f`/`l` no longer reach them. A video that may open on
+  /// the next try keeps them for it.
   @Test func aFailedVideoLeavesNoFullViewOrLoopBehind() {
     var state = Self.showing()
     state.playerOnTop.video = .loading
@@ -427,6 +428,9 @@ import Testing
       $0.playerOnTop.fullScreen = false
       $0.playerOnTop.loop = LoopMarks()
       $0.playerOnTop.openFailedForNow = true
+      // For the next Space's try of the video (`no connection` may pass).
+      $0.playerOnTop.keptForRetry = PlayerState.KeptForRetry(
+        loop: LoopMarks(start: 1_000), fullScreen: true)
     }
   }
 

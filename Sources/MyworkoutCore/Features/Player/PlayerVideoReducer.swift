@@ -92,8 +92,11 @@ enum PlayerVideoReducer {
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
       // shows neither, and `f` and `l` no longer reach them. A stream that will be tried again
-      // keeps them for its try.
-      if state.streamStoppedMidClass, state.loop != LoopMarks() || state.fullScreen {
+      // keeps them for its try (one that could not be opened for now too: a walk-through's
+      // loop, set while a try loaded, went without a word when the try failed).
+      if state.streamStoppedMidClass || state.openFailedForNow,
+        state.loop != LoopMarks() || state.fullScreen
+      {
         state.keptForRetry = PlayerState.KeptForRetry(
           loop: state.loop, fullScreen: state.fullScreen)
       }
