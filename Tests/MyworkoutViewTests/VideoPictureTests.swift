@@ -183,6 +183,28 @@ import Testing
     }
   }
 
+  /// Full view of a video that waits (loading, a try of a stream, buffering) says so on its
+  /// last row where a bar still fits beside it: the still picture and times read as a frozen
+  /// app to a walk-through.
+  @Test func theFullViewsTimesRowSaysWhenThePictureWaits() {
+    var player = Self.player(duration: 60)
+    player.playback = .playing
+    player.fullScreen = true
+    player.position = 30_000
+    for (video, width, row) in [
+      (VideoPhase.loading, 40, "▶ 00:30 Loading video… █████───── -00:30"),
+      (.buffering, 40, "▶ 00:30 Buffering… ███████─────── -00:30"),
+      (.loading, 34, "▶ 00:30 Loading video… ██── -00:30"),
+      (.loading, 33, "▶ 00:30 █████████───────── -00:30"),
+    ] {
+      player.video = video
+      var grid = Grid(width: width, height: 4)
+      PlayerView.drawFullScreen(player, into: &grid, area: Rect(width: width, height: 4))
+      let last = grid.text.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""
+      #expect(last.trimmingCharacters(in: .whitespaces) == row, "\(video) at \(width) columns")
+    }
+  }
+
   /// A class's pattern (no thumbnail) in any area, down to one cell: drawn clipped, never a
   /// crash (an area narrower than the pattern made a backward range: full view while a video
   /// loads, on a narrow terminal).

@@ -213,6 +213,9 @@ enum PlayerView {
   }
 
   /// `f`: the picture over the whole terminal, the state, times and bar on the last row.
+  /// The fewest cells of bar full view keeps beside `Loading video…` or `Buffering…`.
+  static let fullViewBarAtLeast = 4
+
   static func drawFullScreen(_ state: PlayerState, into grid: inout Grid, area: Rect) {
     guard area.height >= 2 else { return }
     let picture = Rect(x: area.x, y: area.y, width: area.width, height: area.height - 1)
@@ -225,8 +228,22 @@ enum PlayerView {
     let hours = state.duration >= 3_600_000
     let elapsed = PlayTime.text(seconds: state.position / 1000, hours: hours)
     let symbol = state.playback == .playing ? "▶" : state.playback == .finished ? "■" : "❚❚"
-    let left = "\(symbol) \(elapsed) "
+    var left = "\(symbol) \(elapsed) "
     let right = " " + timeLeft(state)
+    // A picture that waits says so where a bar of 4 cells still fits beside it (a walk-through
+    // took the still picture and times of a video being tried again for a frozen app).
+    let waiting: String? =
+      switch state.video {
+      case .loading: "Loading video…"
+      case .buffering: "Buffering…"
+      default: nil
+      }
+    if let waiting,
+      DisplayWidth.of(left + waiting) + 1 + Self.fullViewBarAtLeast + DisplayWidth.of(right)
+        <= area.width
+    {
+      left += waiting + " "
+    }
     let end = grid.put(left, row: 0, column: 0, in: last, style: .success)
     // The time left and the bar only where they fit whole (a time cut short reads as a time).
     guard end + DisplayWidth.of(right) <= area.width else { return }
