@@ -308,6 +308,24 @@ extension EndToEnd {
       _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
     }
 
+    /// `Tests/media-stream/stalling-server.py`: one file served with byte ranges, stalling
+    /// once where told.
+    static let stallingServer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
+
+    /// `clip(in:)`'s clip (beside `catalog`) with its index first, as a streamed file is made (a
+    /// player opening it reads only its start): its path.
+    static func streamedClip(beside catalog: String) async throws -> String {
+      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
+      let streamed = folder + "/streamed.mp4"
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
+        folder + "/seconds.mp4", "-c", "copy", "-movflags", "+faststart", streamed,
+      ])
+      #expect(await ffmpeg.wait() == .exited(0))
+      return streamed
+    }
+
     /// A class streamed from a server that goes away mid-class: `No video: …` and the class
     /// pauses where its last picture was; with the server back, Space tries the stream again
     /// from there and the pictures play on (before, the video stayed dead for the rest of the
@@ -316,16 +334,8 @@ extension EndToEnd {
       let app = try TerminalSession()
       let catalog = try Self.clip(in: app)
       let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
-      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
-      // The clip with its index first, as a streamed file is made (a player opening it reads
-      // only its start).
-      let streamed = folder + "/streamed.mp4"
-      let ffmpeg = try ChildProcess.spawn([
-        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
-        folder + "/seconds.mp4", "-c", "copy", "-movflags", "+faststart", streamed,
-      ])
-      #expect(await ffmpeg.wait() == .exited(0))
+      let streamed = try await Self.streamedClip(beside: catalog)
+      let script = Self.stallingServer
       // Stalls at 80 % of its bytes (about 4 s in) for as long as `never` does not exist: the
       // player buffers there.
       let never = folder + "/never"
@@ -376,18 +386,10 @@ extension EndToEnd {
     @Test func aStreamThatCouldNotOpenIsTriedAgainWhenSpacePlays() async throws {
       let app = try TerminalSession()
       let catalog = try Self.clip(in: app)
-      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
-      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
-      let streamed = folder + "/streamed.mp4"
-      let ffmpeg = try ChildProcess.spawn([
-        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
-        folder + "/seconds.mp4", "-c", "copy", "-movflags", "+faststart", streamed,
-      ])
-      #expect(await ffmpeg.wait() == .exited(0))
+      let streamed = try await Self.streamedClip(beside: catalog)
       // A port that was free a moment ago, and nothing on it now: the server (`catalog` exists,
       // so it never stalls) is started there later.
-      let server = ["python3", script.path, streamed, "0", "0.8", catalog]
+      let server = ["python3", Self.stallingServer.path, streamed, "0", "0.8", catalog]
       let probe = try ChildProcess.spawn(server, searchPath: true, standardOutput: .pipe)
       let port = try #require(await probe.firstLine(timeout: .seconds(20)))
       probe.send(SIGKILL)

@@ -138,14 +138,20 @@ import Testing
       said == ["Progress of 1 class could not be saved before the app ended: database is locked"])
     #expect(closedWhenSaid == [1], "said on the restored terminal")
 
-    said = []
+    /// What a Player played for 2 s and then ended says, its saves going to `progress`.
+    func saidAtTheExit(_ progress: any ProgressService, beforeExit: Duration = .seconds(120))
+      -> [String]
+    {
+      var said: [String] = []
+      let app = runtime(progress: progress, beforeExit: beforeExit, report: { said.append($0) })
+      clock.advance(by: 2)
+      app.dispatch(.terminationRequested(status: 130))
+      return said
+    }
+
     let held = GatedProgress()
-    let stuck = runtime(
-      progress: held, beforeExit: .milliseconds(100), report: { said.append($0) })
-    clock.advance(by: 2)
-    stuck.dispatch(.terminationRequested(status: 130))
     #expect(
-      said == [
+      saidAtTheExit(held, beforeExit: .milliseconds(100)) == [
         "Progress of 1 class may not have been saved before the app ended: still being "
           + "written after 0.1 s"
       ])
@@ -156,12 +162,8 @@ import Testing
     let unanswered = ProgressError(
       message: "Progress could not be saved: The server did not answer. Try again.",
       isServerAway: true, mayHaveBeenApplied: true)
-    said = []
-    let lost = runtime(progress: Failing(error: unanswered), report: { said.append($0) })
-    clock.advance(by: 2)
-    lost.dispatch(.terminationRequested(status: 130))
     #expect(
-      said == [
+      saidAtTheExit(Failing(error: unanswered)) == [
         "Progress of 1 class may not have been saved before the app ended: The server did not "
           + "answer."
       ])

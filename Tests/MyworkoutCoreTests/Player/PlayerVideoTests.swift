@@ -640,19 +640,25 @@ import Testing
     }
   }
 
-  /// A stream that could not be opened for a reason that may pass (no connection, no answer,
-  /// a 5xx) is tried again when Space next plays the class: a walk-through's `No video: the
-  /// server did not answer` stayed after the server came back, until the class was opened
-  /// again. Failing again, the clock plays on as it did the first time.
-  @Test func aStreamThatCouldNotOpenIsTriedAgainWhenSpacePlays() {
-    var loading = Self.playing(Self.showingStream()).state
+  /// `showing` playing, its video loading, then failed with `reason` before its first picture
+  /// (`forNow`: a reason that may pass, tried again on the next play).
+  static func failedToOpen(_ showing: AppState = showing(), because reason: String, forNow: Bool)
+    -> TestStore
+  {
+    var loading = playing(showing).state
     loading.playerOnTop.video = .loading
     var store = TestStore(loading)
-    store.send(.player(.video(.failed("the server did not answer")))) {
-      $0.playerOnTop.video = .failed("the server did not answer")
+    store.send(.player(.video(.failed(reason)))) {
+      $0.playerOnTop.video = .failed(reason)
       $0.playerOnTop.videoFit = nil
-      $0.playerOnTop.openFailedForNow = true
+      $0.playerOnTop.openFailedForNow = forNow
     }
+    return store
+  }
+
+  /// The clock plays the first second over the thumbnail, and Space pauses it there: what was
+  /// played is saved, and nothing is sent to the video that failed.
+  static func clockPlaysASecondThenSpacePauses(_ store: inout TestStore) {
     store.send(.clockRead(S.at(1_000))) {
       $0.playerOnTop.clock = S.at(1_000)
       $0.playerOnTop.unsavedTime = 1_000
@@ -674,6 +680,16 @@ import Testing
       $0.playerOnTop.unsavedTime = 0
       $0.playerOnTop.lastSave = S.at(1_000)
     }
+  }
+
+  /// A stream that could not be opened for a reason that may pass (no connection, no answer,
+  /// a 5xx) is tried again when Space next plays the class: a walk-through's `No video: the
+  /// server did not answer` stayed after the server came back, until the class was opened
+  /// again. Failing again, the clock plays on as it did the first time.
+  @Test func aStreamThatCouldNotOpenIsTriedAgainWhenSpacePlays() {
+    var store = Self.failedToOpen(
+      Self.showingStream(), because: "the server did not answer", forNow: true)
+    Self.clockPlaysASecondThenSpacePauses(&store)
     store.send(
       .player(.playPausePressed),
       effects: [
@@ -705,13 +721,7 @@ import Testing
   /// is not tried again: Space plays the clock.
   @Test(arguments: ["file not found", "not found (404)", "not a video this player can read"])
   func aVideoThatCannotOpenForGoodIsNotTriedAgain(reason: String) {
-    var loading = Self.playing(Self.showingStream()).state
-    loading.playerOnTop.video = .loading
-    var store = TestStore(loading)
-    store.send(.player(.video(.failed(reason)))) {
-      $0.playerOnTop.video = .failed(reason)
-      $0.playerOnTop.videoFit = nil
-    }
+    var store = Self.failedToOpen(Self.showingStream(), because: reason, forNow: false)
     store.send(.player(.playPausePressed)) {
       $0.playerOnTop.playback = .paused
     }
@@ -721,35 +731,8 @@ import Testing
   }
 
   @Test func aVideoThatFailsToOpenLeavesTheClockInCharge() {
-    var loading = Self.playing().state
-    loading.playerOnTop.video = .loading
-    var store = TestStore(loading)
-    store.send(.player(.video(.failed("file not found")))) {
-      $0.playerOnTop.video = .failed("file not found")
-      $0.playerOnTop.videoFit = nil
-    }
-    store.send(.clockRead(S.at(1_000))) {
-      $0.playerOnTop.clock = S.at(1_000)
-      $0.playerOnTop.unsavedTime = 1_000
-      $0.playerOnTop.position = 1_000
-      $0.playerOnTop.unsavedPlayed = IntervalSet([0..<1_000])
-    }
-    // Nothing is sent to a video that is not there.
-    store.send(
-      .player(.playPausePressed),
-      effects: [S.update(position: 1_000, played: [0..<1_000], time: 1_000)]
-    ) {
-      $0.playerOnTop.savesInFlight += [
-        S.progressUpdate(position: 1_000, played: [0..<1_000], time: 1_000)
-      ]
-      $0.playerOnTop.playback = .paused
-      $0.playerOnTop.progress.lastPosition = 1_000
-      $0.playerOnTop.progress.watched = IntervalSet([0..<1_000])
-      $0.playerOnTop.progress.timeInClass = 1_000
-      $0.playerOnTop.unsavedPlayed = IntervalSet()
-      $0.playerOnTop.unsavedTime = 0
-      $0.playerOnTop.lastSave = S.at(1_000)
-    }
+    var store = Self.failedToOpen(because: "file not found", forNow: false)
+    Self.clockPlaysASecondThenSpacePauses(&store)
   }
 
   /// A clip longer than the class the catalog lists: the class ends at its listed end, and the
