@@ -427,11 +427,11 @@ import Testing
       $0.playerOnTop.videoFit = nil
       $0.playerOnTop.fullScreen = false
       $0.playerOnTop.loop = LoopMarks()
-      $0.playerOnTop.openFailedForNow = true
       // For the next Space's try of the video (`no connection` may pass).
       $0.playerOnTop.keptForRetry = PlayerState.KeptForRetry(
         loop: LoopMarks(start: 1_000), fullScreen: true)
     }
+    #expect(store.state.playerOnTop.openFailedForNow)
   }
 
   @Test func bufferingCountsAsTimeInClassAndPlaysNothing() {
@@ -651,8 +651,8 @@ import Testing
     store.send(.player(.video(.failed(reason)))) {
       $0.playerOnTop.video = .failed(reason)
       $0.playerOnTop.videoFit = nil
-      $0.playerOnTop.openFailedForNow = forNow
     }
+    #expect(store.state.playerOnTop.openFailedForNow == forNow)
     return store
   }
 
@@ -698,8 +698,8 @@ import Testing
     ) {
       $0.playerOnTop.playback = .playing
       $0.playerOnTop.video = .loading
-      $0.playerOnTop.openFailedForNow = false
     }
+    #expect(!store.state.playerOnTop.openFailedForNow)
     // Loading plays nothing; failing again, the clock plays on from there.
     store.send(.clockRead(S.at(1_500))) {
       $0.playerOnTop.clock = S.at(1_500)
@@ -707,8 +707,8 @@ import Testing
     }
     store.send(.player(.video(.failed("no connection")))) {
       $0.playerOnTop.video = .failed("no connection")
-      $0.playerOnTop.openFailedForNow = true
     }
+    #expect(store.state.playerOnTop.openFailedForNow)
     store.send(.clockRead(S.at(2_500))) {
       $0.playerOnTop.clock = S.at(2_500)
       $0.playerOnTop.unsavedTime = 1_500

@@ -258,7 +258,6 @@ enum PlayerReducer {
   /// stands paused again (nothing counted that nobody saw) and the next Space tries again.
   private static func reopenVideo(_ state: inout PlayerState, play: Bool = true) -> [Effect] {
     state.videoAdrift = false
-    state.openFailedForNow = false
     state.stepping = false
     if let kept = state.keptForRetry {
       state.loop = kept.loop

@@ -82,14 +82,14 @@ package struct PlayerState: Equatable, Sendable {
   /// The video could not be opened for a reason that may pass (no connection, no answer, a
   /// 5xx: `VideoPhase.reasonsThatMayPass`): the clock plays over the thumbnail, and the next
   /// Space that plays tries the video again from the position.
-  package var openFailedForNow = false
+  package var openFailedForNow: Bool {
+    guard !streamStoppedMidClass, case .failed(let reason) = video else { return false }
+    return VideoPhase.reasonsThatMayPass.contains(reason)
+  }
 
   /// Space's play opens the video again: a stream stopped mid-class, or one that could not be
   /// opened for now.
-  var videoTriedAgainOnPlay: Bool {
-    guard streamStoppedMidClass || openFailedForNow, case .failed = video else { return false }
-    return true
-  }
+  var videoTriedAgainOnPlay: Bool { streamStopped || openFailedForNow }
   /// The video's picture size (its aspect) and length, once it opened.
   package var videoSize: PixelSize?
   package var videoDuration: Int?

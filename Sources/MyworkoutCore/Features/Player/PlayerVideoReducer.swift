@@ -86,8 +86,6 @@ enum PlayerVideoReducer {
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass
       state.streamStoppedMidClass = midClass
-      // Not opened, for a reason that may pass (the server away): the next play tries again.
-      state.openFailedForNow = !midClass && VideoPhase.reasonsThatMayPass.contains(reason)
       state.video = .failed(reason)
       state.videoFit = nil
       // What only a video has (pressed while it loaded) goes with it: the clock's Player
