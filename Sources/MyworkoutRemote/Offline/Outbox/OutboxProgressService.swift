@@ -195,7 +195,7 @@ where C.Duration == Duration {
 
   /// `Can't reach the server: showing this class's progress as saved on this device.`
   static func keptProgressNotice(_ error: ProgressError) -> String {
-    (error.awayNotice ?? "Can't reach the server")
+    (error.awayNotice ?? ServiceError.network.awayNotice)
       + ": showing this class's progress as saved on this device."
   }
 
