@@ -63,6 +63,18 @@ package final class Backend: Sendable {
   }
 
   var lessonsFile: String { options.lessons ?? options.assets + "/lessons.json" }
+
+  /// What the operator should know when the server starts (printed after its URL as
+  /// `notice: …` lines): a lesson file it cannot serve. The file is read again on each
+  /// request, so mending it needs no restart.
+  package func startNotices() -> [String] {
+    do {
+      _ = try LessonFile.read(path: lessonsFile)
+      return []
+    } catch {
+      return ["\(error.message); GET /api/lessons answers 500 until it can be read"]
+    }
+  }
   var imagesDirectory: String { options.imagesDirectory ?? options.assets + "/images" }
 
   // MARK: Tokens

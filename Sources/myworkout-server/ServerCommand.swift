@@ -147,6 +147,7 @@ struct ServerCommand: AsyncParsableCommand {
     let app = ServerApplication.make(backend, logger: logger) { url in
       // Always the first line of output (SPEC §15); flushed for whoever reads it through a pipe.
       print(url)
+      for notice in backend.startNotices() { print("notice: \(notice)") }
       fflush(nil)
     }
     try await app.runService()

@@ -442,5 +442,28 @@ extension EndToEnd {
       #expect(status == 64)
       #expect(screen.contains("plain http:// to 192.0.2.1"), "\(screen)")
     }
+
+    /// A `--lessons` file the server cannot serve is said at the start, after the URL (which
+    /// stays the first line, SPEC §15).
+    @Test func aLessonFileTheServerCannotServeIsSaidAfterItsURL() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let missing = folder.appendingPathComponent("lesons.json").path
+      let server = try ChildProcess.spawn(
+        [Self.serverBinary, "--port", "0", "--data-dir", folder.path, "--lessons", missing],
+        standardOutput: .pipe)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let url = try #require(await server.firstLine(timeout: .seconds(30)))
+      #expect(url.hasPrefix("http://127.0.0.1:"))
+      let notice = await server.firstLine(timeout: .seconds(30))
+      #expect(
+        notice
+          == "notice: Cannot read \(missing): No such file or directory; GET /api/lessons "
+          + "answers 500 until it can be read")
+    }
   }
 }

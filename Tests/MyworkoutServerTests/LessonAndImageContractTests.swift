@@ -37,6 +37,39 @@ import Testing
       }
     }
   }
+
+  /// A lesson file the server cannot serve is said when it starts, not first found by a
+  /// client's 500: a walk-through's `--lessons` with a typo started silently.
+  @Test(arguments: ["missing", "broken", "shipped"])
+  func aLessonFileTheServerCannotServeIsSaidAtTheStart(_ kind: String) async throws {
+    try await withTemporaryDirectory { root in
+      var options = testOptions(root)
+      let file = root + "/lessons.json"
+      switch kind {
+      case "missing": options.lessons = file
+      case "broken":
+        try AtomicFile.write(Data("{\"lessons\": 3}".utf8), to: file)
+        options.lessons = file
+      default: break
+      }
+      let notice = try Backend(options: options).startNotices()
+      switch kind {
+      case "missing":
+        #expect(
+          notice == [
+            "Cannot read \(file): No such file or directory; GET /api/lessons answers 500 "
+              + "until it can be read"
+          ])
+      case "broken":
+        #expect(notice.count == 1)
+        #expect(notice.first?.hasPrefix(file + ": ") == true)
+        let said = "; GET /api/lessons answers 500 until it can be read"
+        #expect(notice.first?.hasSuffix(said) == true)
+      default:
+        #expect(notice.isEmpty)
+      }
+    }
+  }
 }
 
 #if canImport(FoundationEssentials)
