@@ -65,16 +65,20 @@ package final class Backend: Sendable {
   var lessonsFile: String { options.lessons ?? options.assets + "/lessons.json" }
 
   /// What the operator should know when the server starts (printed after its URL as
-  /// `notice: …` lines): a lesson file it cannot serve. The file is read again on each
-  /// request, so mending it needs no restart.
-  package func startNotices() -> [String] {
+  /// `notice: …` lines): a lesson file or an image folder it cannot serve, a video folder that
+  /// is not there. Each is read again on every request, so mending it needs no restart.
+  package func startNotices() async -> [String] {
+    var notices: [String] = []
     do {
       _ = try LessonFile.read(path: lessonsFile)
-      return []
     } catch {
-      return ["\(error.message); GET /api/lessons answers 500 until it can be read"]
+      notices.append("\(error.message); GET /api/lessons answers 500 until it can be read")
     }
+    if let notice = await imagesNotice() { notices.append(notice) }
+    if let notice = videosNotice() { notices.append(notice) }
+    return notices
   }
+
   var imagesDirectory: String { options.imagesDirectory ?? options.assets + "/images" }
 
   // MARK: Tokens

@@ -38,11 +38,24 @@ extension Backend {
     }
   }
 
+  /// Said at the start when the image folder cannot be listed.
+  func imagesNotice() async -> String? {
+    do {
+      _ = try await imageService.listImages()
+      return nil
+    } catch {
+      let reason = (error as? ImageServiceError)?.description ?? "\(error)"
+      return reason + "; GET /v2/list answers 500 until it can be read"
+    }
+  }
+
+  private var imageService: DirectoryImageService {
+    DirectoryImageService(directory: imagesDirectory, clock: ContinuousClock(), latency: .zero)
+  }
+
   private func listImages() async throws -> [ImageInfo] {
     do {
-      return try await DirectoryImageService(
-        directory: imagesDirectory, clock: ContinuousClock(), latency: .zero
-      ).listImages()
+      return try await imageService.listImages()
     } catch let error as ImageServiceError {
       throw APIError(.internalServerError, error: "server_error", description: error.description)
     }

@@ -18,6 +18,20 @@ extension Backend {
 
   static let accelRedirect = HTTPField.Name("X-Accel-Redirect")!
 
+  /// Said at the start when the video folder is not there (each video would be a 404).
+  func videosNotice() -> String? {
+    var status = stat()
+    let reason: String
+    if stat(videosDirectory, &status) != 0 {
+      reason = String(cString: strerror(errno))
+    } else if status.st_mode & S_IFMT != S_IFDIR {
+      reason = "not a folder"
+    } else {
+      return nil
+    }
+    return "\(videosDirectory): \(reason); GET /videos/… answers 404 until it is there"
+  }
+
   /// A class's `videoUrl` as the catalog answers it: a bare file name becomes this server's
   /// `/videos/` URL; an absolute URL (or nothing) passes through.
   package static func videoURL(_ stored: String, base: String) -> String {

@@ -144,10 +144,11 @@ struct ServerCommand: AsyncParsableCommand {
   }
 
   private func serve(_ backend: Backend, logger: Logger) async throws {
+    let notices = await backend.startNotices()
     let app = ServerApplication.make(backend, logger: logger) { url in
       // Always the first line of output (SPEC §15); flushed for whoever reads it through a pipe.
       print(url)
-      for notice in backend.startNotices() { print("notice: \(notice)") }
+      for notice in notices { print("notice: \(notice)") }
       fflush(nil)
     }
     try await app.runService()

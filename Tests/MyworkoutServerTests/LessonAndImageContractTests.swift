@@ -38,35 +38,46 @@ import Testing
     }
   }
 
-  /// A lesson file the server cannot serve is said when it starts, not first found by a
-  /// client's 500: a walk-through's `--lessons` with a typo started silently.
+  /// What the server cannot serve is said when it starts, not first found by a client's 500
+  /// or 404: a walk-through's `--lessons` with a typo started silently.
   @Test(arguments: ["missing", "broken", "shipped"])
-  func aLessonFileTheServerCannotServeIsSaidAtTheStart(_ kind: String) async throws {
+  func whatTheServerCannotServeIsSaidAtTheStart(_ kind: String) async throws {
     try await withTemporaryDirectory { root in
       var options = testOptions(root)
       let file = root + "/lessons.json"
       switch kind {
-      case "missing": options.lessons = file
+      case "missing":
+        options.lessons = file
+        options.imagesDirectory = root + "/images"
+        options.videosDirectory = root + "/videos"
       case "broken":
         try AtomicFile.write(Data("{\"lessons\": 3}".utf8), to: file)
         options.lessons = file
+        options.imagesDirectory = file
+        options.videosDirectory = file
       default: break
       }
-      let notice = try Backend(options: options).startNotices()
+      let notices = try await Backend(options: options).startNotices()
       switch kind {
       case "missing":
         #expect(
-          notice == [
+          notices == [
             "Cannot read \(file): No such file or directory; GET /api/lessons answers 500 "
-              + "until it can be read"
+              + "until it can be read",
+            "Images could not be listed: \(root)/images: No such file or directory; GET /v2/list "
+              + "answers 500 until it can be read",
+            "\(root)/videos: No such file or directory; GET /videos/… answers 404 until it is "
+              + "there",
           ])
       case "broken":
-        #expect(notice.count == 1)
-        #expect(notice.first?.hasPrefix(file + ": ") == true)
+        #expect(notices.count == 3)
+        #expect(notices.first?.hasPrefix(file + ": ") == true)
         let said = "; GET /api/lessons answers 500 until it can be read"
-        #expect(notice.first?.hasSuffix(said) == true)
+        #expect(notices.first?.hasSuffix(said) == true)
+        #expect(
+          notices.last == "\(file): not a folder; GET /videos/… answers 404 until it is there")
       default:
-        #expect(notice.isEmpty)
+        #expect(notices.isEmpty)
       }
     }
   }
