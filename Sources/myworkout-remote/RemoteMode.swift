@@ -74,6 +74,8 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   let progress: OutboxProgressService<C>
   let workers: WorkerThreads
 
+  func keepsSession(of session: Session) -> Bool { sessions.keepsSession(of: session) }
+
   func save(_ session: Session) throws {
     try sessions.save(session)
     let progress = progress

@@ -101,7 +101,7 @@ final class EffectRunner {
     cancel(id)
     serial &+= 1
     let mine = serial
-    let services = self.services
+    let (services, sessions) = (self.services, self.sessions)
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
     // at the point before it, and a save of that older point then put it back.
@@ -120,9 +120,9 @@ final class EffectRunner {
         await self.deliver(Self.savesStillSent(savesBefore.latest), id: id, serial: mine)
         return
       }
-      guard !Task.isCancelled, let answer = await Self.perform(request, on: services) else {
-        return
-      }
+      guard !Task.isCancelled,
+        let answer = await Self.perform(request, on: services, sessions: sessions)
+      else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
     running[id] = (mine, task)
@@ -143,9 +143,9 @@ final class EffectRunner {
   /// request was cancelled. Off the main actor, as every helper below: only the answer comes
   /// back to it, so work still running when the main thread waits (the exit's wait for saves)
   /// never needs it.
-  nonisolated private static func perform(_ request: Request, on services: Services) async
-    -> Action?
-  {
+  nonisolated private static func perform(
+    _ request: Request, on services: Services, sessions: any SessionPersisting
+  ) async -> Action? {
     let service = services.accounts
     return switch request {
     case .checkEmail(let email):
@@ -158,8 +158,13 @@ final class EffectRunner {
       }
     case .signUp(let registration):
       await answer({ try await service.signUp(registration) }) { .signup(.signUpResponse($0)) }
-    case .updateMobile(let token, let mobile):
-      await answer({ try await service.updateMobile(token: token, mobile: mobile) }) {
+    case .updateMobile(let session, let mobile):
+      await answer({
+        // Logged out in another copy of the app meanwhile (SPEC §4: session missing): not
+        // made, and the renewed session would have brought the log-out's session back.
+        guard sessions.keepsSession(of: session) else { throw ServiceError.sessionExpired }
+        return try await service.updateMobile(token: session.token, mobile: mobile)
+      }) {
         .profile(.editNumberResponse($0))
       }
     case .catalogPage(let query, let offset, let limit):
@@ -447,6 +452,9 @@ struct Services: Sendable {
 package protocol SessionPersisting: Sendable {
   func save(_ session: Session) throws
   func delete() throws
+  /// Whether the kept session is still `session`'s account's, signed in: another copy of the
+  /// app may have logged out (removing it) or in as someone else. Reads the file: blocking.
+  func keepsSession(of session: Session) -> Bool
 }
 
 extension SessionStore: SessionPersisting {}

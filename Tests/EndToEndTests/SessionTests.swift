@@ -69,6 +69,32 @@ extension EndToEnd {
       }
     }
 
+    /// SPEC §4 (Profile, session missing): a log-out in another copy of the app removes the
+    /// session; this copy's number edit then says the session expired, is not made, and writes
+    /// no session again (a walk-through's edit brought the logged-out session back).
+    @Test func anEditAfterALogOutElsewhereSaysTheSessionExpired() throws {
+      let app = try TerminalSession()
+      _ = try saveSession(in: app, issuedAt: Date(), lifetime: .seconds(3600))
+      try app.launch(["--latency", "0s"])
+      try app.waitFor("Log out")
+      try FileManager.default.removeItem(at: sessionFile(app))
+      try app.press("e")
+      try app.waitFor("Edit mobile number")
+      try app.press("C-u")
+      try app.type("011-1234 5678")
+      try app.press("Enter")
+      try app.waitFor("Your session has expired. Please log in again.")
+      try app.press("q")
+      #expect(try app.waitForExit() == 0)
+      #expect(!FileManager.default.fileExists(atPath: sessionFile(app).path))
+      // The registry (written at its first change) does not hold the number.
+      let accounts = try? String(
+        contentsOf: app.dataDirectory.appendingPathComponent("accounts.json"), encoding: .utf8)
+      #expect(accounts?.contains("+601112345678") != true, "the number is not changed")
+      try app.launch()
+      try app.waitFor("Myworkout GO")
+    }
+
     @Test func aValidSessionOpensProfileFromItsClaims() throws {
       let app = try TerminalSession()
       _ = try saveSession(in: app, issuedAt: Date(), lifetime: .seconds(3600))

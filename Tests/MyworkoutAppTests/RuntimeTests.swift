@@ -140,6 +140,25 @@ import Testing
     #expect(sessions.log.withLock { $0 } == ["save renewed"])
   }
 
+  /// SPEC §4: Profile's request with the session missing (another copy of the app logged out
+  /// and removed it) says the session expired; the edit is not made and no session is written
+  /// again (a walk-through's edit brought a logged-out session back).
+  @Test func anEditWithTheSessionLoggedOutElsewhereSaysItExpired() async {
+    let session = Fixture.session(email: "registered@email.com")
+    let app = runtime(.launch(with: .valid(session)))
+    sessions.keeps.withLock { $0 = false }
+    terminal.press(.character("e"))
+    terminal.press(.control("u"))
+    terminal.type("011-1234 5678")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains(Message.sessionExpired) }
+    #expect(terminal.screen.contains(Message.sessionExpired))
+    #expect(service.pending.isEmpty, "the edit is not asked for")
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 } == ["delete"])
+  }
+
   @Test func ctrlCAsAKeyQuitsWith130() {
     var statuses: [Int32] = []
     let app = Runtime(

@@ -54,6 +54,16 @@ package struct SessionStore: Sendable {
     try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
   }
 
+  /// Whether `session.json` still holds a session of `session`'s account (its token, or one
+  /// renewed since by another copy of the app): not after a log-out, or a log-in as someone
+  /// else, in another copy; not when the file cannot be read.
+  package func keepsSession(of session: Session) -> Bool {
+    guard case .found(let file) = JSONFile.read(SessionFile.self, path: directory.sessionPath)
+    else { return false }
+    return file.token == session.token
+      || Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
+  }
+
   /// Forgets the session; no error when there is none.
   package func delete() throws {
     let path = directory.sessionPath

@@ -45,6 +45,27 @@ import Testing
     }
   }
 
+  /// Another copy of the app's log-out (the file removed), log-in as someone else, or edit (a
+  /// renewed token of the same account) as seen from this one.
+  @Test func whetherTheSessionIsStillKept() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      let mine = session()
+      #expect(!store.keepsSession(of: mine), "nothing kept")
+      try store.save(mine)
+      #expect(store.keepsSession(of: mine))
+      try store.save(session(issuedAt: fixedNow + 5))
+      #expect(store.keepsSession(of: mine), "renewed by another copy: the same account")
+      var someoneElse = mine
+      someoneElse.profile.email = "someone@else.com"
+      someoneElse.token = "another"
+      try store.save(someoneElse)
+      #expect(!store.keepsSession(of: mine))
+      try store.delete()
+      #expect(!store.keepsSession(of: mine), "logged out")
+    }
+  }
+
   @Test func staleTokensAreInvalidAndRemoved() async throws {
     try await withDataDirectory { directory throws in
       let store = SessionStore(directory: directory, signer: signer)
