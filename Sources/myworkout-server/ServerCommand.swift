@@ -54,6 +54,8 @@ struct ServerCommand: AsyncParsableCommand {
   var issuer: String?
   @Option(
     name: .customLong("token-lifetime"),
+    // `-5s` is the value, refused as a duration, not taken for an option.
+    parsing: .unconditional,
     help: ArgumentHelp(
       "How long tokens stay valid, e.g. 30m, 1.5h, 1d (default: 1d; at least 1s).",
       valueName: "DURATION"))
@@ -79,8 +81,8 @@ struct ServerCommand: AsyncParsableCommand {
   func validate() throws {
     guard Self.lifetime(tokenLifetime) != nil else {
       throw ValidationError(
-        "'\(tokenLifetime)' is not a duration of at least 1s; use a number with ms, s, m, h or "
-          + "d, like 1d or 1.5h.")
+        "'\(tokenLifetime)' is not a duration from 1s to \(DurationText.longest); use a number "
+          + "with ms, s, m, h or d, like 1d or 1.5h.")
     }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535.") }
     guard loginLimit > 0 else { throw ValidationError("--login-limit must be 1 or more.") }

@@ -44,8 +44,8 @@ struct MyworkoutCommand: ParsableCommand {
     transform: { text in
       guard let duration = DurationText.parse(text, atLeast: .seconds(1)) else {
         throw ValidationError(
-          "'\(text)' is not a duration of at least 1s; use a number with ms, s, m, h or d, "
-            + "like 30d or 1.5h.")
+          "'\(text)' is not a duration from 1s to \(DurationText.longest); use a number with ms, "
+            + "s, m, h or d, like 30d or 1.5h.")
       }
       return duration
     })
@@ -54,6 +54,8 @@ struct MyworkoutCommand: ParsableCommand {
   static let defaultSessionLifetime: Duration = .seconds(30 * 24 * 3600)
 
   @Option(
+    // As for --session-lifetime: `-1s` is the value, refused as a duration.
+    parsing: .unconditional,
     help: ArgumentHelp(
       "How long the embedded services take to answer: 1s (the default), 300ms, 0.5s, or 0s "
         + "for no delay.",
@@ -61,8 +63,8 @@ struct MyworkoutCommand: ParsableCommand {
     transform: { text in
       guard let duration = DurationText.parse(text) else {
         throw ValidationError(
-          "'\(text)' is not a duration; use a number with ms, s, m or h, like 1s, 300ms, 0.5s "
-            + "or 0s.")
+          "'\(text)' is not a duration; use a number with ms, s, m, h or d, like 1s, 300ms, "
+            + "0.5s or 0s.")
       }
       return duration
     })
@@ -119,12 +121,14 @@ struct MyworkoutCommand: ParsableCommand {
   var auth0Connection: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Start the player at N times normal speed, 0.25 to 100 (for demos and tests).",
       valueName: "N"),
     transform: { text in
       guard let speed = PlaybackSpeed(text: text) else {
-        throw ValidationError("--speed: '\(text)' is not a speed from 0.25 to 100, like 1.5.")
+        // ArgumentParser names the option before it: "The value … is invalid for '--speed <N>'".
+        throw ValidationError("'\(text)' is not a speed from 0.25 to 100, like 1.5.")
       }
       return speed
     })

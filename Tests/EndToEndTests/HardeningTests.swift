@@ -265,6 +265,25 @@ extension EndToEnd {
       #expect(!screen.contains("Missing value"))
     }
 
+    /// A walk-through's bad values, each with the reason it is refused: a negative latency is a
+    /// value, not a missing one; a lifetime past the longest says so; the speed's reason names
+    /// the option once (ArgumentParser names it before).
+    @Test(arguments: [
+      ("--latency -1s", "'-1s' is not a duration; use a number with ms, s, m, h or d"),
+      ("--latency=-1s", "'-1s' is not a duration; use a number with ms, s, m, h or d"),
+      ("--session-lifetime 100000d", "'100000d' is not a duration from 1s to 36500d"),
+      ("--speed 0.1", "invalid for '--speed <N>': '0.1' is not a speed from 0.25 to 100"),
+    ])
+    func badValuesSayWhy(arguments: String, reason: String) throws {
+      let app = try TerminalSession()
+      try app.launchInShell(arguments, width: 240, waitingFor: "$APP")
+      let (status, screen) = try app.waitForShellStatus()
+      #expect(status == 64)
+      let joined = screen.split(separator: "\n").joined()
+      #expect(joined.contains(reason), "\(screen)")
+      #expect(!screen.contains("Missing value"))
+    }
+
     @Test func helpShowsVersionInTheUsageLine() throws {
       let app = try TerminalSession()
       // The help scrolls the typed command line away: wait for the help itself.

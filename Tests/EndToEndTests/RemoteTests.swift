@@ -443,6 +443,23 @@ extension EndToEnd {
       #expect(screen.contains("plain http:// to 192.0.2.1"), "\(screen)")
     }
 
+    /// The server's duration reads as the app's: `-5s` is a value refused as a duration, and a
+    /// lifetime past the longest says so.
+    @Test(arguments: ["-5s", "100000d"])
+    func aBadTokenLifetimeSaysWhy(value: String) async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let errors = folder.appendingPathComponent("stderr").path
+      let server = try ChildProcess.spawn(
+        [Self.serverBinary, "--data-dir", folder.path, "--token-lifetime", value],
+        standardError: .file(errors))
+      #expect(await server.wait() == .exited(64))
+      let said = try String(contentsOfFile: errors, encoding: .utf8)
+      #expect(said.contains("'\(value)' is not a duration from 1s to 36500d"), "\(said)")
+    }
+
     /// A `--lessons` file the server cannot serve is said at the start, after the URL (which
     /// stays the first line, SPEC §15).
     @Test func aLessonFileTheServerCannotServeIsSaidAfterItsURL() async throws {

@@ -26,6 +26,9 @@ package enum DurationText {
   /// overflow.
   private static let limit: Int64 = 100 * 365 * 86_400_000
 
+  /// The longest duration read, as written: `36500d`.
+  package static let longest = "\(limit / 86_400_000)d"
+
   private static func milliseconds(_ text: String) -> Int64? {
     guard let unit = units.first(where: { text.hasSuffix($0.suffix) }) else { return nil }
     let number = text.utf8.dropLast(unit.suffix.utf8.count)
