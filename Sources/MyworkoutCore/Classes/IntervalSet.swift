@@ -124,6 +124,20 @@ extension IntervalSet {
     self.ranges = ranges
   }
 
+  /// What can be read of a damaged `encoded` text: every pair that is well formed (a number,
+  /// `-`, a larger number), united; the rest is left out.
+  package init(salvaging text: String) {
+    var set = IntervalSet()
+    for pair in text.split(separator: ",") {
+      let bounds = pair.split(separator: "-", omittingEmptySubsequences: false)
+      guard bounds.count == 2, let lower = Self.number(bounds[0]),
+        let upper = Self.number(bounds[1]), lower < upper
+      else { continue }
+      set.formUnion(IntervalSet([lower..<upper]))
+    }
+    self = set
+  }
+
   /// A non-negative decimal number without sign or padding.
   private static func number(_ text: Substring) -> Int? {
     guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }),

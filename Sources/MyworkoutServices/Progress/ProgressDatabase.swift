@@ -167,17 +167,54 @@ final class ProgressDatabase {
     ])
   }
 
-  /// Deletes the row only if it still holds `row`'s values (another process may have fixed it).
-  func deleteClass(account: String, _ row: ClassRow) throws(SQLiteError) {
-    try connection.statement(
-      """
-      DELETE FROM class_progress WHERE account = ? AND class = ? AND position IS ?
-        AND watched IS ? AND time_in_class IS ?
-      """
-    ).run([
-      .text(account), .text(row.classID), .integer(row.position), .text(row.watched),
-      .integer(row.timeInClass),
-    ])
+  /// Where a damaged row's values are kept (made at the first): the file's schema version is
+  /// unchanged, so an older copy of the app still opens it.
+  static let damagedClassesTable = """
+    CREATE TABLE IF NOT EXISTS class_progress_damaged(
+      account TEXT NOT NULL,
+      class TEXT NOT NULL,
+      position INTEGER,
+      watched TEXT,
+      time_in_class INTEGER,
+      position_at INTEGER,
+      found TEXT NOT NULL);
+    """
+
+  /// Puts a damaged row's values aside and stores `kept` (what could be read of them) in its
+  /// place, only if the row still holds them (another process may have mended it). In the
+  /// caller's transaction, or one of its own.
+  func setAside(account: String, _ row: ClassRow, keeping kept: ClassRowValues, found: String)
+    throws
+  {
+    let mend = { [connection] in
+      try connection.statement(
+        """
+        UPDATE class_progress SET position = ?, watched = ?, time_in_class = ?
+        WHERE account = ? AND class = ? AND position IS ? AND watched IS ? AND time_in_class IS ?
+        """
+      ).run([
+        .int(kept.position), .text(kept.watched), .int(kept.timeInClass), .text(account),
+        .text(row.classID), .integer(row.position), .text(row.watched), .integer(row.timeInClass),
+      ])
+      guard connection.changes == 1 else { return }
+      try connection.execute(Self.damagedClassesTable)
+      try connection.statement(
+        """
+        INSERT INTO class_progress_damaged(
+          account, class, position, watched, time_in_class, position_at, found)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+      ).run([
+        .text(account), .text(row.classID), .integer(row.position), .text(row.watched),
+        .integer(row.timeInClass), row.positionAt.map(SQLiteValue.integer) ?? .null,
+        .text(found),
+      ])
+    }
+    if connection.isInTransaction {
+      try mend()
+    } else {
+      try connection.transaction(.immediate, mend)
+    }
   }
 
   /// The values written for one class.
@@ -275,7 +312,25 @@ final class ProgressDatabase {
     }
   }
 
-  func deleteEvent(rowID: Int64) throws(SQLiteError) {
+  /// Moves a damaged event to `lesson_events_damaged` (made at the first; the schema version
+  /// is unchanged), with when it was found. In the caller's transaction.
+  func setEventAside(rowID: Int64, found: String) throws(SQLiteError) {
+    try connection.execute(
+      """
+      CREATE TABLE IF NOT EXISTS lesson_events_damaged(
+        account TEXT NOT NULL,
+        round INTEGER,
+        lesson TEXT,
+        started TEXT,
+        completed TEXT,
+        found TEXT NOT NULL);
+      """)
+    try connection.statement(
+      """
+      INSERT INTO lesson_events_damaged(account, round, lesson, started, completed, found)
+      SELECT account, round, lesson, started, completed, ? FROM lesson_events WHERE rowid = ?
+      """
+    ).run([.text(found), .integer(rowID)])
     try connection.statement("DELETE FROM lesson_events WHERE rowid = ?").run([.integer(rowID)])
   }
 }

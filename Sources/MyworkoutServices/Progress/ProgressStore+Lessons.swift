@@ -10,7 +10,8 @@ import MyworkoutCore
 /// with an `Idempotency-Key` is one per visit (its `started`), so that a lesson finished on two
 /// devices is two events (SPEC §18). Start over begins a new round; the old rounds' events stay.
 extension ProgressStore {
-  static let damagedEventNotice = "A lesson completion could not be read and was dropped"
+  static let damagedEventNotice =
+    "A lesson completion could not be read: it was put aside in progress.sqlite"
 
   /// Begins a new round (Start over) and returns its number.
   @discardableResult
@@ -137,8 +138,8 @@ extension ProgressStore {
       completed: UTCTimestamp.parse(UTCTimestamp.format(completed)) ?? completed)
   }
 
-  /// The current round's events, in the order they were recorded. A damaged event is dropped,
-  /// with a notice.
+  /// The current round's events, in the order they were recorded. A damaged event is put
+  /// aside in the file (`lesson_events_damaged`), with a notice.
   package func completions(account: String) throws -> [LessonCompletion] {
     try currentCompletions(account: account).events
   }
@@ -163,7 +164,7 @@ extension ProgressStore {
       guard let started = UTCTimestamp.parse(row.started),
         let completed = UTCTimestamp.parse(row.completed)
       else {
-        try database.deleteEvent(rowID: row.rowID)
+        try database.setEventAside(rowID: row.rowID, found: UTCTimestamp.format(now()))
         onNotice(Self.damagedEventNotice)
         continue
       }

@@ -14,8 +14,9 @@ import MyworkoutCore
 /// immediate (no mock latency) and are not interrupted by cancellation once started.
 ///
 /// Changes merge inside `BEGIN IMMEDIATE` transactions, so two processes never lose each
-/// other's intervals, time or events. A damaged row is dropped with a notice; a damaged file is
-/// moved aside with a notice and a new one started (user data is never rebuilt away).
+/// other's intervals, time or events. A damaged row keeps what can be read, and its values are
+/// put aside in the file, with a notice; a damaged file is moved aside with a notice and a new
+/// one started (user data is never rebuilt away).
 package actor ProgressStore {
   let directory: DataDirectory
   let now: @Sendable () -> Date
@@ -70,7 +71,7 @@ package actor ProgressStore {
         guard let row = try database.classRow(account: account, classID: classID) else {
           return ClassProgress()
         }
-        return try checked(row, account: account, in: database) ?? ClassProgress()
+        return try checked(row, account: account, in: database)
       }
     }
   }
@@ -100,7 +101,7 @@ package actor ProgressStore {
             guard let row = try database.classRow(account: update.account, classID: update.classID)
             else { return .replayed(ClassProgress()) }
             return .replayed(
-              try checked(row, account: update.account, in: database) ?? ClassProgress())
+              try checked(row, account: update.account, in: database))
           }
           let merged = try merge(update, in: database)
           try database.insertApplied(
@@ -122,12 +123,8 @@ package actor ProgressStore {
     var progress = ClassProgress()
     var positionAt: Int64?
     if let row = try database.classRow(account: update.account, classID: update.classID) {
-      if let stored = Self.progress(row) {
-        progress = stored
-        positionAt = row.positionAt
-      } else {
-        onNotice(Self.damagedClassNotice)  // replaced below
-      }
+      progress = try checked(row, account: update.account, in: database)
+      positionAt = row.positionAt
     } else if try database.hasClasses(account: update.account, atLeast: classLimit) {
       throw ProgressError.tooManyClasses(limit: classLimit)
     }
@@ -161,9 +158,8 @@ package actor ProgressStore {
           classes.map { ($0.id, $0.durationMilliseconds) }, uniquingKeysWith: { first, _ in first })
         var percents: [String: Int] = [:]
         for row in try database.classRows(account: account) {
-          guard let duration = durations[row.classID],
-            let progress = try checked(row, account: account, in: database)
-          else { continue }
+          guard let duration = durations[row.classID] else { continue }
+          let progress = try checked(row, account: account, in: database)
           percents[row.classID] = progress.watched.watchedPercent(duration: duration)
         }
         return percents
@@ -171,16 +167,30 @@ package actor ProgressStore {
     }
   }
 
-  static let damagedClassNotice = "The progress of a class could not be read and was reset"
+  static let damagedClassNotice =
+    "Part of a class's progress could not be read: the rest was kept, and the damaged values "
+    + "were put aside in progress.sqlite"
 
-  /// The row as progress, or nil (after deleting it, with a notice) when it is damaged.
+  /// The row as progress. A damaged row keeps what can be read of it (a bad number reads as 0,
+  /// a bad interval is left out): that is stored in its place, its values are put aside in
+  /// the file, and a notice says so.
   private func checked(
     _ row: ProgressDatabase.ClassRow, account: String, in database: ProgressDatabase
-  ) throws -> ClassProgress? {
+  ) throws -> ClassProgress {
     if let progress = Self.progress(row) { return progress }
-    try database.deleteClass(account: account, row)
+    let kept = ClassProgress(
+      lastPosition: row.position >= 0 ? Int(row.position) : 0,
+      watched: IntervalSet(salvaging: row.watched),
+      timeInClass: row.timeInClass >= 0 ? Int(row.timeInClass) : 0
+    ).bounded
+    try database.setAside(
+      account: account, row,
+      keeping: .init(
+        position: kept.lastPosition, watched: kept.watched.encoded, timeInClass: kept.timeInClass,
+        positionAt: row.positionAt),
+      found: UTCTimestamp.format(now()))
     onNotice(Self.damagedClassNotice)
-    return nil
+    return kept
   }
 
   private static func progress(_ row: ProgressDatabase.ClassRow) -> ClassProgress? {

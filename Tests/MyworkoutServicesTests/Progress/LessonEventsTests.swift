@@ -55,7 +55,8 @@ import Testing
     }
   }
 
-  @Test func aDamagedEventIsDroppedWithANotice() async throws {
+  /// Its values are kept aside in the file (SPEC §7: never deleted), as a class's are.
+  @Test func aDamagedEventIsPutAsideWithANotice() async throws {
     try await withDataDirectory { directory throws in
       let notices = NoticeLog()
       let store = makeProgressStore(directory, notices: notices)
@@ -63,16 +64,20 @@ import Testing
         account: "a1", lessonID: "1", started: started, completed: solved)
       try await store.recordCompletion(
         account: "a1", lessonID: "2", started: started, completed: solved)
-      try SQLiteDatabase(path: directory.progressPath).execute(
-        "UPDATE lesson_events SET started = 'yesterday' WHERE lesson = '1'")
+      let raw = try SQLiteDatabase(path: directory.progressPath)
+      try raw.execute("UPDATE lesson_events SET started = 'yesterday' WHERE lesson = '1'")
       #expect(try await store.completions(account: "a1").map(\.lessonID) == ["2"])
       #expect(notices.all == [LessonEventsTests.damagedNotice])
       #expect(try await store.completions(account: "a1").map(\.lessonID) == ["2"])
       #expect(notices.all.count == 1)
+      #expect(
+        try raw.scalar("SELECT lesson || ' ' || started FROM lesson_events_damaged")
+          == .text("1 yesterday"))
     }
   }
 
-  static let damagedNotice = "A lesson completion could not be read and was dropped"
+  static let damagedNotice =
+    "A lesson completion could not be read: it was put aside in progress.sqlite"
 
   @Test func timestampsAreISO8601UTCToTheSecond() {
     #expect(UTCTimestamp.format(fixedNow) == "2026-11-21T14:15:00Z")

@@ -94,24 +94,45 @@ let tenMinuteClass = DanceClass(
     }
   }
 
-  @Test func aDamagedRowIsDroppedWithANotice() async throws {
+  /// SPEC §7 and §11 (user data, never rebuilt away): a row with one damaged value keeps the
+  /// values that can be read, and its stored values are put aside in the file. A walk-through's
+  /// bad `watched` deleted the row, its position and an hour of time in class with it.
+  @Test func aDamagedRowKeepsWhatCanBeReadAndPutsTheRestAside() async throws {
     try await withDataDirectory { directory throws in
       let notices = NoticeLog()
       let store = makeProgressStore(directory, notices: notices)
-      try await store.record(ProgressUpdate(account: "a1", classID: "c1", position: 5))
-      try await store.record(ProgressUpdate(account: "a1", classID: "c2", position: 5))
+      try await store.record(
+        ProgressUpdate(
+          account: "a1", classID: "c1", position: 5_307, played: IntervalSet([0..<100]),
+          addedTimeInClass: 3_725_000))
+      try await store.record(
+        ProgressUpdate(account: "a1", classID: "c2", position: 5, addedTimeInClass: 9))
       let raw = try SQLiteDatabase(path: directory.progressPath)
-      try raw.execute("UPDATE class_progress SET watched = '9-3,x' WHERE class = 'c1'")
+      try raw.execute(
+        "UPDATE class_progress SET watched = '0-100,x,200-300,9-3' WHERE class = 'c1'")
       try raw.execute("UPDATE class_progress SET time_in_class = -4 WHERE class = 'c2'")
-      #expect(try await store.progress(account: "a1", classID: "c1") == ClassProgress())
-      #expect(try await store.watchedPercents(account: "a1", classes: [tenMinuteClass]).isEmpty)
+      let kept = ClassProgress(
+        lastPosition: 5_307, watched: IntervalSet([0..<100, 200..<300]), timeInClass: 3_725_000)
+      #expect(try await store.progress(account: "a1", classID: "c1") == kept)
       #expect(notices.all == [ProgressStore.damagedClassNotice])
-      #expect(try raw.scalar("SELECT group_concat(class) FROM class_progress") == .text("c2"))
-      // Recording over a damaged row replaces it.
-      let fresh = try await store.record(
+      // Mended in the file: read again without a notice; the stored values are kept aside.
+      #expect(try await store.progress(account: "a1", classID: "c1") == kept)
+      #expect(notices.all.count == 1)
+      #expect(
+        try raw.scalar("SELECT watched FROM class_progress_damaged WHERE class = 'c1'")
+          == .text("0-100,x,200-300,9-3"))
+      // 200 ms of 10:00, rounded down.
+      #expect(
+        try await store.watchedPercents(account: "a1", classes: [tenMinuteClass]) == ["c1": 0])
+      // Recording over a damaged row keeps what can be read of it too.
+      let merged = try await store.record(
         ProgressUpdate(account: "a1", classID: "c2", position: 7, addedTimeInClass: 3))
-      #expect(fresh == ClassProgress(lastPosition: 7, timeInClass: 3))
+      #expect(merged == ClassProgress(lastPosition: 7, timeInClass: 3))
       #expect(notices.all.count == 2)
+      #expect(
+        try raw.scalar("SELECT time_in_class FROM class_progress_damaged WHERE class = 'c2'")
+          == .integer(-4))
+      #expect(try raw.scalar("SELECT count(*) FROM class_progress") == .integer(2))
     }
   }
 
