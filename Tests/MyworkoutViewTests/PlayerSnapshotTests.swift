@@ -51,6 +51,24 @@ import Testing
     #expect(grid.cursor == nil, "no cursor on the Player")
   }
 
+  /// A subtitle too wide for the line cuts the song with `…` while a few of its characters
+  /// fit, before leaving it out (a walk-through's long instructor hid the song whole).
+  @Test(arguments: [
+    (80, "Instructor With A Really Long Name Indeed · Intermediate · A song title tha…"),
+    (40, "Zoë Okafor · Intermediate · Disco L…"),
+    (30, "Zoë Okafor · Intermediate"),
+  ])
+  func aLongSubtitleCutsTheSongBeforeLeavingItOut(width: Int, line: String) {
+    let long = DanceClass(
+      id: "0b", title: "Long", instructor: "Instructor With A Really Long Name Indeed",
+      level: .intermediate, song: "A song title that is also very long indeed", videoURL: "v",
+      thumbnailSlug: "", duration: 600)
+    let text = render(Self.state(width == 80 ? long : Self.item, stored: ClassProgress()), width)
+      .text
+    let subtitle = text.split(separator: "\n").first { $0.contains("Intermediate") }
+    #expect(subtitle?.trimmingCharacters(in: .whitespaces) == line)
+  }
+
   @Test func finishedAnHourLongClass() {
     let long = DanceClass(
       id: "0a", title: "Marathon", instructor: "Bea", level: .advanced, song: "", videoURL: "v",

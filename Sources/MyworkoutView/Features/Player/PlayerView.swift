@@ -36,13 +36,8 @@ enum PlayerView {
     let parts = layout(in: area)
     let item = state.danceClass
     centered(item.title, in: parts.heading, style: .heading, into: &grid)
-    // Instructor, level and song, as many as fit whole (then the instructor cut with `…`).
-    let details = [item.instructor, item.level.title, item.song].filter { !$0.isEmpty }
     centered(
-      fittingVariant(
-        (1...max(1, details.count)).reversed().map {
-          details.prefix($0).joined(separator: " · ")
-        }, width: parts.details.width) ?? details.first ?? "",
+      detailsLine([item.instructor, item.level.title, item.song], width: parts.details.width),
       in: parts.details, style: .hint, into: &grid)
     drawPicture(state, into: &grid, area: parts.picture)
     drawStateLine(state, into: &grid, area: parts.state)
@@ -61,6 +56,22 @@ enum PlayerView {
         ("Watched " + watched, ""), (watched, ""),
       ], in: parts.watched, style: .label, into: &grid)
     return nil
+  }
+
+  /// Instructor, level and song: all of them; else the song cut with `…` where a few of its
+  /// characters still fit; else as many as fit whole (then the instructor cut with `…`).
+  static func detailsLine(_ parts: [String], width: Int) -> String {
+    let details = parts.filter { !$0.isEmpty }
+    let whole = (1...max(1, details.count)).reversed().map {
+      details.prefix($0).joined(separator: " · ")
+    }
+    if let all = whole.first, DisplayWidth.of(all) <= width { return all }
+    if details.count > 1, let last = details.last {
+      let head = details.dropLast().joined(separator: " · ") + " · "
+      let room = width - DisplayWidth.of(head)
+      if room >= 6 { return head + TextBlock.truncated(last, width: room) }
+    }
+    return fittingVariant(Array(whole.dropFirst()), width: width) ?? details.first ?? ""
   }
 
   /// The first of `variants` (fullest first) that fits `width` whole, or nil.
