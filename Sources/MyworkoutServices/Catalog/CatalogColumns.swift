@@ -51,8 +51,10 @@ struct CatalogColumns {
     guard !record.isMalformed, fields.count == count,
       fields.allSatisfy({ !Self.isTooLong($0) })
     else { return nil }
+    // Shown on one line; the id stays the fields' own (progress is kept under it).
+    let shown = { FastText.trimmed(FastText.oneLine($0)) }
     let title = FastText.trimmed(fields[title])
-    guard !title.isEmpty, let level = Self.level(fields[level]) else { return nil }
+    guard !shown(title).isEmpty, let level = Self.level(fields[level]) else { return nil }
     var seconds = DanceClass.defaultDuration
     if let duration {
       let text = FastText.trimmed(fields[duration])
@@ -67,7 +69,7 @@ struct CatalogColumns {
     let song = FastText.trimmed(fields[song])
     return DanceClass(
       id: ClassID.make(title: title, instructor: instructor, level: level, song: song),
-      title: title, instructor: instructor, level: level, song: song,
+      title: shown(title), instructor: shown(instructor), level: level, song: shown(song),
       videoURL: FastText.trimmed(fields[videoURL]),
       thumbnailSlug: FastText.trimmed(fields[thumbnailSlug]), duration: seconds)
   }

@@ -10,6 +10,26 @@ enum FastText {
     return text.trimmingWhitespace()
   }
 
+  /// `text` on one line: each run of control characters (a quoted field's line breaks, tabs)
+  /// one space. The text itself, uncopied, when it has none (plain ASCII is checked by bytes).
+  static func oneLine(_ text: String) -> String {
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var line = String.UnicodeScalarView()
+    var inRun = false
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        if !inRun { line.append(" ") }
+        inRun = true
+      } else {
+        line.append(scalar)
+        inRun = false
+      }
+    }
+    return String(line)
+  }
+
   /// An ASCII byte that is not white space (a byte ≥ 0x80 may start a white-space character).
   private static func isPlain(_ byte: UInt8) -> Bool {
     byte > 0x20 && byte < 0x7F

@@ -56,6 +56,31 @@ import Testing
     }
   }
 
+  /// A quoted field may hold line breaks (RFC 4180); a list row or heading is one line, so
+  /// each run of them (and of other control characters) reads as one space. The id is the
+  /// field's own, as before (progress kept under it stays).
+  @Test func lineBreaksInAFieldReadAsASpace() async throws {
+    try await withTemporaryDirectory { root throws in
+      let file = writeCatalog(
+        [
+          "title,instructor,level,song,videoUrl,thumbnailSlug,duration",
+          "\"Multi\nLine Title\",\"Ana\r\n\tB\",beginner,\"Tab\u{1}Song\",,,60",
+        ], to: root)
+      let directory = try DataDirectory.prepare(path: root + "/data")
+      let classes = try await makeCatalogStore(directory, file: file).all("")
+      #expect(classes.map(\.title) == ["Multi Line Title"])
+      #expect(classes.map(\.instructor) == ["Ana B"])
+      #expect(classes.map(\.song) == ["Tab Song"])
+      #expect(
+        classes.map(\.id) == [
+          ClassID.make(
+            title: "Multi\nLine Title", instructor: "Ana\r\n\tB", level: .beginner,
+            song: "Tab\u{1}Song")
+        ])
+      #expect(try await makeCatalogStore(directory, file: file).all("line title").count == 1)
+    }
+  }
+
   @Test func badRowsAreSkippedWithOneNotice() async throws {
     try await withTemporaryDirectory { root throws in
       let file = writeCatalog(
