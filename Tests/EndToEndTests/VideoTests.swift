@@ -308,6 +308,44 @@ extension EndToEnd {
       _ = try app.waitUntil("the clock runs") { (Self.elapsed($0) ?? 0) >= 1 }
     }
 
+    /// A file cut short (its index first, the last 60 % gone: it opens and plays to its cut),
+    /// sought past the cut: Space tries it there, it fails again, and §12's clock plays on
+    /// over the thumbnail (a walk-through's class stood paused for good, Space after Space).
+    /// Sought back before the cut, its pictures play again.
+    @Test func pastAFilesCutTheClockPlaysOn() async throws {
+      let app = try TerminalSession()
+      let folder = app.dataDirectory.deletingLastPathComponent()
+      let whole = folder.appendingPathComponent("whole.mp4").path
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+        "testsrc2=s=320x180:r=10", "-t", "40", "-c:v", "libx264", "-pix_fmt", "yuv420p",
+        "-movflags", "+faststart", whole,
+      ])
+      #expect(await ffmpeg.wait() == .exited(0))
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+      try bytes.prefix(bytes.count * 4 / 10).write(to: folder.appendingPathComponent("cut.mp4"))
+      let catalog = folder.appendingPathComponent("cut.csv")
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Cut,Ada,beginner,Tick,cut.mp4,,40
+      Whole,Bea,beginner,Tock,whole.mp4,,40
+
+      """.write(to: catalog, atomically: true, encoding: .utf8)
+      try Self.open(app, catalog: catalog.path)
+      try app.waitFor("❚❚ Paused  no sound")
+      try app.press("8")
+      try app.waitFor("No video: the file is cut short")
+      try app.press("Space")
+      let running = try app.waitUntil(timeout: 10, "the clock playing on past 00:33") {
+        (Self.elapsed($0) ?? 0) >= 33
+      }
+      #expect(running.contains("▶ Playing  No video: the file is cut short"), "\(running)")
+      try app.press("Home")
+      _ = try app.waitUntil(timeout: 10, "the pictures before the cut") {
+        (Self.elapsed($0) ?? 0) >= 1 && $0.contains("▶ Playing  no sound")
+      }
+    }
+
     /// `Tests/media-stream/stalling-server.py`: one file served with byte ranges, stalling
     /// once where told.
     static let stallingServer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -640,6 +640,57 @@ import Testing
     }
   }
 
+  /// A file cut short that fails again when Space tries it (play stood past its cut) leaves
+  /// the clock playing on over the thumbnail (SPEC §19: after `No video`, §12's clock): a
+  /// walk-through's class, sought past the cut, stood paused for ever, Space after Space. A
+  /// stream's try that fails stays paused (its server may be back soon; the test above).
+  @Test func aFileThatFailsAgainWhenTriedPlaysTheClockOn() {
+    var store = Self.stoppedAt500(
+      Self.showing(), because: "the file is cut short", stream: true)
+    let file = store.state.playerOnTop.danceClass.videoURL
+    store.send(
+      .player(.playPausePressed),
+      effects: [.video(.open(source: file)), .video(.seek(milliseconds: 500)), .video(.play)]
+    ) {
+      $0.playerOnTop.positionReadAt = nil
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(1_000)
+      $0.playerOnTop.video = .loading
+    }
+    store.send(.player(.video(.failed("the file is cut short")))) {
+      $0.playerOnTop.video = .failed("the file is cut short")
+    }
+    #expect(store.state.playerOnTop.playback == .playing)
+    // The clock plays on from where the file stopped.
+    store.send(.clockRead(S.at(2_000))) {
+      $0.playerOnTop.clock = S.at(2_000)
+      $0.playerOnTop.position = 1_500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+      $0.playerOnTop.unsavedTime = 2_000
+    }
+    // Sought back before the cut, the file is opened there again, playing.
+    store.send(
+      .player(.seekToEndPressed(last: false)),
+      effects: [
+        .video(.open(source: file)), .video(.seek(milliseconds: 0)), .video(.play),
+        S.update(position: 0, played: [500..<1_500], time: 2_000),
+      ]
+    ) {
+      $0.playerOnTop.savesInFlight += [
+        S.progressUpdate(position: 0, played: [500..<1_500], time: 2_000)
+      ]
+      $0.playerOnTop.position = 0
+      $0.playerOnTop.positionReadAt = nil
+      $0.playerOnTop.video = .loading
+      $0.playerOnTop.lastSave = S.at(2_000)
+      $0.playerOnTop.unsavedTime = 0
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+      $0.playerOnTop.progress.timeInClass = 2_000
+      $0.playerOnTop.progress.lastPosition = 0
+      $0.playerOnTop.progress.watched = IntervalSet([0..<1_500])
+    }
+  }
+
   /// `showing` playing, its video loading, then failed with `reason` before its first picture
   /// (`forNow`: a reason that may pass, tried again on the next play).
   static func failedToOpen(_ showing: AppState = showing(), because reason: String, forNow: Bool)

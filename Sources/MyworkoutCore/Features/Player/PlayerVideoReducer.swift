@@ -83,8 +83,14 @@ enum PlayerVideoReducer {
       // still mid-class: a stream's server may be back, and a file plays again from a
       // position sought back before its cut (a walk-through's seek back to 00:24 played the
       // thumbnail on the clock for the rest of the visit).
+      // A try of a file that fails again (play stands past its cut, or where it is damaged)
+      // leaves the clock playing on over the thumbnail (SPEC §19): a file will not mend, and a
+      // walk-through's class sought past a cut stood paused for good, Space after Space. A
+      // stream's try that fails stands paused (its server may be back at the next Space).
+      let triedAgain = state.video == .loading && state.streamStoppedMidClass
+      let clockPlaysOn = triedAgain && !VideoPhase.reasonsThatMayPass.contains(reason)
       let midClass = state.video != .loading || state.streamStoppedMidClass
-      let stopped = state.playback == .playing && midClass
+      let stopped = state.playback == .playing && midClass && !clockPlaysOn
       state.streamStoppedMidClass = midClass
       state.video = .failed(reason)
       state.videoFit = nil
