@@ -1,4 +1,5 @@
 import CSpawn
+import Dispatch
 import MyworkoutCore
 import MyworkoutMedia
 import MyworkoutView
@@ -45,6 +46,11 @@ final class VideoHost: VideoPlaying {
   private var shownSerial = 0
   private var playing = false
   private var lastSecond = -1
+  /// The media time of the picture on screen (said at a pause: while playing it reaches the
+  /// state only when its second changes).
+  private var onScreen: Int?
+  /// Counts the commands handled: a report held for later is dropped if another came since.
+  private var commandCount = 0
 
   /// The file or URL to open for a class's `videoUrl`, and the header that goes with it.
   struct MediaSource {
@@ -72,6 +78,7 @@ final class VideoHost: VideoPlaying {
   }
 
   func handle(_ command: VideoCommand) {
+    commandCount &+= 1
     switch command {
     case .open(let videoURL):
       stop()
@@ -96,8 +103,20 @@ final class VideoHost: VideoPlaying {
       playing = true
       write(.play)
     case .pause:
+      let wasPlaying = playing
       playing = false
       write(.pause)
+      // Where play stopped is the picture on screen, not the last quarter second's time: said
+      // after the pause's own effects (its save) have run, unless another command came first.
+      if wasPlaying, let onScreen {
+        let count = commandCount
+        DispatchQueue.main.async { [weak self] in
+          MainActor.assumeIsolated {
+            guard let self, self.commandCount == count, !self.playing else { return }
+            self.report(.shown(milliseconds: onScreen))
+          }
+        }
+      }
     case .seek(let milliseconds): write(.seek(milliseconds: milliseconds))
     case .speed(let speed): write(.speed(speed.hundredths))
     case .sound(let on): write(.sound(on))
@@ -201,6 +220,7 @@ final class VideoHost: VideoPlaying {
     reader = MediaEventReader()
     playing = false
     lastSecond = -1
+    onScreen = nil
     let descriptor = events
     wiring?.watch(descriptor) { [weak self] in self?.readable() }
     return true
@@ -246,6 +266,7 @@ final class VideoHost: VideoPlaying {
         switch event {
         case .frame(let frame):
           latest = frame
+          onScreen = frame.milliseconds
           if let spans = frame.changes, changes != nil {
             for span in spans {
               let known = changes?[span.band]
