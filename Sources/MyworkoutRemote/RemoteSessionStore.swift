@@ -69,18 +69,15 @@ package struct RemoteSessionStore: Sendable {
           gravatarHash: Gravatar.hash(email: profile.email))))
   }
 
-  /// Whether the file still holds a session of `session`'s account for this server (its
-  /// id_token, or one renewed since by another copy of the app): not after a log-out, or a
-  /// log-in as someone else, in another copy; not when the file cannot be read.
+  /// Whether a session is still kept: not after a log-out in another copy of the app (the
+  /// file removed). Another session there (another account's, another server's) or a file
+  /// that cannot be read is not this one's to end: the expiry that follows a `false` deletes
+  /// the file.
   package func keepsSession(of session: Session) -> Bool {
-    guard let data = try? AtomicFile.read(path: path, limit: 1 << 20),
-      let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1,
-      file.server == server
-    else { return false }
-    if file.idToken == session.token { return true }
-    let claims = try? RS256Verifier(keySet: file.jwks).verify(
-      file.idToken, now: Date(), issuer: nil, leeway: .seconds(Self.clockBehindLeeway))
-    return claims?.sub == session.accountID
+    guard case .some(.none) = try? AtomicFile.read(path: path, limit: 1 << 20) else {
+      return true
+    }
+    return false
   }
 
   /// How far behind the server's clock this device's may be (a year).

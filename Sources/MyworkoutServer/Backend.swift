@@ -74,7 +74,7 @@ package final class Backend: Sendable {
     } catch {
       notices.append("\(error.message); GET /api/lessons answers 500 until it can be read")
     }
-    if let notice = await imagesNotice() { notices.append(notice) }
+    if let notice = imagesNotice() { notices.append(notice) }
     if let notice = videosNotice() { notices.append(notice) }
     return notices
   }

@@ -5,6 +5,10 @@ import MyworkoutImages
 import MyworkoutWire
 import NIOCore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The image list in Lorem Picsum's `/v2/list` fields and the image files (`/id/{id}`).
 extension Backend {
   func addImageRoutes(to router: Router<ServerContext>) {
@@ -38,15 +42,15 @@ extension Backend {
     }
   }
 
-  /// Said at the start when the image folder cannot be listed.
-  func imagesNotice() async -> String? {
-    do {
-      _ = try await imageService.listImages()
-      return nil
-    } catch {
-      let reason = (error as? ImageServiceError)?.description ?? "\(error)"
-      return reason + "; GET /v2/list answers 500 until it can be read"
+  /// Said at the start when the image folder cannot be opened (only opened: listing reads
+  /// every image's header, which a large folder would make the server's first line wait for).
+  func imagesNotice() -> String? {
+    guard let folder = opendir(imagesDirectory) else {
+      return "Images could not be listed: \(imagesDirectory): \(String(cString: strerror(errno)))"
+        + "; GET /v2/list answers 500 until it can be read"
     }
+    closedir(folder)
+    return nil
   }
 
   private var imageService: DirectoryImageService {

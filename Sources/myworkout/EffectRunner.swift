@@ -101,7 +101,11 @@ final class EffectRunner {
     cancel(id)
     serial &+= 1
     let mine = serial
-    let (services, sessions) = (self.services, self.sessions)
+    let (services, sessions, writes) = (self.services, self.sessions, self.writes)
+    // Read after the session writes asked for before (a log-in's save is written on its way).
+    let keeps: @Sendable (Session) -> Bool = { session in
+      writes.sync { sessions.keepsSession(of: session) }
+    }
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
     // at the point before it, and a save of that older point then put it back.
@@ -121,7 +125,7 @@ final class EffectRunner {
         return
       }
       guard !Task.isCancelled,
-        let answer = await Self.perform(request, on: services, sessions: sessions)
+        let answer = await Self.perform(request, on: services, keepsSession: keeps)
       else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
@@ -144,7 +148,7 @@ final class EffectRunner {
   /// back to it, so work still running when the main thread waits (the exit's wait for saves)
   /// never needs it.
   nonisolated private static func perform(
-    _ request: Request, on services: Services, sessions: any SessionPersisting
+    _ request: Request, on services: Services, keepsSession: @Sendable (Session) -> Bool
   ) async -> Action? {
     let service = services.accounts
     return switch request {
@@ -162,7 +166,7 @@ final class EffectRunner {
       await answer({
         // Logged out in another copy of the app meanwhile (SPEC §4: session missing): not
         // made, and the renewed session would have brought the log-out's session back.
-        guard sessions.keepsSession(of: session) else { throw ServiceError.sessionExpired }
+        guard keepsSession(session) else { throw ServiceError.sessionExpired }
         return try await service.updateMobile(token: session.token, mobile: mobile)
       }) {
         .profile(.editNumberResponse($0))

@@ -69,6 +69,16 @@ import Testing
     #expect(subtitle?.trimmingCharacters(in: .whitespaces) == line)
   }
 
+  /// Without a song, the level is never cut: it goes whole or not at all (a review).
+  @Test func withoutASongTheLevelIsNotCut() {
+    let songless = DanceClass(
+      id: "0c", title: "Songless", instructor: "Zoë Okafor Lennox", level: .intermediate,
+      song: "", videoURL: "v", thumbnailSlug: "", duration: 600)
+    let text = render(Self.state(songless, stored: ClassProgress()), 30).text
+    let subtitle = text.split(separator: "\n").first { $0.contains("Lennox") }
+    #expect(subtitle?.trimmingCharacters(in: .whitespaces) == "Zoë Okafor Lennox")
+  }
+
   @Test func finishedAnHourLongClass() {
     let long = DanceClass(
       id: "0a", title: "Marathon", instructor: "Bea", level: .advanced, song: "", videoURL: "v",

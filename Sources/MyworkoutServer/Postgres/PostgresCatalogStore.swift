@@ -137,7 +137,11 @@ package struct PostgresCatalogStore: CatalogStoring {
       path = shipped
       sha256 = try CatalogFileRows.sha256(path: shipped)
     }
-    if try await storedSHA(on: connection, logger: logger) == sha256 { return }
+    if try await storedSHA(on: connection, logger: logger)
+      == CatalogFileRows.stamp(sha256: sha256)
+    {
+      return
+    }
     var rows: CatalogFileRows
     do {
       rows = try CatalogFileRows.read(path: path)
@@ -148,7 +152,8 @@ package struct PostgresCatalogStore: CatalogStoring {
     if let notice = rows.skippedNotice { print("notice: \(notice)") }
     try await connection.withTransaction(logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(importLock))", logger: logger)
-      if try await storedSHA(on: connection, logger: logger) == rows.sha256 { return }
+      let stamp = CatalogFileRows.stamp(sha256: rows.sha256)
+      if try await storedSHA(on: connection, logger: logger) == stamp { return }
       try await connection.query("DELETE FROM classes", logger: logger)
       let batch = 5_000
       var start = 0
@@ -173,7 +178,7 @@ package struct PostgresCatalogStore: CatalogStoring {
       let total = String(rows.classes.count)
       try await connection.query(
         """
-        INSERT INTO meta (key, value) VALUES ('catalog.sha256', \(rows.sha256)),
+        INSERT INTO meta (key, value) VALUES ('catalog.sha256', \(stamp)),
           ('catalog.total', \(total))
         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value
         """, logger: logger)

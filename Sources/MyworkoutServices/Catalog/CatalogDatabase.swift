@@ -74,9 +74,11 @@ final class CatalogDatabase {
       .run([.text(key), .text(value)])
   }
 
-  /// The version of the classes file imported last, or nil before the first import.
+  /// The version of the classes file imported last, or nil before the first import (or when
+  /// it was imported under other rules: `CatalogColumns.rules`).
   func source() throws(SQLiteError) -> SourceFingerprint? {
-    guard let path = try meta("source.path"),
+    guard try meta("source.rules") == CatalogColumns.rules,
+      let path = try meta("source.path"),
       let size = try meta("source.size").flatMap(Int64.init),
       let modified = try meta("source.modified").flatMap(Int64.init),
       let sha256 = try meta("source.sha256")
@@ -89,6 +91,7 @@ final class CatalogDatabase {
     try setMeta("source.size", String(source.size))
     try setMeta("source.modified", String(source.modified))
     try setMeta("source.sha256", source.sha256)
+    try setMeta("source.rules", CatalogColumns.rules)
   }
 
   /// How many classes the catalog holds.

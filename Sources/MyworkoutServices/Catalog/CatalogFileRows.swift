@@ -16,6 +16,12 @@ package struct CatalogFileRows: Sendable {
     try SourceFile.read(path).sha256
   }
 
+  /// What a store keeps to tell whether to import a file again: its SHA-256 and the import's
+  /// rules (`CatalogColumns.rules`), so rows imported under older rules are imported again.
+  package static func stamp(sha256: String) -> String {
+    sha256 + "+rules" + CatalogColumns.rules
+  }
+
   /// Reads the classes file at `path`. Throws a `FileError` when it cannot be read or is not a
   /// classes file (empty, or without a required column).
   package static func read(path: String) throws -> CatalogFileRows {

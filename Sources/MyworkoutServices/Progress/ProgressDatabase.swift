@@ -180,41 +180,29 @@ final class ProgressDatabase {
       found TEXT NOT NULL);
     """
 
-  /// Puts a damaged row's values aside and stores `kept` (what could be read of them) in its
-  /// place, only if the row still holds them (another process may have mended it). In the
-  /// caller's transaction, or one of its own.
-  func setAside(account: String, _ row: ClassRow, keeping kept: ClassRowValues, found: String)
-    throws
+  /// Copies the row of `account`'s `classID` aside as it is stored (whatever the types of its
+  /// values) and stores `kept` in its place. In the caller's transaction.
+  func setAside(account: String, classID: String, keeping kept: ClassRowValues, found: String)
+    throws(SQLiteError)
   {
-    let mend = { [connection] in
-      try connection.statement(
-        """
-        UPDATE class_progress SET position = ?, watched = ?, time_in_class = ?
-        WHERE account = ? AND class = ? AND position IS ? AND watched IS ? AND time_in_class IS ?
-        """
-      ).run([
-        .int(kept.position), .text(kept.watched), .int(kept.timeInClass), .text(account),
-        .text(row.classID), .integer(row.position), .text(row.watched), .integer(row.timeInClass),
-      ])
-      guard connection.changes == 1 else { return }
-      try connection.execute(Self.damagedClassesTable)
-      try connection.statement(
-        """
-        INSERT INTO class_progress_damaged(
-          account, class, position, watched, time_in_class, position_at, found)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """
-      ).run([
-        .text(account), .text(row.classID), .integer(row.position), .text(row.watched),
-        .integer(row.timeInClass), row.positionAt.map(SQLiteValue.integer) ?? .null,
-        .text(found),
-      ])
-    }
-    if connection.isInTransaction {
-      try mend()
-    } else {
-      try connection.transaction(.immediate, mend)
-    }
+    try connection.execute(Self.damagedClassesTable)
+    try connection.statement(
+      """
+      INSERT INTO class_progress_damaged(
+        account, class, position, watched, time_in_class, position_at, found)
+      SELECT account, class, position, watched, time_in_class, position_at, ?
+      FROM class_progress WHERE account = ? AND class = ?
+      """
+    ).run([.text(found), .text(account), .text(classID)])
+    try connection.statement(
+      """
+      UPDATE class_progress SET position = ?, watched = ?, time_in_class = ?
+      WHERE account = ? AND class = ?
+      """
+    ).run([
+      .int(kept.position), .text(kept.watched), .int(kept.timeInClass), .text(account),
+      .text(classID),
+    ])
   }
 
   /// The values written for one class.

@@ -173,24 +173,33 @@ package actor ProgressStore {
 
   /// The row as progress. A damaged row keeps what can be read of it (a bad number reads as 0,
   /// a bad interval is left out): that is stored in its place, its values are put aside in
-  /// the file, and a notice says so.
+  /// the file, and a notice says so. Under the write lock, read again first (another process
+  /// may have mended it).
   private func checked(
     _ row: ProgressDatabase.ClassRow, account: String, in database: ProgressDatabase
   ) throws -> ClassProgress {
     if let progress = Self.progress(row) { return progress }
-    let kept = ClassProgress(
-      lastPosition: row.position >= 0 ? Int(row.position) : 0,
-      watched: IntervalSet(salvaging: row.watched),
-      timeInClass: row.timeInClass >= 0 ? Int(row.timeInClass) : 0
-    ).bounded
-    try database.setAside(
-      account: account, row,
-      keeping: .init(
-        position: kept.lastPosition, watched: kept.watched.encoded, timeInClass: kept.timeInClass,
-        positionAt: row.positionAt),
-      found: UTCTimestamp.format(now()))
-    onNotice(Self.damagedClassNotice)
-    return kept
+    let mend = { () throws -> ClassProgress in
+      guard let current = try database.classRow(account: account, classID: row.classID) else {
+        return ClassProgress()
+      }
+      if let progress = Self.progress(current) { return progress }
+      let kept = ClassProgress(
+        lastPosition: current.position >= 0 ? Int(current.position) : 0,
+        watched: IntervalSet(salvaging: current.watched),
+        timeInClass: current.timeInClass >= 0 ? Int(current.timeInClass) : 0
+      ).bounded
+      try database.setAside(
+        account: account, classID: current.classID,
+        keeping: .init(
+          position: kept.lastPosition, watched: kept.watched.encoded,
+          timeInClass: kept.timeInClass, positionAt: current.positionAt),
+        found: UTCTimestamp.format(self.now()))
+      self.onNotice(Self.damagedClassNotice)
+      return kept
+    }
+    if database.connection.isInTransaction { return try mend() }
+    return try database.connection.transaction(.immediate, mend)
   }
 
   private static func progress(_ row: ProgressDatabase.ClassRow) -> ClassProgress? {

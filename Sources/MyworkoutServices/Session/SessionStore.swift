@@ -54,14 +54,15 @@ package struct SessionStore: Sendable {
     try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
   }
 
-  /// Whether `session.json` still holds a session of `session`'s account (its token, or one
-  /// renewed since by another copy of the app): not after a log-out, or a log-in as someone
-  /// else, in another copy; not when the file cannot be read.
+  /// Whether a session is still kept: not after a log-out in another copy of the app (the
+  /// file removed). Another account's session there, or a file that cannot be read, is not
+  /// this one's to end: the expiry that follows a `false` deletes the file, and such a file is
+  /// another person's, or is for `load` to move aside.
   package func keepsSession(of session: Session) -> Bool {
-    guard case .found(let file) = JSONFile.read(SessionFile.self, path: directory.sessionPath)
-    else { return false }
-    return file.token == session.token
-      || Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
+    if case .missing = JSONFile.read(SessionFile.self, path: directory.sessionPath) {
+      return false
+    }
+    return true
   }
 
   /// Forgets the session; no error when there is none.

@@ -691,6 +691,31 @@ import Testing
     }
   }
 
+  /// A stream's try that fails stands paused whatever the reason (a review: a 404 or a stream
+  /// stopped again let the clock count what nobody saw); only a file's plays the clock on.
+  @Test(arguments: ["not found (404)", "the stream stopped (no connection)", "no connection"])
+  func aStreamsTryThatFailsStandsPaused(reason: String) {
+    var store = Self.stoppedAt500(
+      Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
+    Self.spaceTriesTheStreamAt500(&store, clock: 1_000)
+    var state = store.state
+    _ = reduce(&state, .player(.video(.failed(reason))))
+    #expect(state.playerOnTop.playback == .paused)
+  }
+
+  /// Ctrl-Z pauses as Space does: the picture left on screen, said after the pause, was
+  /// played, and is saved (a review: it moved the position on without counting it).
+  @Test func aSuspendKeepsThePictureOnScreenAsPlayed() {
+    var state = Self.showing()
+    for action: PlayerAction in [.playPausePressed, .video(.time(milliseconds: 1_758))] {
+      _ = reduce(&state, .player(action))
+    }
+    _ = reduce(&state, .suspended)
+    let effects = reduce(&state, .player(.video(.shown(milliseconds: 2_000))))
+    #expect(state.playerOnTop.watched.ranges == [0..<2_000])
+    #expect(effects.contains { if case .recordProgress = $0 { true } else { false } })
+  }
+
   /// `showing` playing, its video loading, then failed with `reason` before its first picture
   /// (`forNow`: a reason that may pass, tried again on the next play).
   static func failedToOpen(_ showing: AppState = showing(), because reason: String, forNow: Bool)

@@ -78,6 +78,13 @@ import Testing
             song: "Tab\u{1}Song")
         ])
       #expect(try await makeCatalogStore(directory, file: file).all("line title").count == 1)
+      // A catalog imported by a version before this rule (no `source.rules`) is imported again:
+      // its titles kept their line breaks until the file changed (a review).
+      let raw = try SQLiteDatabase(path: directory.catalogPath)
+      try raw.execute("UPDATE classes SET title = 'Multi' || char(10) || 'Line Title'")
+      try raw.execute("DELETE FROM meta WHERE key = 'source.rules'")
+      let again = try await makeCatalogStore(directory, file: file).all("")
+      #expect(again.map(\.title) == ["Multi Line Title"])
     }
   }
 

@@ -136,6 +136,29 @@ let tenMinuteClass = DanceClass(
     }
   }
 
+  /// Values of another type than the column's (SQLite keeps what it is given: a REAL, a BLOB)
+  /// are put aside as they are stored (a review: matched by their converted values, they were
+  /// not copied, and the row was overwritten).
+  @Test func valuesOfAnotherTypeArePutAsideAsStored() async throws {
+    try await withDataDirectory { directory throws in
+      let notices = NoticeLog()
+      let store = makeProgressStore(directory, notices: notices)
+      try await store.record(
+        ProgressUpdate(account: "a1", classID: "c1", position: 5, addedTimeInClass: 9))
+      let raw = try SQLiteDatabase(path: directory.progressPath)
+      try raw.execute(
+        "UPDATE class_progress SET position = -1.5, watched = X'00FF' WHERE class = 'c1'")
+      #expect(
+        try await store.progress(account: "a1", classID: "c1")
+          == ClassProgress(lastPosition: 0, timeInClass: 9))
+      #expect(
+        try raw.scalar("SELECT typeof(position) || typeof(watched) FROM class_progress_damaged")
+          == .text("realblob"))
+      #expect(try await store.progress(account: "a1", classID: "c1").timeInClass == 9)
+      #expect(notices.all.count == 1, "mended once")
+    }
+  }
+
   @Test(arguments: ["garbage", "directory", "unversioned"])
   func aDamagedFileIsMovedAsideNotRebuilt(kind: String) async throws {
     try await withDataDirectory { directory throws in

@@ -45,8 +45,9 @@ import Testing
     }
   }
 
-  /// Another copy of the app's log-out (the file removed), log-in as someone else, or edit (a
-  /// renewed token of the same account) as seen from this one.
+  /// Another copy of the app's log-out (the file removed) as seen from this one. Whatever
+  /// else is there (a renewed token, another account's session, a damaged file) is not this
+  /// copy's to end (the expiry after a `false` deletes the file).
   @Test func whetherTheSessionIsStillKept() async throws {
     try await withDataDirectory { directory throws in
       let store = SessionStore(directory: directory, signer: signer)
@@ -54,13 +55,13 @@ import Testing
       #expect(!store.keepsSession(of: mine), "nothing kept")
       try store.save(mine)
       #expect(store.keepsSession(of: mine))
-      try store.save(session(issuedAt: fixedNow + 5))
-      #expect(store.keepsSession(of: mine), "renewed by another copy: the same account")
       var someoneElse = mine
       someoneElse.profile.email = "someone@else.com"
       someoneElse.token = "another"
       try store.save(someoneElse)
-      #expect(!store.keepsSession(of: mine))
+      #expect(store.keepsSession(of: mine), "another person's session is theirs")
+      try Data("{".utf8).write(to: URL(fileURLWithPath: directory.sessionPath))
+      #expect(store.keepsSession(of: mine), "a damaged file is for load to move aside")
       try store.delete()
       #expect(!store.keepsSession(of: mine), "logged out")
     }

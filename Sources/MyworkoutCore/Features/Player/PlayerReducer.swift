@@ -374,6 +374,8 @@ enum PlayerReducer {
     var effects: [Effect] = []
     if state.playback == .playing {
       state.playback = .paused
+      // As Space's pause: the picture left on screen, said after it, was played.
+      state.pausedFromPlay = state.video.drivesPosition
       effects = videoCommand(state, .pause)
     }
     return effects + save(&state, account: account)

@@ -87,9 +87,10 @@ enum PlayerVideoReducer {
       // A try of a file that fails again (play stands past its cut, or where it is damaged)
       // leaves the clock playing on over the thumbnail (SPEC §19): a file will not mend, and a
       // walk-through's class sought past a cut stood paused for good, Space after Space. A
-      // stream's try that fails stands paused (its server may be back at the next Space).
+      // stream's try that fails stands paused, whatever the reason (its server may be back at
+      // the next Space).
       let triedAgain = state.video == .loading && state.streamStoppedMidClass
-      let clockPlaysOn = triedAgain && !VideoPhase.reasonsThatMayPass.contains(reason)
+      let clockPlaysOn = triedAgain && !DanceClass.isWebAddress(state.danceClass.videoURL)
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass && !clockPlaysOn
       state.streamStoppedMidClass = midClass

@@ -66,7 +66,8 @@ enum PlayerView {
       details.prefix($0).joined(separator: " · ")
     }
     if let all = whole.first, DisplayWidth.of(all) <= width { return all }
-    if details.count > 1, let last = details.last {
+    // Only the song is cut so (without one, the level would be).
+    if details.count > 1, let last = details.last, last == parts.last {
       let head = details.dropLast().joined(separator: " · ") + " · "
       let room = width - DisplayWidth.of(head)
       if room >= 6 { return head + TextBlock.truncated(last, width: room) }
