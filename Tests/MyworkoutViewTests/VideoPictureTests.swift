@@ -144,6 +144,21 @@ import Testing
         videoURL: "v", thumbnailSlug: "", duration: duration))
   }
 
+  /// A loop within one second says its tenths (a walk-through read `Loop 00:30–00:30` for
+  /// 30.0–30.6 s); a longer one its seconds, as before.
+  @Test(arguments: [
+    (30_000, 30_600, "Loop 00:30.0–00:30.6"), (30_050, 31_900, "Loop 00:30–00:31"),
+  ])
+  func aLoopWithinOneSecondSaysItsTenths(start: Int, end: Int, text: String) {
+    var player = Self.player(duration: 100)
+    player.playback = .paused
+    player.video = .showing
+    player.loop = LoopMarks(start: start, end: end)
+    var grid = Grid(width: 80, height: 22)
+    _ = PlayerView.draw(player, into: &grid, area: Rect(width: 80, height: 22))
+    #expect(grid.text.contains(text), "\(grid.text)")
+  }
+
   @Test func thePlayerLeavesTheVideoRegionBlankAndSaysWhatTheVideoDoes() {
     var player = Self.player(duration: 100)
     player.playback = .paused

@@ -138,9 +138,11 @@ enum PlayerView {
     switch (state.loop.start, state.loop.end) {
     case (let a?, nil): parts.append("Loop from " + PlayTime.text(seconds: a / 1000, hours: hours))
     case (let a?, let b?):
+      // Within one second, its tenths: `Loop 00:30–00:30` told nothing of a short loop.
+      let tenths = { (point: Int) in a / 1000 == b / 1000 ? ".\(point % 1000 / 100)" : "" }
       parts.append(
-        "Loop " + PlayTime.text(seconds: a / 1000, hours: hours) + "–"
-          + PlayTime.text(seconds: b / 1000, hours: hours))
+        "Loop " + PlayTime.text(seconds: a / 1000, hours: hours) + tenths(a) + "–"
+          + PlayTime.text(seconds: b / 1000, hours: hours) + tenths(b))
     default: break
     }
     if state.mirrored, state.video.drivesPosition { parts.append("Mirrored") }
