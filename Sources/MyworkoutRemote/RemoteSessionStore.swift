@@ -73,7 +73,7 @@ package struct RemoteSessionStore: Sendable {
   /// file removed). Another session there (another account's, another server's) or a file
   /// that cannot be read is not this one's to end: the expiry that follows a `false` deletes
   /// the file.
-  package func keepsSession(of session: Session) -> Bool {
+  package func isSessionKept() -> Bool {
     guard case .some(.none) = try? AtomicFile.read(path: path, limit: 1 << 20) else {
       return true
     }

@@ -67,7 +67,7 @@ package final class Backend: Sendable {
   /// What the operator should know when the server starts (printed after its URL as
   /// `notice: …` lines): a lesson file or an image folder it cannot serve, a video folder that
   /// is not there. Each is read again on every request, so mending it needs no restart.
-  package func startNotices() async -> [String] {
+  package func startNotices() -> [String] {
     var notices: [String] = []
     do {
       _ = try LessonFile.read(path: lessonsFile)

@@ -53,13 +53,11 @@ extension Backend {
     return nil
   }
 
-  private var imageService: DirectoryImageService {
-    DirectoryImageService(directory: imagesDirectory, clock: ContinuousClock(), latency: .zero)
-  }
-
   private func listImages() async throws -> [ImageInfo] {
     do {
-      return try await imageService.listImages()
+      return try await DirectoryImageService(
+        directory: imagesDirectory, clock: ContinuousClock(), latency: .zero
+      ).listImages()
     } catch let error as ImageServiceError {
       throw APIError(.internalServerError, error: "server_error", description: error.description)
     }

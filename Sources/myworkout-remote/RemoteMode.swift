@@ -74,7 +74,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   let progress: OutboxProgressService<C>
   let workers: WorkerThreads
 
-  func keepsSession(of session: Session) -> Bool { sessions.keepsSession(of: session) }
+  func isSessionKept() -> Bool { sessions.isSessionKept() }
 
   func save(_ session: Session) throws {
     try sessions.save(session)

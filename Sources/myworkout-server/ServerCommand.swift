@@ -146,7 +146,7 @@ struct ServerCommand: AsyncParsableCommand {
   }
 
   private func serve(_ backend: Backend, logger: Logger) async throws {
-    let notices = await backend.startNotices()
+    let notices = backend.startNotices()
     let app = ServerApplication.make(backend, logger: logger) { url in
       // Always the first line of output (SPEC §15); flushed for whoever reads it through a pipe.
       print(url)

@@ -103,9 +103,7 @@ final class EffectRunner {
     let mine = serial
     let (services, sessions, writes) = (self.services, self.sessions, self.writes)
     // Read after the session writes asked for before (a log-in's save is written on its way).
-    let keeps: @Sendable (Session) -> Bool = { session in
-      writes.sync { sessions.keepsSession(of: session) }
-    }
+    let isSessionKept: @Sendable () -> Bool = { writes.sync { sessions.isSessionKept() } }
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
     // at the point before it, and a save of that older point then put it back.
@@ -125,7 +123,7 @@ final class EffectRunner {
         return
       }
       guard !Task.isCancelled,
-        let answer = await Self.perform(request, on: services, keepsSession: keeps)
+        let answer = await Self.perform(request, on: services, isSessionKept: isSessionKept)
       else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
@@ -148,7 +146,7 @@ final class EffectRunner {
   /// back to it, so work still running when the main thread waits (the exit's wait for saves)
   /// never needs it.
   nonisolated private static func perform(
-    _ request: Request, on services: Services, keepsSession: @Sendable (Session) -> Bool
+    _ request: Request, on services: Services, isSessionKept: @Sendable () -> Bool
   ) async -> Action? {
     let service = services.accounts
     return switch request {
@@ -162,12 +160,12 @@ final class EffectRunner {
       }
     case .signUp(let registration):
       await answer({ try await service.signUp(registration) }) { .signup(.signUpResponse($0)) }
-    case .updateMobile(let session, let mobile):
+    case .updateMobile(let token, let mobile):
       await answer({
         // Logged out in another copy of the app meanwhile (SPEC §4: session missing): not
         // made, and the renewed session would have brought the log-out's session back.
-        guard keepsSession(session) else { throw ServiceError.sessionExpired }
-        return try await service.updateMobile(token: session.token, mobile: mobile)
+        guard isSessionKept() else { throw ServiceError.sessionExpired }
+        return try await service.updateMobile(token: token, mobile: mobile)
       }) {
         .profile(.editNumberResponse($0))
       }
@@ -456,9 +454,10 @@ struct Services: Sendable {
 package protocol SessionPersisting: Sendable {
   func save(_ session: Session) throws
   func delete() throws
-  /// Whether the kept session is still `session`'s account's, signed in: another copy of the
-  /// app may have logged out (removing it) or in as someone else. Reads the file: blocking.
-  func keepsSession(of session: Session) -> Bool
+  /// Whether a session is still kept: not after a log-out in another copy of the app (the
+  /// file removed). Whatever else is there is not this copy's to end (the expiry after a
+  /// `false` deletes the file). Reads the file: blocking.
+  func isSessionKept() -> Bool
 }
 
 extension SessionStore: SessionPersisting {}

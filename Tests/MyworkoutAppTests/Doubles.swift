@@ -141,11 +141,11 @@ final class GatedAccountService: AccountService {
 /// Records session writes instead of touching files.
 final class RecordingSessions: SessionPersisting {
   let log = Mutex<[String]>([])
-  /// What `keepsSession(of:)` answers: false stands for another copy's log-out.
+  /// What `isSessionKept()` answers: false stands for another copy's log-out.
   let keeps = Mutex(true)
   func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
   func delete() throws { log.withLock { $0.append("delete") } }
-  func keepsSession(of session: Session) -> Bool { keeps.withLock { $0 } }
+  func isSessionKept() -> Bool { keeps.withLock { $0 } }
 }
 
 /// Notes, at every session deletion, what `note` says then (how many saves were written).
@@ -154,7 +154,7 @@ final class NotingSessions: SessionPersisting {
   let note: @Sendable () -> Int
   init(note: @escaping @Sendable () -> Int) { self.note = note }
   func save(_ session: Session) throws {}
-  func keepsSession(of session: Session) -> Bool { true }
+  func isSessionKept() -> Bool { true }
   func delete() throws {
     let noted = note()
     deletions.withLock { $0.append(noted) }

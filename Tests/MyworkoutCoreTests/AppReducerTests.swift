@@ -20,7 +20,7 @@ import Testing
     store.send(
       .profile(.form(.enterPressed)),
       effects: [
-        .run(.editNumber, .updateMobile(session: Sample.session, mobile: "+60123456789"))
+        .run(.editNumber, .updateMobile(token: Sample.session.token, mobile: "+60123456789"))
       ]
     ) {
       $0.profile.dialog?.phase = .running

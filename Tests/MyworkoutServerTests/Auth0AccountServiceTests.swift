@@ -70,7 +70,7 @@ import Testing
       }
       #expect(reloaded.load(now: Date()) == SessionLoad(restored: .valid(saved.1)))
       // Kept until a log-out in any copy of the app removes the file.
-      #expect(reloaded.keepsSession(of: saved.1))
+      #expect(reloaded.isSessionKept())
       // A device clock a day behind the server's: the token looks issued in the future; the
       // server is the judge of that, so the session is kept and used.
       #expect(
@@ -80,7 +80,7 @@ import Testing
       #expect(
         reloaded.load(now: Date().addingTimeInterval(400 * 86_400))
           == SessionLoad(restored: .invalid))
-      #expect(!reloaded.keepsSession(of: saved.1), "removed")
+      #expect(!reloaded.isSessionKept(), "removed")
     }
   }
 }

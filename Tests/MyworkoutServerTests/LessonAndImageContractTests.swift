@@ -57,7 +57,7 @@ import Testing
         options.videosDirectory = file
       default: break
       }
-      let notices = try await Backend(options: options).startNotices()
+      let notices = try Backend(options: options).startNotices()
       switch kind {
       case "missing":
         #expect(

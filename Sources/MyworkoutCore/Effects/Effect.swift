@@ -49,9 +49,8 @@ package enum Request: Equatable, Sendable {
   case logIn(email: String, password: String)
   /// Answers `.signup(.signUpResponse)`.
   case signUp(Registration)
-  /// The session's account's number (with its token), if the session is still kept; answers
-  /// `.profile(.editNumberResponse)`.
-  case updateMobile(session: Session, mobile: String)
+  /// Answers `.profile(.editNumberResponse)`.
+  case updateMobile(token: String, mobile: String)
   /// A page of the catalog; answers `.classes(.pageLoaded)`.
   case catalogPage(query: String, offset: Int, limit: Int)
   /// The course and the account's events of this round; answers `.lessons(.loaded)`.

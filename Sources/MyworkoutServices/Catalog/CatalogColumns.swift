@@ -45,7 +45,7 @@ struct CatalogColumns {
   /// What the import makes of a file's fields, as a version: a catalog imported under other
   /// rules is imported again, though its file did not change. 2: a field's line breaks and
   /// other control characters show as one space.
-  package static let rules = "2"
+  static let rules = "2"
 
   /// The class a record describes, or nil for a bad row: a wrong number of fields, an empty
   /// title, an unknown level, a duration that is not a positive whole number of seconds, or a

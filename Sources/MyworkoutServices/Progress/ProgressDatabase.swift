@@ -300,19 +300,21 @@ final class ProgressDatabase {
     }
   }
 
-  /// Moves a damaged event to `lesson_events_damaged` (made at the first; the schema version
-  /// is unchanged), with when it was found. In the caller's transaction.
+  /// Where damaged events go, as `damagedClassesTable`.
+  static let damagedEventsTable = """
+    CREATE TABLE IF NOT EXISTS lesson_events_damaged(
+      account TEXT NOT NULL,
+      round INTEGER,
+      lesson TEXT,
+      started TEXT,
+      completed TEXT,
+      found TEXT NOT NULL);
+    """
+
+  /// Moves a damaged event to `lesson_events_damaged`, with when it was found. In the
+  /// caller's transaction.
   func setEventAside(rowID: Int64, found: String) throws(SQLiteError) {
-    try connection.execute(
-      """
-      CREATE TABLE IF NOT EXISTS lesson_events_damaged(
-        account TEXT NOT NULL,
-        round INTEGER,
-        lesson TEXT,
-        started TEXT,
-        completed TEXT,
-        found TEXT NOT NULL);
-      """)
+    try connection.execute(Self.damagedEventsTable)
     try connection.statement(
       """
       INSERT INTO lesson_events_damaged(account, round, lesson, started, completed, found)

@@ -54,11 +54,10 @@ package struct SessionStore: Sendable {
     try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
   }
 
-  /// Whether a session is still kept: not after a log-out in another copy of the app (the
-  /// file removed). Another account's session there, or a file that cannot be read, is not
-  /// this one's to end: the expiry that follows a `false` deletes the file, and such a file is
-  /// another person's, or is for `load` to move aside.
-  package func keepsSession(of session: Session) -> Bool {
+  /// Whether a session is still kept (`SessionPersisting.isSessionKept`): another account's
+  /// session there is another person's, and a file that cannot be read is for `load` to move
+  /// aside.
+  package func isSessionKept() -> Bool {
     if case .missing = JSONFile.read(SessionFile.self, path: directory.sessionPath) {
       return false
     }

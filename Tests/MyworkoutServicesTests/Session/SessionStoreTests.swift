@@ -52,18 +52,18 @@ import Testing
     try await withDataDirectory { directory throws in
       let store = SessionStore(directory: directory, signer: signer)
       let mine = session()
-      #expect(!store.keepsSession(of: mine), "nothing kept")
+      #expect(!store.isSessionKept(), "nothing kept")
       try store.save(mine)
-      #expect(store.keepsSession(of: mine))
+      #expect(store.isSessionKept())
       var someoneElse = mine
       someoneElse.profile.email = "someone@else.com"
       someoneElse.token = "another"
       try store.save(someoneElse)
-      #expect(store.keepsSession(of: mine), "another person's session is theirs")
+      #expect(store.isSessionKept(), "another person's session is theirs")
       try Data("{".utf8).write(to: URL(fileURLWithPath: directory.sessionPath))
-      #expect(store.keepsSession(of: mine), "a damaged file is for load to move aside")
+      #expect(store.isSessionKept(), "a damaged file is for load to move aside")
       try store.delete()
-      #expect(!store.keepsSession(of: mine), "logged out")
+      #expect(!store.isSessionKept(), "logged out")
     }
   }
 

@@ -174,9 +174,7 @@ enum PlayerReducer {
       state.positionReadAt = nil
       switch state.playback {
       case .playing:
-        state.playback = .paused
-        state.pausedFromPlay = state.video.drivesPosition
-        return videoCommand(state, .pause) + save(&state, account: account)
+        return pause(&state) + save(&state, account: account)
       case .finished:
         state.position = 0
         state.playback = .playing
@@ -267,6 +265,14 @@ enum PlayerReducer {
     let mark: [Effect] = state.loop.end.map { [.video(.mark(milliseconds: $0))] } ?? []
     return openVideo(&state) + mark + [.video(.seek(milliseconds: state.position))]
       + (play ? [.video(.play)] : [])
+  }
+
+  /// Play stops (Space, Ctrl-Z): the picture the video's player leaves on screen, said after
+  /// the pause, was played (`pausedFromPlay`).
+  private static func pause(_ state: inout PlayerState) -> [Effect] {
+    state.playback = .paused
+    state.pausedFromPlay = state.video.drivesPosition
+    return videoCommand(state, .pause)
   }
 
   /// The video's player back at the app's position after a standstill (see `videoAdrift`).
@@ -371,13 +377,7 @@ enum PlayerReducer {
 
   /// Ctrl-Z: play pauses and what was played is saved before the process stops.
   static func suspended(_ state: inout PlayerState, account: String) -> [Effect] {
-    var effects: [Effect] = []
-    if state.playback == .playing {
-      state.playback = .paused
-      // As Space's pause: the picture left on screen, said after it, was played.
-      state.pausedFromPlay = state.video.drivesPosition
-      effects = videoCommand(state, .pause)
-    }
+    let effects = state.playback == .playing ? pause(&state) : []
     return effects + save(&state, account: account)
   }
 

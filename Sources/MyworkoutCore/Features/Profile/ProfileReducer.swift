@@ -83,7 +83,7 @@ enum ProfileReducer {
         return .effects(
           dialog.submit(
             problem: dialog.problem, button: .save, id: .editNumber,
-            request: .updateMobile(session: session, mobile: mobile)))
+            request: .updateMobile(token: session.token, mobile: mobile)))
       case .escapePressed:
         if dialog.phase.isRunning { return .effects(dialog.cancelRequest(.editNumber)) }
         profile.dialog = nil
