@@ -738,7 +738,9 @@ final class Player: @unchecked Sendable {
       return
     }
     var reason = [CChar](repeating: 0, count: 512)
-    guard let media = mw_media_open(source, header, Int32(timeout), &reason, Int32(reason.count))
+    guard
+      let media = mw_media_open(
+        source, header, Int32(timeout), muted ? 0 : 1, &reason, Int32(reason.count))
     else {
       monitor.locked { failure = FailureReason.text(for: Self.text(reason), networked: networked) }
       signalWake()
@@ -769,6 +771,8 @@ final class Player: @unchecked Sendable {
       var samples: UnsafePointer<Int16>?
       var count: Int32 = 0
       let kind = mw_media_read(media, &pts, &samples, &count, &reason, Int32(reason.count))
+      // Muted, no sound is decoded: where it would end is what was read of it.
+      let soundRead = muted ? mw_media_sound_read(media) : -1
       switch kind {
       case Int32(MW_READ_VIDEO):
         if !showing, let late,
@@ -794,6 +798,7 @@ final class Player: @unchecked Sendable {
         let wakeUp = monitor.locked { () -> Bool in
           guard mine == generation else { return false }
           frames.append(frame)
+          soundEnd = max(soundEnd, soundRead)
           // The showing thread waits for the next frame's time; only these change what it
           // waits for: a frame to show at once, the first in an empty queue, enough to end
           // buffering.
@@ -817,7 +822,11 @@ final class Player: @unchecked Sendable {
       case Int32(MW_READ_SKIPPED):
         continue
       case Int32(MW_READ_END):
-        monitor.locked { if mine == generation { decodedAll = true } }
+        monitor.locked {
+          guard mine == generation else { return }
+          decodedAll = true
+          soundEnd = max(soundEnd, soundRead)
+        }
         signalWake()
       default:
         let text = Self.text(reason)

@@ -10,8 +10,10 @@ import Testing
     let media: OpaquePointer
     private var reason = [CChar](repeating: 0, count: 256)
 
-    init(_ path: String) throws {
-      media = try #require(mw_media_open(path, nil, 5_000, &reason, Int32(reason.count)))
+    /// Without `sound`, the sound track is read but not decoded (the player's `--mute`).
+    init(_ path: String, sound: Bool = true) throws {
+      media = try #require(
+        mw_media_open(path, nil, 5_000, sound ? 1 : 0, &reason, Int32(reason.count)))
     }
 
     deinit { mw_media_close(media) }
@@ -116,6 +118,43 @@ import Testing
     let shown = try #require(source.nextPicture())
     #expect(shown <= 100_020 && 100_020 - shown < 40, "\(shown)")
     #expect(source.packetsRead - before < 400)
+  }
+
+  /// Muted, the sound is not decoded (a sixth of the player process's CPU on the shipped clip):
+  /// only pictures come, the same ones, and the sound track's end is still known from what was
+  /// read of it (a class's sound may go on past its last picture).
+  @Test func withoutSoundOnlyTheSameEveryPictureComes() async throws {
+    let clip = try await Clips.make("short-picture.mp4", Clips.shortPicture)
+    let heard = try Source(clip)
+    let muted = try Source(clip, sound: false)
+    var pictures: [Int64] = []
+    var sounds = 0
+    while let read = heard.next() {
+      if case .picture(let pts) = read { pictures.append(pts) } else { sounds += 1 }
+    }
+    #expect(sounds > 0 && pictures.count == 250)
+    var mutedPictures: [Int64] = []
+    while let read = muted.next() {
+      guard case .picture(let pts) = read else {
+        Issue.record("sound decoded without sound: \(read)")
+        break
+      }
+      mutedPictures.append(pts)
+    }
+    #expect(mutedPictures == pictures)
+    let end = mw_media_sound_read(muted.media)
+    #expect(abs(end - 11_500) <= 30, "the sound track read to \(end) ms of 11,500")
+  }
+
+  /// Muted, a seek into a still stretch gives the picture on screen there once the sound track
+  /// is read a second past the time, as with sound decoded.
+  @Test func withoutSoundASeekIntoAStillStretchGivesItsPicture() async throws {
+    let source = try Source(try await Clips.gap(), sound: false)
+    #expect(source.nextPicture() == 0)
+    source.seek(7_000)
+    #expect(source.next() == .picture(5_960))
+    #expect(mw_media_sound_read(source.media) <= 8_500)
+    #expect(source.nextPicture() == 11_040)
   }
 
   /// A still stretch with sound (no picture from 6 s to 11 s): a seek into it gives the picture

@@ -15,7 +15,7 @@ import Testing
   /// interleaved), reading the whole clip at `speed`.
   static func sound(_ clip: String, speed: Int32) throws -> (end: Int64, samples: [Int16]) {
     var reason = [CChar](repeating: 0, count: 256)
-    let media = try #require(mw_media_open(clip, nil, 5_000, &reason, Int32(reason.count)))
+    let media = try #require(mw_media_open(clip, nil, 5_000, 1, &reason, Int32(reason.count)))
     defer { mw_media_close(media) }
     #expect(mw_media_set_tempo(media, speed) == 0)
     var end: Int64 = 0

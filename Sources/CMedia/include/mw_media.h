@@ -28,9 +28,11 @@ enum {
 };
 
 /// Opens a file path or URL; `headers` (may be NULL) are HTTP headers ("Name: value\r\n" each).
-/// `timeout_ms` bounds each network read. NULL with `reason` filled when it cannot be played.
-mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, char *reason,
-                        int reason_size);
+/// `timeout_ms` bounds each network read. With `sound` 0 the sound track is read but never
+/// decoded (no AUDIO reads; see mw_media_sound_read). NULL with `reason` filled when it cannot
+/// be played.
+mw_media *mw_media_open(const char *url, const char *headers, int timeout_ms, int sound,
+                        char *reason, int reason_size);
 void mw_media_info_get(const mw_media *media, mw_media_info *info);
 /// Decodes until there is a picture (held until the next read; `pts_ms`) or sound (`samples`:
 /// 48 kHz stereo s16, `*count` frames, valid until the next read; `pts_ms` its media time).
@@ -48,6 +50,9 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 int mw_media_seek(mw_media *media, int64_t ms);
 /// Packets read from the source since it opened (what a seek costs in reading, for tests).
 int64_t mw_media_packets_read(const mw_media *media);
+/// The media time (ms) the sound track has been read to since the last seek, -1 before any:
+/// where the sound read so far ends (decoded or not).
+int64_t mw_media_sound_read(const mw_media *media);
 /// The sound's speed in hundredths (25...10000), pitch kept.
 int mw_media_set_tempo(mw_media *media, int hundredths);
 /// Makes a blocking read give up at once (from another thread); 0 lets reads wait again.
