@@ -59,6 +59,8 @@ let package = Package(
     .systemLibrary(name: "CEventLoop", path: "Sources/CEventLoop"),
     // posix_spawn's closefrom action (glibc), for children that must hold nothing else.
     .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
+    // glibc's mallopt, for the server's video chunks (ServerCommand.giveBackLargeBuffers).
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     // The system's libsqlite3 (FTS5 with the trigram tokenizer): catalog.sqlite, progress.sqlite.
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
     // Async-signal-safe crash handlers that put the terminal back (C: no Swift in a handler).
@@ -112,7 +114,7 @@ let package = Package(
     .executableTarget(
       name: "myworkout-server",
       dependencies: [
-        "MyworkoutCore", "MyworkoutServer",
+        "CMalloc", "MyworkoutCore", "MyworkoutServer",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],

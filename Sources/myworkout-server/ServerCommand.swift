@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Logging
 import MyworkoutCore
 import MyworkoutServer
@@ -95,6 +96,7 @@ struct ServerCommand: AsyncParsableCommand {
 
   func run() async throws {
     Self.raiseDescriptorLimit()
+    Self.giveBackLargeBuffers()
     var options = ServerOptions(dataDirectory: dataDirectory ?? Self.defaultDataDirectory)
     options.host = host
     options.port = port
@@ -165,6 +167,17 @@ struct ServerCommand: AsyncParsableCommand {
     guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
     limit.rlim_cur = limit.rlim_max
     _ = setrlimit(resource, &limit)
+  }
+
+  /// A video is sent in 128-KiB chunks, each freed once the connection took it. glibc's malloc
+  /// maps a block that large on its own, but raises that threshold to the size of every such
+  /// block freed, and from then on carves the chunks from its heaps, which keep what is freed:
+  /// 100 connections that asked for a video and read nothing held 485 MiB of the server's
+  /// memory, and 467 MiB stayed after they closed. With the threshold fixed at 128 KiB, each
+  /// chunk is mapped and given back when freed: 73 MiB while they hold on, 7 MiB after (a
+  /// 100-MB video sent on loopback then costs 90–100 ms of CPU, where it cost 40–70).
+  static func giveBackLargeBuffers() {
+    _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
   }
 
   /// One line on standard error, exit status 1.
