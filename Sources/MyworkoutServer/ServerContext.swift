@@ -8,10 +8,13 @@ package struct ServerContext: RequestContext {
   package var coreContext: CoreRequestContextStorage
   /// The peer's IP address ("local" when there is none, as in the router test framework).
   package let remoteAddress: String
+  /// The connection's event loop (a video's body waits for it to take each chunk).
+  package let eventLoop: any EventLoop
 
   package init(source: ApplicationRequestContextSource) {
     coreContext = .init(source: source)
     remoteAddress = source.channel.remoteAddress?.ipAddress ?? "local"
+    eventLoop = source.channel.eventLoop
   }
 
   package var maxUploadSize: Int { ServerLimits.bodyBytes }

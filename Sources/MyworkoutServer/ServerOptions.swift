@@ -64,6 +64,9 @@ package struct ServerOptions: Sendable {
   /// How long a PostgreSQL call may take before the client gets 503 `temporarily_unavailable`
   /// (tests on a loaded machine allow more: they check answers, not timing).
   package var databaseCallTimeout: Duration = .seconds(5)
+  /// Told the length of each chunk of a video as it is read from its file (tests: what a
+  /// client that stops reading costs the server).
+  package var videoChunkRead: (@Sendable (Int) -> Void)?
   /// Wall-clock time for tokens.
   package var now: @Sendable () -> Date = { Date() }
   /// Monotonic seconds for the rate limits.
