@@ -434,6 +434,13 @@ static int64_t sound_time(const mw_media *media) {
   return media->audio_anchor + media->audio_out * 1000 * media->tempo / 100 / 48000;
 }
 
+// How far the sound has come (ms; AV_NOPTS_VALUE before any since the seek): the sound put out,
+// or, muted (read, never decoded), the sound read.
+static int64_t sound_reached(const mw_media *media) {
+  if (!media->audio) return media->audio_read_ms;
+  return media->audio_primed ? sound_time(media) : AV_NOPTS_VALUE;
+}
+
 // Sound from the filter graph, if it has some: 1 with samples set, 0 when it needs more.
 static int pull_sound(mw_media *media, int64_t *pts_ms, const int16_t **samples, int *count) {
   int frames = 0;
@@ -622,11 +629,9 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
   for (;;) {
     // A still stretch: the sound has gone well past the seek's time and no picture came after
     // the one kept aside. It is the one on screen there.
-    if (media->has_before &&
-        (media->audio ? media->audio_primed &&
-                            sound_time(media) > media->skip_until + MW_STILL_GIVEN_MS
-                      : media->audio_read_ms != AV_NOPTS_VALUE &&
-                            media->audio_read_ms > media->skip_until + MW_STILL_GIVEN_MS)) {
+    int64_t reached = sound_reached(media);
+    if (media->has_before && reached != AV_NOPTS_VALUE &&
+        reached > media->skip_until + MW_STILL_GIVEN_MS) {
       media->has_before = 0;
       return give(media, media->before, media->before_ms, pts_ms);
     }
@@ -755,11 +760,11 @@ int mw_media_read(mw_media *media, int64_t *pts_ms, const int16_t **samples, int
       err = avcodec_send_packet(media->video, media->packet);
     } else if (index == media->audio_index) {
       int64_t end = media_ms(media, media->packet->pts, index);
-      // A time past the source's length is not one (Vorbis in Ogg gave 24.9 hours just after a
-      // seek: a granule position read as a wrapped 32-bit count).
-      int64_t length = media->info.duration_ms;
       if (end != AV_NOPTS_VALUE) {
         end += to_ms(media->packet->duration, media->format->streams[index]->time_base);
+        // A time past the source's length is not one (Vorbis in Ogg gave 24.9 hours just after
+        // a seek: a granule position read as a wrapped 32-bit count).
+        int64_t length = media->info.duration_ms;
         if ((length <= 0 || end <= length + MW_CUT_SHORT_MS) &&
             (media->audio_read_ms == AV_NOPTS_VALUE || end > media->audio_read_ms))
           media->audio_read_ms = end;

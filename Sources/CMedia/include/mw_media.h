@@ -50,8 +50,8 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 int mw_media_seek(mw_media *media, int64_t ms);
 /// Packets read from the source since it opened (what a seek costs in reading, for tests).
 int64_t mw_media_packets_read(const mw_media *media);
-/// The media time (ms) the sound track has been read to since the last seek, -1 before any:
-/// where the sound read so far ends (decoded or not).
+/// The media time (ms) the sound track has been read to, decoded or not: -1 before any, and
+/// after a seek that reads again from a keyframe until its sound is read.
 int64_t mw_media_sound_read(const mw_media *media);
 /// The sound's speed in hundredths (25...10000), pitch kept.
 int mw_media_set_tempo(mw_media *media, int hundredths);
