@@ -141,3 +141,72 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     }
   }
 }
+
+/// `Grid.put` within columns (a rectangle's clip, or the grid's edge) draws what the character
+/// rule draws, for text mixing ASCII, controls, accents, combining marks, wide characters and
+/// emoji: a rectangle's text was put a character at a time through a second put, each
+/// character measured twice.
+@Suite struct GridPutTests {
+  /// The rule itself, written out again: the cells
+  /// of a `width`x`height` grid of blanks after it, and the column after the text.
+  static func reference(
+    _ text: String, width: Int, height: Int, row: Int, column: Int, from left: Int,
+    to right: Int, style: Style
+  ) -> (cells: [Cell], end: Int) {
+    var cells = Array(repeating: Cell.blank, count: width * height)
+    guard row >= 0, row < height else { return (cells, column) }
+    var col = column
+    for character in text {
+      let cellWidth = DisplayWidth.of(character)
+      if cellWidth == 0 { continue }
+      guard col + cellWidth <= min(right, width) else { break }
+      if col >= max(left, 0) {
+        cells[row * width + col] = Cell(String(character), style: style)
+        if cellWidth == 2 { cells[row * width + col + 1] = Cell("", style: style) }
+      }
+      col += cellWidth
+    }
+    return (cells, col)
+  }
+
+  @Test func everyTextIsDrawnAsTheCharacterRuleDrawsIt() {
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("GridPutTests seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let pieces = [
+      "a", "Z", " ", "~", "\t", "\n", "\r\n", "\u{7F}", "é", "e\u{301}", "世", "🙂", "❤️", "▶", "─",
+      "x\u{200D}", "\u{FE0F}",
+    ]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 0...12, using: &random)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let ascii = text.utf8.allSatisfy { $0 < 0x80 }
+      let row = Int.random(in: -1...3, using: &random)
+      let column = Int.random(in: -4...10, using: &random)
+      let left = Int.random(in: -2...6, using: &random)
+      let right = Int.random(in: 0...12, using: &random)
+      var grid = Grid(width: 10, height: 3)
+      let end = grid.put(text, row: row, column: column, from: left, to: right, style: .button)
+      let expected = Self.reference(
+        text, width: 10, height: 3, row: row, column: column, from: left, to: right,
+        style: .button)
+      #expect(
+        end == expected.end && grid.cells == expected.cells,
+        "seed \(seed): \(text.debugDescription) at \(row),\(column) in \(left)..<\(right)\(ascii ? " (ASCII)" : "")"
+      )
+    }
+  }
+}
+
+/// SplitMix64, so that a seed printed by a failure replays it.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

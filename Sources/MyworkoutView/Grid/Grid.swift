@@ -47,15 +47,24 @@ package struct Grid: Equatable, Sendable {
   /// A wide character that would straddle the edge is not drawn.
   @discardableResult
   package mutating func put(_ text: String, row: Int, column: Int, style: Style) -> Int {
+    put(text, row: row, column: column, from: 0, to: width, style: style)
+  }
+
+  /// Writes text on `row` from `column`, drawing only what lies within columns
+  /// `left..<right` and the grid: a character past `right` ends the text, one before `left`
+  /// takes its columns undrawn. Returns the column after the text.
+  package mutating func put(
+    _ text: String, row: Int, column: Int, from left: Int, to right: Int, style: Style
+  ) -> Int {
     guard row >= 0, row < height else { return column }
+    let right = min(right, width)
+    let left = max(left, 0)
     var col = column
     for character in text {
       let cellWidth = DisplayWidth.of(character)
-      if cellWidth == 0 {
-        continue
-      }
-      guard col + cellWidth <= width else { break }
-      if col >= 0 {
+      if cellWidth == 0 { continue }
+      guard col + cellWidth <= right else { break }
+      if col >= left {
         cells[row * width + col] = Cell(String(character), style: style)
         if cellWidth == 2 { cells[row * width + col + 1] = Cell("", style: style) }
       }

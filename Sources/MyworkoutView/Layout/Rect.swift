@@ -99,15 +99,9 @@ extension Grid {
     _ text: String, row: Int, column: Int, in rect: Rect, style: Style
   ) -> Int {
     guard row >= 0, row < rect.height else { return column }
-    var col = column
-    for character in text {
-      let cellWidth = DisplayWidth.of(character)
-      if cellWidth == 0 { continue }
-      guard col + cellWidth <= rect.width else { break }
-      if col >= 0 { put(String(character), row: rect.y + row, column: rect.x + col, style: style) }
-      col += cellWidth
-    }
-    return col
+    return put(
+      text, row: rect.y + row, column: rect.x + column, from: rect.x, to: rect.maxX, style: style)
+      - rect.x
   }
 
   /// Fills a rectangle with spaces in a style.
