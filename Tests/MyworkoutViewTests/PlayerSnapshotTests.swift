@@ -132,6 +132,38 @@ import Testing
     _ = reduce(&state, .keysPanelToggled)
     assertSnapshot(render(state), named: "player-keys")
   }
+
+  /// Full view (`f`): the bar is on the last row, and a click there seeks; a click where the
+  /// normal view's bar would be (now picture) does nothing. A walk-through's clicks on the
+  /// visible bar did nothing, and one on the picture seeked.
+  @Test func inFullViewAClickOnTheLastRowsBarSeeks() {
+    let base = PlayerAtEverySizeTests.with(Self.state(stored: ClassProgress())) {
+      $0.video = .showing
+    }
+    let normalBarRow = render(base).lines.firstIndex { $0.contains("─────") }!
+    var state = base
+    _ = reduce(&state, .player(.fullScreenPressed))
+    let lines = render(state).lines
+    #expect(lines.firstIndex { $0.contains("─────") } == 23)
+    // `❚❚ 00:00 ` then the bar up to ` -10:00`: columns 9 to 72, 64 cells.
+    let bar = lines[23]
+    let barStart = bar.distance(
+      from: bar.startIndex, to: bar.firstIndex { "█▉▊▋▌▍▎▏─".contains($0) }!)
+    let barEnd = bar.distance(
+      from: bar.startIndex, to: bar.lastIndex { "█▉▊▋▌▍▎▏─".contains($0) }!)
+    let width = barEnd - barStart + 1
+    let middle = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: 23, column: barStart + width / 2)), in: state,
+      width: 80, height: 24)
+    #expect(middle == .player(.barClicked(milliseconds: 600_000 * (width / 2) / width)))
+    let end = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: 23, column: barEnd)), in: state, width: 80, height: 24)
+    #expect(end == .player(.barClicked(milliseconds: 600_000)))
+    let onThePicture = KeyBindings.action(
+      for: .mouse(MouseEvent(.press, row: normalBarRow, column: 40)), in: state, width: 80,
+      height: 24)
+    #expect(onThePicture == nil)
+  }
 }
 
 /// Issue 24, item 7: the `Keys` panel at 40x12 wraps its descriptions at words, keeps every

@@ -8,7 +8,14 @@ import MyworkoutCore
 package enum Renderer {
   /// Where the screen's content is drawn (what mouse events are hit-tested against).
   static func contentArea(for state: AppState, width: Int, height: Int) -> Rect {
-    areas(state, width: width, height: height)[1]
+    if showsFullScreen(state) { return Rect(width: width, height: height) }
+    return areas(state, width: width, height: height)[1]
+  }
+
+  /// Whether the Player's full view covers the whole terminal (no panel or question over it).
+  private static func showsFullScreen(_ state: AppState) -> Bool {
+    guard let player = state.player else { return false }
+    return player.fullScreen && !state.showsKeys && state.logOutConfirmation == nil
   }
 
   /// The header line, the content, the notice and the footer.
@@ -30,9 +37,7 @@ package enum Renderer {
     var grid = Grid(width: width, height: height)
     guard width > 0, height > 0 else { return grid }
     let presentation = state.screen.presentation
-    if let player = state.player, player.fullScreen, !state.showsKeys,
-      state.logOutConfirmation == nil
-    {
+    if let player = state.player, showsFullScreen(state) {
       PlayerView.drawFullScreen(player, into: &grid, area: Rect(width: width, height: height))
       return grid
     }

@@ -238,6 +238,19 @@ enum PlayerView {
     } else {
       drawPicture(state, into: &grid, area: picture)
     }
+    let line = fullScreenLine(state, area: area)
+    let end = grid.put(line.left, row: 0, column: 0, in: line.last, style: .success)
+    guard let bar = line.bar else { return }
+    drawBar(position: state.position, duration: state.duration, into: &grid, area: bar)
+    drawLoopMarks(state, into: &grid, area: bar)
+    grid.put(line.right, row: 0, column: end + bar.width, in: line.last, style: .normal)
+  }
+
+  /// Full view's last row: the state and time on the left, the time left on the right, and
+  /// the bar between them (nil where they would not fit whole). The mouse finds the bar here.
+  static func fullScreenLine(_ state: PlayerState, area: Rect) -> (
+    last: Rect, left: String, right: String, bar: Rect?
+  ) {
     let last = Rect(x: area.x, y: area.maxY - 1, width: area.width, height: 1)
     let hours = state.duration >= 3_600_000
     let elapsed = PlayTime.text(seconds: state.position / 1000, hours: hours)
@@ -258,14 +271,12 @@ enum PlayerView {
     {
       left += waiting + " "
     }
-    let end = grid.put(left, row: 0, column: 0, in: last, style: .success)
+    let end = min(DisplayWidth.of(left), area.width)
+    guard area.height >= 2 else { return (last, left, right, nil) }
     // The time left and the bar only where they fit whole (a time cut short reads as a time).
-    guard end + DisplayWidth.of(right) <= area.width else { return }
+    guard end + DisplayWidth.of(right) <= area.width else { return (last, left, right, nil) }
     let barWidth = max(0, area.width - end - DisplayWidth.of(right))
-    let bar = Rect(x: last.x + end, y: last.y, width: barWidth, height: 1)
-    drawBar(position: state.position, duration: state.duration, into: &grid, area: bar)
-    drawLoopMarks(state, into: &grid, area: bar)
-    grid.put(right, row: 0, column: end + barWidth, in: last, style: .normal)
+    return (last, left, right, Rect(x: last.x + end, y: last.y, width: barWidth, height: 1))
   }
 
   /// The thumbnail centred in its area, or (none, failed, or still loading) a pattern drawn
@@ -296,8 +307,10 @@ enum PlayerView {
   /// A click on the bar seeks there (SPEC §12); the wheel does nothing here.
   static func action(for event: MouseEvent, in state: PlayerState, area: Rect) -> Action? {
     guard event.kind == .press, state.playback != .loading else { return nil }
-    let bar = layout(in: area).bar
-    guard bar.contains(event.position), bar.width > 0 else { return nil }
+    // In full view (where `area` is the whole terminal) the bar is on the last row.
+    let bar =
+      state.fullScreen ? fullScreenLine(state, area: area).bar : layout(in: area).bar
+    guard let bar, bar.contains(event.position), bar.width > 0 else { return nil }
     let column = event.position.column - bar.x
     // The cell's left edge; the last cell is the end.
     let target =
