@@ -908,6 +908,20 @@ import Testing
     Self.endFinishesTheClass(&store, watched: [49_900..<50_000])
   }
 
+  /// A clip less than a second shorter than its class (durations are listed in whole seconds,
+  /// SPEC §11) played to its end is the whole class watched: a walk-through played a 59.934-s
+  /// clip listed as 60 s from 00:00 to Finished and read `Watched 99%`. A clip shorter by a
+  /// second or more leaves the rest unwatched, as before.
+  @Test(arguments: [(99_934, [0..<100_000]), (99_000, [0..<99_000]), (98_500, [0..<98_500])])
+  func aClipEndingWithinTheListedSecondIsWatchedToTheEnd(clip: Int, watched: [Range<Int>]) {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = clip
+    state.playerOnTop.position = clip - 100
+    state.playerOnTop.unsavedPlayed = IntervalSet([0..<(clip - 100)])
+    var store = Self.playing(state)
+    Self.endFinishesTheClass(&store, watched: watched)
+  }
+
   /// `.` pressed `times` on `showing()` (paused at 0), and its picture at 41 ms: the position
   /// and a save.
   static func stepped(_ times: Int = 1) -> TestStore {

@@ -62,8 +62,14 @@ enum PlayerVideoReducer {
       guard state.playback == .playing else { return [] }
       // The last pictures' time up to the end was played.
       let end = min(state.duration, state.videoDuration ?? state.duration)
-      if end > state.position, end - state.position <= playedGap(at: state.speed) {
+      if end >= state.position, end - state.position <= playedGap(at: state.speed) {
         state.unsavedPlayed.insert(state.position..<end)
+        // Durations are listed in whole seconds (SPEC §11): a clip that ends within the
+        // class's last second is the whole class, played to its end (a walk-through watched a
+        // 59.934-s clip listed as 60 s through and read `Watched 99%`).
+        if state.duration > end, state.duration - end < 1_000 {
+          state.unsavedPlayed.insert(end..<state.duration)
+        }
       }
       if let start = state.loop.wrap(from: state.position, to: state.duration), start < end {
         // A loop whose B is the end (or the last picture, whose report the end can overtake):
