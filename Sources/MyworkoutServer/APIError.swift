@@ -67,6 +67,10 @@ package struct APIError: Error, Sendable {
     .unprocessableContent, error: "idempotency_key_reused",
     description: "This Idempotency-Key was already used for another request.")
   static let serverError = APIError(.internalServerError, error: "server_error")
+  /// The server cannot take this now (it ran out of file descriptors): try again later.
+  static let busy = APIError(
+    .serviceUnavailable, error: "temporarily_unavailable",
+    description: "The server is busy; try again shortly.")
   static let tooLarge = APIError(
     .contentTooLarge, error: "request_too_large", description: "The body is over 1 MiB.")
 }

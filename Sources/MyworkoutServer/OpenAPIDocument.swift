@@ -1302,7 +1302,7 @@ package enum OpenAPIDocument {
             }
           },
           "Unavailable": {
-            "description": "temporarily_unavailable: the PostgreSQL store (--database) is away.",
+            "description": "temporarily_unavailable: the PostgreSQL store (--database) is away, or the server is out of file descriptors.",
             "content": {
               "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
             }

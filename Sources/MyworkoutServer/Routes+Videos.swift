@@ -136,33 +136,40 @@ struct VideoFile {
   ) -> ResponseBody {
     let file = self
     return ResponseBody(contentLength: range.count) { writer in
-      try await FileSystem.shared.withFileHandle(
-        forReadingAt: FilePath(file.path),
-        options: OpenOptions.Read(followSymbolicLinks: false, closeOnExec: true)
-      ) { handle in
-        let info = try await handle.info()
-        guard info.type == .regular, let status = info.platformSpecificStatus,
-          status.st_dev == file.device, status.st_ino == file.inode,
-          Int(status.st_size) == file.size, Int(status.st_mtim.tv_sec) == file.modified,
-          Int(status.st_mtim.tv_nsec) == file.modifiedNanoseconds
-        else { throw Replaced() }
-        var offset = range.lowerBound
-        while offset <= range.upperBound {
-          let length = min(Self.chunkLength, range.upperBound - offset + 1)
-          let chunk = try await handle.readChunk(
-            fromAbsoluteOffset: Int64(offset), length: .bytes(Int64(length)))
-          guard chunk.readableBytes > 0 else { throw Cut() }
-          told?(chunk.readableBytes)
-          offset += chunk.readableBytes
-          try await writer.write(chunk)
-          try await eventLoop?.submit {}.get()
+      // Opened from the folder's handle, which opens without blocking: a FIFO put in the
+      // file's place after `find` would otherwise hold a thread of the file system's pool (two
+      // here) until a writer came, and with both held no video was sent again (a
+      // walk-through's rename race, 3 requests in 61).
+      try await FileSystem.shared.withDirectoryHandle(atPath: FilePath(file.directory)) { folder in
+        try await folder.withFileHandle(
+          forReadingAt: FilePath(file.name),
+          options: OpenOptions.Read(followSymbolicLinks: false, closeOnExec: true)
+        ) { handle in
+          let info = try await handle.info()
+          guard info.type == .regular, let status = info.platformSpecificStatus,
+            status.st_dev == file.device, status.st_ino == file.inode,
+            Int(status.st_size) == file.size, Int(status.st_mtim.tv_sec) == file.modified,
+            Int(status.st_mtim.tv_nsec) == file.modifiedNanoseconds
+          else { throw Replaced() }
+          var offset = range.lowerBound
+          while offset <= range.upperBound {
+            let length = min(Self.chunkLength, range.upperBound - offset + 1)
+            let chunk = try await handle.readChunk(
+              fromAbsoluteOffset: Int64(offset), length: .bytes(Int64(length)))
+            guard chunk.readableBytes > 0 else { throw Cut() }
+            told?(chunk.readableBytes)
+            offset += chunk.readableBytes
+            try await writer.write(chunk)
+            try await eventLoop?.submit {}.get()
+          }
+          try await writer.finish(nil)
         }
-        try await writer.finish(nil)
       }
     }
   }
 
   var name: String
+  var directory: String
   var path: String
   var size: Int
   var modified: Int
@@ -183,8 +190,17 @@ struct VideoFile {
     guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
       throw APIError.notFound
     }
+    // A file the server cannot read is refused before any header goes out: it was answered
+    // 200 with its length, and then the connection closed with nothing sent (a walk-through's
+    // file of mode 000, and the same when descriptors ran out).
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw errno == EMFILE || errno == ENFILE ? APIError.busy : APIError.notFound
+    }
+    close(descriptor)
     return VideoFile(
-      name: name, path: path, size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec),
+      name: name, directory: directory, path: path, size: Int(info.st_size),
+      modified: Int(info.st_mtim.tv_sec),
       modifiedNanoseconds: Int(info.st_mtim.tv_nsec), device: UInt(info.st_dev),
       inode: UInt(info.st_ino))
   }

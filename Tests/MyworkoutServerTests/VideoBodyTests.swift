@@ -101,4 +101,29 @@ import Testing
     }
     #expect(box.bytes.isEmpty)
   }
+
+  /// A FIFO put in the file's place since it was found is refused at once: its open waited for
+  /// a writer on a thread of the file system's pool, and a walk-through's rename race held both
+  /// of them, after which no video was sent again. Should the open wait here, the test opens
+  /// the FIFO for writing after 30 s so that it ends, and fails.
+  @Test func aFIFOPutInTheFilesPlaceIsRefusedAtOnce() async throws {
+    let (folder, file, _) = try Self.found(1_000)
+    defer { Self.remove(folder) }
+    #expect(unlink(file.path) == 0 && mkfifo(file.path, 0o600) == 0)
+    let sending = Task {
+      try await file.body(range: 0...999).write(Collected(box: Collected.Box()))
+    }
+    // Whether the open was still waiting at the deadline (long, as the suites share two
+    // cores: a task may wait seconds for a thread).
+    let watchdog = Task { () -> Bool in
+      guard (try? await Task.sleep(for: .seconds(30))) != nil else { return false }
+      let writer = open(file.path, O_WRONLY | O_NONBLOCK)
+      if writer >= 0 { close(writer) }
+      return writer >= 0
+    }
+    let result = await sending.result
+    watchdog.cancel()
+    #expect(await !watchdog.value, "the open waited for a writer")
+    #expect(throws: VideoFile.Replaced.self) { try result.get() }
+  }
 }
