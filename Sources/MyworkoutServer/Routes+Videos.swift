@@ -186,18 +186,20 @@ struct VideoFile {
       contentType(of: name) != nil
     else { throw APIError.notFound }
     let path = directory + "/" + name
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-      throw APIError.notFound
-    }
-    // A file the server cannot read is refused before any header goes out: it was answered
-    // 200 with its length, and then the connection closed with nothing sent (a walk-through's
-    // file of mode 000, and the same when descriptors ran out).
+    // Opened (not followed through a link, and without waiting on a FIFO) and looked at through
+    // its descriptor, so that what is described is what could be read: a file the server
+    // cannot read is refused before any header goes out (a walk-through's file of mode 000 was
+    // answered 200 with its length, then the connection closed with nothing sent; the same
+    // when descriptors ran out).
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw errno == EMFILE || errno == ENFILE ? APIError.busy : APIError.notFound
     }
-    close(descriptor)
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+      throw APIError.notFound
+    }
     return VideoFile(
       name: name, directory: directory, path: path, size: Int(info.st_size),
       modified: Int(info.st_mtim.tv_sec),
