@@ -239,11 +239,11 @@ enum PlayerView {
       drawPicture(state, into: &grid, area: picture)
     }
     let line = fullScreenLine(state, area: area)
-    let end = grid.put(line.left, row: 0, column: 0, in: line.last, style: .success)
+    grid.put(line.left, row: 0, column: 0, in: line.last, style: .success)
     guard let bar = line.bar else { return }
     drawBar(position: state.position, duration: state.duration, into: &grid, area: bar)
     drawLoopMarks(state, into: &grid, area: bar)
-    grid.put(line.right, row: 0, column: end + bar.width, in: line.last, style: .normal)
+    grid.put(line.right, row: 0, column: bar.maxX - line.last.x, in: line.last, style: .normal)
   }
 
   /// Full view's last row: the state and time on the left, the time left on the right, and
