@@ -174,6 +174,40 @@ extension EndToEnd {
       #expect(try app.childPID(of: pid) == nil, "no player process left behind")
     }
 
+    /// In full view (`f`) a click on the last row's bar seeks there, and a click on the picture
+    /// does nothing. A walk-through's clicks on the visible bar did nothing, and one on the
+    /// picture, where the normal view's bar would be, seeked.
+    @Test func inFullViewAClickOnTheBarSeeks() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      var screen = try app.waitFor("❚❚ Paused")
+      let normalBarRow =
+        try #require(
+          screen.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("Watched")
+          }) - 1
+      // A click on the picture, where the normal view's bar is, then back: nothing moved (the
+      // keys and clicks are taken in order).
+      try app.press("f")
+      _ = try app.waitUntil("full view") { !$0.contains("Watched") }
+      try app.click(row: normalBarRow, column: 40)
+      try app.press("f")
+      screen = try app.waitFor("Watched")
+      #expect(Self.elapsed(screen) == 0, "\(screen)")
+      // A click at 55 % of the last row's bar: between 5 and 6 of the clip's 10 s.
+      try app.press("f")
+      screen = try app.waitUntil("full view") { !$0.contains("Watched") }
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      let lastRow = try #require(lines.lastIndex { $0.contains("❚❚ 00:00") })
+      let last = Array(lines[lastRow])
+      let bar = "█▉▊▋▌▍▎▏─"
+      let first = try #require(last.firstIndex { bar.contains($0) })
+      let end = try #require(last.lastIndex { bar.contains($0) })
+      try app.click(row: lastRow, column: first + (end - first + 1) * 11 / 20)
+      try app.waitFor("❚❚ 00:05")
+    }
+
     /// An A–B loop to the video's end (`l` at 00:08, `End`, `l`) plays round and round: the
     /// end is B reached (a walk-through saw such a loop finish the class after one round, or
     /// none with sound).
