@@ -348,6 +348,45 @@ extension EndToEnd {
     /// Sought back before the cut, its pictures play again.
     @Test func pastAFilesCutTheClockPlaysOn() async throws {
       let app = try TerminalSession()
+      try Self.open(app, catalog: try await Self.cutClip(in: app))
+      try app.waitFor("❚❚ Paused  no sound")
+      try app.press("8")
+      try app.waitFor("No video: the file is cut short")
+      try app.press("Space")
+      let running = try app.waitUntil(timeout: 10, "the clock playing on past 00:33") {
+        (Self.elapsed($0) ?? 0) >= 33
+      }
+      #expect(running.contains("▶ Playing  No video: the file is cut short"), "\(running)")
+      try app.press("Home")
+      _ = try app.waitUntil(timeout: 10, "the pictures before the cut") {
+        (Self.elapsed($0) ?? 0) >= 1 && $0.contains("▶ Playing  no sound")
+      }
+    }
+
+    /// The same file played into its cut: the class pauses there once; Space opens it again,
+    /// its last pictures play, it fails at the cut again, and now §12's clock plays on (a
+    /// walk-through's truncated file stood paused at its cut on 9 of 9 Space presses).
+    @Test func playedIntoAFilesCutTwiceTheClockPlaysOn() async throws {
+      let app = try TerminalSession()
+      try Self.open(app, catalog: try await Self.cutClip(in: app))
+      try app.waitFor("❚❚ Paused  no sound")
+      try app.press("3")
+      try app.press("Space")
+      let stopped = try app.waitUntil(timeout: 15, "the class paused at the cut") {
+        $0.contains("❚❚ Paused  No video: the file is cut short")
+      }
+      let cut = try #require(Self.elapsed(stopped))
+      try app.press("Space")
+      let running = try app.waitUntil(timeout: 15, "the clock playing on 3 s past the cut") {
+        (Self.elapsed($0) ?? 0) >= cut + 3
+      }
+      #expect(running.contains("▶ Playing  No video: the file is cut short"), "\(running)")
+    }
+
+    /// A 40-s clip at 10 fps cut to its first 40 % of bytes (its index first: it opens and
+    /// plays to its cut, near 00:16), listed first as `Cut`, beside the whole one: the
+    /// catalog's path.
+    static func cutClip(in app: TerminalSession) async throws -> String {
       let folder = app.dataDirectory.deletingLastPathComponent()
       let whole = folder.appendingPathComponent("whole.mp4").path
       let ffmpeg = try ChildProcess.spawn([
@@ -365,19 +404,7 @@ extension EndToEnd {
       Whole,Bea,beginner,Tock,whole.mp4,,40
 
       """.write(to: catalog, atomically: true, encoding: .utf8)
-      try Self.open(app, catalog: catalog.path)
-      try app.waitFor("❚❚ Paused  no sound")
-      try app.press("8")
-      try app.waitFor("No video: the file is cut short")
-      try app.press("Space")
-      let running = try app.waitUntil(timeout: 10, "the clock playing on past 00:33") {
-        (Self.elapsed($0) ?? 0) >= 33
-      }
-      #expect(running.contains("▶ Playing  No video: the file is cut short"), "\(running)")
-      try app.press("Home")
-      _ = try app.waitUntil(timeout: 10, "the pictures before the cut") {
-        (Self.elapsed($0) ?? 0) >= 1 && $0.contains("▶ Playing  no sound")
-      }
+      return catalog.path
     }
 
     /// `Tests/media-stream/stalling-server.py`: one file served with byte ranges, stalling

@@ -691,6 +691,38 @@ import Testing
     }
   }
 
+  /// A file cut short whose try opens (Space from before the cut's last picture) and plays
+  /// back into the cut fails there again: the clock plays on over the thumbnail, as when the
+  /// try itself fails. (A walk-through's truncated file stood `❚❚ Paused` at 00:27 on 9 of 9
+  /// Space presses: each reopened it, played the pictures left, failed and paused again.)
+  @Test func aFileThatFailsAgainAtItsCutAfterItsTryOpenedPlaysTheClockOn() {
+    var store = Self.stoppedAt500(
+      Self.showing(), because: "the file is cut short", stream: true)
+    let file = store.state.playerOnTop.danceClass.videoURL
+    store.send(
+      .player(.playPausePressed),
+      effects: [.video(.open(source: file)), .video(.seek(milliseconds: 500)), .video(.play)]
+    ) {
+      $0.playerOnTop.positionReadAt = nil
+      $0.playerOnTop.playback = .playing
+      $0.playerOnTop.lastSave = S.at(1_000)
+      $0.playerOnTop.video = .loading
+    }
+    store.send(.player(.video(.shown(milliseconds: 480)))) {
+      $0.playerOnTop.video = .showing
+    }
+    store.send(.player(.video(.failed("the file is cut short")))) {
+      $0.playerOnTop.video = .failed("the file is cut short")
+    }
+    #expect(store.state.playerOnTop.playback == .playing)
+    store.send(.clockRead(S.at(2_000))) {
+      $0.playerOnTop.clock = S.at(2_000)
+      $0.playerOnTop.position = 1_500
+      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
+      $0.playerOnTop.unsavedTime = 2_000
+    }
+  }
+
   /// A stream's try that fails stands paused whatever the reason (a review: a 404 or a stream
   /// stopped again let the clock count what nobody saw); only a file's plays the clock on.
   @Test(arguments: ["not found (404)", "the stream stopped (no connection)", "no connection"])

@@ -90,13 +90,15 @@ enum PlayerVideoReducer {
       // still mid-class: a stream's server may be back, and a file plays again from a
       // position sought back before its cut (a walk-through's seek back to 00:24 played the
       // thumbnail on the clock for the rest of the visit).
-      // A try of a file that fails again (play stands past its cut, or where it is damaged)
-      // leaves the clock playing on over the thumbnail (SPEC §19): a file will not mend, and a
-      // walk-through's class sought past a cut stood paused for good, Space after Space. A
-      // stream's try that fails stands paused, whatever the reason (its server may be back at
-      // the next Space).
-      let triedAgain = state.video == .loading && state.streamStoppedMidClass
-      let clockPlaysOn = triedAgain && !DanceClass.isWebAddress(state.danceClass.videoURL)
+      // A file that fails again after it stopped mid-class (its try, when play stands past its
+      // cut or where it is damaged; or play that reached the cut again from a try that opened)
+      // leaves the clock playing on over the thumbnail (SPEC §19): a file will not mend. Two
+      // walk-throughs' classes stood paused for good, Space after Space: one sought past a
+      // cut, one whose every Space reopened the file, played the pictures left before its cut
+      // and paused there again. A stream's failure stands paused, whatever the reason (its
+      // server may be back at the next Space).
+      let clockPlaysOn =
+        state.streamStoppedMidClass && !DanceClass.isWebAddress(state.danceClass.videoURL)
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass && !clockPlaysOn
       state.streamStoppedMidClass = midClass
