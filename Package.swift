@@ -134,14 +134,14 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
-    // FFmpeg's libraries, PulseAudio's simple API and ALSA (when no sound server answers) behind
+    // FFmpeg's libraries, PulseAudio's API and ALSA (when no sound server answers) behind
     // a few C calls (Debian's libavformat-dev, libavcodec-dev, libswscale-dev, libavfilter-dev,
     // libpulse-dev, libasound2-dev).
     .target(
       name: "CMedia",
       linkerSettings: [
         .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
-        .linkedLibrary("swscale"), .linkedLibrary("swresample"), .linkedLibrary("pulse-simple"),
+        .linkedLibrary("swscale"), .linkedLibrary("swresample"),
         .linkedLibrary("pulse"), .linkedLibrary("asound"),
       ]),
     // The wire between the app and its player process, the media clock and frame scheduling

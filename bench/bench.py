@@ -557,9 +557,10 @@ def play_app(binary, rows, columns, seconds, env, clip, muted=True, duration=240
 
 
 @contextlib.contextmanager
-def pulse_daemon():
+def pulse_daemon(keep_awake=True):
     """A private PulseAudio daemon with a null sink (as the sound tests start one); yields the
-    environment that reaches it, or None when pulseaudio is missing or did not start."""
+    environment that reaches it, or None when pulseaudio is missing or did not start. Without
+    `keep_awake` the sink is left to sleep when no stream plays, as the sound tests leave it."""
     import shutil
     pulseaudio = shutil.which("pulseaudio")
     if pulseaudio is None:
@@ -578,7 +579,7 @@ def pulse_daemon():
     # before its first sound is taken (a real device's sink, or one already playing, does not):
     # a silent stream at 20 ms keeps it awake, as a desktop's sink is.
     awake = None
-    if socket_path.exists() and shutil.which("pacat"):
+    if keep_awake and socket_path.exists() and shutil.which("pacat"):
         awake = subprocess.Popen([shutil.which("pacat"), "--latency-msec=20", "--raw"],
                                  stdin=open("/dev/zero", "rb"),
                                  env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -601,6 +602,66 @@ def pulse_daemon():
         subprocess.run([pulseaudio, "--kill"], env=env, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
         shutil.rmtree(runtime, ignore_errors=True)
+
+
+def resume_figures(binary, pause=3.0, rounds=3):
+    """Play after a pause, with sound, on a null sink not kept awake (the sound tests' daemon):
+    ms from Space to the next picture, ours (each round after `pause` s paused) and mpv's
+    (--vo=tct --ao=pulse, its pause key), medians of `rounds`. The first play of each is left
+    out: a sink that slept with no stream takes up to its 2-s block to start either."""
+    import shutil
+    found = {}
+    with pulse_daemon(keep_awake=False) as sound:
+        if sound is None:
+            return found
+        with tempfile.TemporaryDirectory(prefix="bench-resume-") as tmp:
+            catalog = Path(tmp, "video.csv")
+            catalog.write_text("title,instructor,level,song,videoUrl,thumbnailSlug,duration\n"
+                               f"Bounce,Ada,beginner,Beat,{DANCE_CLIP},,240\n")
+            env = dict(program_env(tmp), COLORTERM="truecolor", **sound)
+            argv = [str(binary), "--no-mouse", "--latency", "0s", "--catalog", str(catalog)]
+            with Terminal(argv, env) as term:
+                sent, mark = open_first_class(term)
+                term.wait_for("\x1b[?2026h", "the first video frame", since=mark)
+                term.settle(quiet=0.3)
+                times = []
+                for round in range(rounds + 1):
+                    sent, mark = term.send(b" ")
+                    shown = term.wait_for("\x1b[?2026h", "a picture after play", since=mark,
+                                          timeout=5) - sent
+                    if round:
+                        times.append(shown * 1000)
+                    term.drain(1.0)
+                    term.send(b" ")
+                    term.settle(quiet=0.3)
+                    term.drain(pause)
+                term.send(b"\x03")
+                term.wait_exit("exit after Ctrl-C")
+            found["myworkout"] = statistics.median(times)
+        if shutil.which("mpv"):
+            argv = [shutil.which("mpv"), "--vo=tct", "--ao=pulse", "--really-quiet", "--no-config",
+                    "--pause", str(DANCE_CLIP)]
+            env = {"TERM": "xterm-256color", "PATH": os.environ.get("PATH", ""),
+                   "HOME": tempfile.gettempdir(), **sound}
+            with Terminal(argv, env) as term:
+                term.read(1.0)
+                term.settle(quiet=0.5)
+                times = []
+                for round in range(rounds + 1):
+                    sent, mark = term.send(b" ")
+                    while len(term.output) == mark:
+                        if time.monotonic() > sent + WAIT_TIMEOUT:
+                            raise DriveError("mpv drew nothing after play")
+                        term.read(0.01)
+                    if round:
+                        times.append((term.last_output_at - sent) * 1000)
+                    term.drain(1.0)
+                    term.send(b" ")
+                    term.settle(quiet=0.3)
+                    term.drain(pause)
+                term.send(b"q")
+            found["mpv"] = statistics.median(times)
+    return found
 
 
 def make_clip(folder, name, arguments):
@@ -1593,6 +1654,15 @@ def main():
         print(f"  colour error on a solid clip (decoded {colours['truth']}, mean per channel, 0–255):"
               f" myworkout {colours['myworkout']:.1f}"
               + (f", timg {colours['timg']:.1f}" if "timg" in colours else ""))
+    try:
+        resumes = resume_figures(app_binary, rounds=1 if args.quick else 3)
+    except DriveError as error:
+        resumes = {}
+        print(f"play after a pause: not measured: {error}", file=sys.stderr)
+    if "myworkout" in resumes:
+        print(f"  play after a 3-s pause, with sound, null sink left to sleep: Space to the next"
+              f" picture {resumes['myworkout']:.0f} ms"
+              + (f", mpv {resumes['mpv']:.0f} ms" if "mpv" in resumes else ""))
     try:
         offsets = av_offset_figures(app_binary)
     except (OSError, ValueError) as error:

@@ -14,7 +14,7 @@
 #include <pthread.h>
 #include <alsa/asoundlib.h>
 #include <pulse/error.h>
-#include <pulse/simple.h>
+#include <pulse/pulseaudio.h>
 #include <stdatomic.h>
 #include <math.h>
 #include <stdio.h>
@@ -939,12 +939,23 @@ void mw_media_close(mw_media *media) {
   free(media);
 }
 
+/// PulseAudio through its asynchronous API, on a threaded main loop: a stream that can be corked.
+/// (The simple API's stream can only be freed, and a stream opened again after a pause waited for
+/// the sink: on an idle null sink, up to its 2-s block, 0.7–1.7 s measured, where mpv, which
+/// corks, went on in 50–80 ms.) Timing is asked for after each write, not on libpulse's timer,
+/// which runs on while corked: a corked stream wakes nothing in this process.
+typedef struct {
+  pa_threaded_mainloop *loop;
+  pa_context *context;
+  pa_stream *stream;
+  int corked;
+} mw_pulse;
+
 struct mw_sound {
-  // PulseAudio's stream, or, when no sound server answered at the open, ALSA's default device;
-  // neither while the sound rests (see mw_sound_rest).
-  pa_simple *stream;
+  // PulseAudio's stream, or, when no sound server answered at the open, ALSA's default device
+  // (closed while the sound rests, see mw_sound_rest).
+  mw_pulse *pulse;
   snd_pcm_t *pcm;
-  int pulse;  // the server answered at the open: a rested stream is opened there again
   char name[64];
 };
 
@@ -974,8 +985,55 @@ static snd_pcm_t *mw_alsa_open(void) {
   return pcm;
 }
 
+static void mw_pulse_signal(void *loop) { pa_threaded_mainloop_signal(loop, 0); }
+static void mw_pulse_context_changed(pa_context *context, void *loop) {
+  (void)context;
+  mw_pulse_signal(loop);
+}
+static void mw_pulse_stream_changed(pa_stream *stream, void *loop) {
+  (void)stream;
+  mw_pulse_signal(loop);
+}
+static void mw_pulse_writable(pa_stream *stream, size_t bytes, void *loop) {
+  (void)stream, (void)bytes;
+  mw_pulse_signal(loop);
+}
+static void mw_pulse_done(pa_stream *stream, int success, void *loop) {
+  (void)stream, (void)success;
+  mw_pulse_signal(loop);
+}
+
+/// Whether the stream (and its context) can still play (the loop's lock held).
+static int mw_pulse_good(const mw_pulse *pulse) {
+  return pa_context_get_state(pulse->context) == PA_CONTEXT_READY &&
+         pa_stream_get_state(pulse->stream) == PA_STREAM_READY;
+}
+
+/// Waits for `operation` to end, or for the stream to fail (the loop's lock held).
+static void mw_pulse_await(mw_pulse *pulse, pa_operation *operation) {
+  if (!operation) return;
+  while (pa_operation_get_state(operation) == PA_OPERATION_RUNNING && mw_pulse_good(pulse))
+    pa_threaded_mainloop_wait(pulse->loop);
+  pa_operation_unref(operation);
+}
+
+static void mw_pulse_free(mw_pulse *pulse) {
+  if (!pulse) return;
+  if (pulse->loop) pa_threaded_mainloop_stop(pulse->loop);
+  if (pulse->stream) {
+    pa_stream_disconnect(pulse->stream);
+    pa_stream_unref(pulse->stream);
+  }
+  if (pulse->context) {
+    pa_context_disconnect(pulse->context);
+    pa_context_unref(pulse->context);
+  }
+  if (pulse->loop) pa_threaded_mainloop_free(pulse->loop);
+  free(pulse);
+}
+
 /// A playback stream on the sound server; NULL when none answers.
-static pa_simple *mw_pulse_open(const char *name) {
+static mw_pulse *mw_pulse_open(const char *name) {
   pa_sample_spec spec = {
       .format = PA_SAMPLE_S16LE, .rate = MW_SOUND_RATE, .channels = MW_SOUND_CHANNELS};
   // About 100 ms queued: a pause or seek is heard at once, and a busy moment does not starve.
@@ -986,15 +1044,81 @@ static pa_simple *mw_pulse_open(const char *name) {
       .minreq = (uint32_t)pa_usec_to_bytes(20000, &spec),
       .fragsize = (uint32_t)-1,
   };
-  int err = 0;
-  return pa_simple_new(NULL, name, PA_STREAM_PLAYBACK, NULL, "class", &spec, NULL, &attributes,
-                       &err);
+  mw_pulse *pulse = calloc(1, sizeof *pulse);
+  if (!pulse) return NULL;
+  pulse->loop = pa_threaded_mainloop_new();
+  if (!pulse->loop) goto fail;
+  pulse->context = pa_context_new(pa_threaded_mainloop_get_api(pulse->loop), name);
+  if (!pulse->context) goto fail;
+  pa_context_set_state_callback(pulse->context, mw_pulse_context_changed, pulse->loop);
+  // As pa_simple_new connects: the server the environment and client.conf name.
+  if (pa_context_connect(pulse->context, NULL, PA_CONTEXT_NOFLAGS, NULL) < 0) goto fail;
+  pa_threaded_mainloop_lock(pulse->loop);
+  if (pa_threaded_mainloop_start(pulse->loop) < 0) goto unlock;
+  for (;;) {
+    pa_context_state_t state = pa_context_get_state(pulse->context);
+    if (state == PA_CONTEXT_READY) break;
+    if (!PA_CONTEXT_IS_GOOD(state)) goto unlock;
+    pa_threaded_mainloop_wait(pulse->loop);
+  }
+  pulse->stream = pa_stream_new(pulse->context, "class", &spec, NULL);
+  if (!pulse->stream) goto unlock;
+  pa_stream_set_state_callback(pulse->stream, mw_pulse_stream_changed, pulse->loop);
+  pa_stream_set_write_callback(pulse->stream, mw_pulse_writable, pulse->loop);
+  // Not PA_STREAM_AUTO_TIMING_UPDATE: its timer goes on while the stream is corked.
+  if (pa_stream_connect_playback(pulse->stream, NULL, &attributes,
+                                 PA_STREAM_INTERPOLATE_TIMING | PA_STREAM_ADJUST_LATENCY, NULL,
+                                 NULL) < 0)
+    goto unlock;
+  for (;;) {
+    pa_stream_state_t state = pa_stream_get_state(pulse->stream);
+    if (state == PA_STREAM_READY) break;
+    if (!PA_STREAM_IS_GOOD(state)) goto unlock;
+    pa_threaded_mainloop_wait(pulse->loop);
+  }
+  pa_threaded_mainloop_unlock(pulse->loop);
+  return pulse;
+unlock:
+  pa_threaded_mainloop_unlock(pulse->loop);
+fail:
+  mw_pulse_free(pulse);
+  return NULL;
+}
+
+/// Queues all the bytes, waiting for room as pa_simple_write does; -1 when the stream failed.
+static int mw_pulse_write(mw_pulse *pulse, const uint8_t *data, size_t bytes) {
+  pa_threaded_mainloop_lock(pulse->loop);
+  if (pulse->corked && mw_pulse_good(pulse)) {
+    mw_pulse_await(pulse, pa_stream_cork(pulse->stream, 0, mw_pulse_done, pulse->loop));
+    pulse->corked = 0;
+  }
+  while (bytes > 0) {
+    size_t room;
+    while (mw_pulse_good(pulse) && (room = pa_stream_writable_size(pulse->stream)) == 0)
+      pa_threaded_mainloop_wait(pulse->loop);
+    if (!mw_pulse_good(pulse) || room == (size_t)-1) {
+      pa_threaded_mainloop_unlock(pulse->loop);
+      return -1;
+    }
+    size_t now = room < bytes ? room : bytes;
+    if (pa_stream_write(pulse->stream, data, now, NULL, 0, PA_SEEK_RELATIVE) < 0) {
+      pa_threaded_mainloop_unlock(pulse->loop);
+      return -1;
+    }
+    data += now;
+    bytes -= now;
+  }
+  // What is heard, learnt again from the server for the next latency read.
+  pa_operation *update = pa_stream_update_timing_info(pulse->stream, NULL, NULL);
+  if (update) pa_operation_unref(update);
+  pa_threaded_mainloop_unlock(pulse->loop);
+  return 0;
 }
 
 mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
-  pa_simple *stream = mw_pulse_open(name);
+  mw_pulse *pulse = mw_pulse_open(name);
   snd_pcm_t *pcm = NULL;
-  if (!stream) {
+  if (!pulse) {
     pcm = mw_alsa_open();
     if (!pcm) {
       snprintf(reason, reason_size, "no server or device");
@@ -1002,29 +1126,16 @@ mw_sound *mw_sound_open(const char *name, char *reason, int reason_size) {
     }
   }
   mw_sound *sound = calloc(1, sizeof *sound);
-  sound->stream = stream;
+  sound->pulse = pulse;
   sound->pcm = pcm;
-  sound->pulse = stream != NULL;
   snprintf(sound->name, sizeof sound->name, "%s", name);
   return sound;
 }
 
-/// The stream or device, opened again if it rested; -1 when it cannot be.
-static int mw_sound_wake(mw_sound *sound) {
-  if (sound->stream || sound->pcm) return 0;
-  if (sound->pulse)
-    sound->stream = mw_pulse_open(sound->name);
-  else
-    sound->pcm = mw_alsa_open();
-  return sound->stream || sound->pcm ? 0 : -1;
-}
-
 int mw_sound_write(mw_sound *sound, const void *data, size_t bytes) {
-  if (mw_sound_wake(sound) < 0) return -1;
-  if (sound->stream) {
-    int err = 0;
-    return pa_simple_write(sound->stream, data, bytes, &err) < 0 ? -1 : 0;
-  }
+  if (sound->pulse) return mw_pulse_write(sound->pulse, data, bytes);
+  // ALSA's device, opened again if it rested.
+  if (!sound->pcm && !(sound->pcm = mw_alsa_open())) return -1;
   const char *next = data;
   snd_pcm_uframes_t left = bytes / MW_SOUND_FRAME;
   while (left > 0) {
@@ -1041,10 +1152,15 @@ int mw_sound_write(mw_sound *sound, const void *data, size_t bytes) {
 }
 
 int64_t mw_sound_latency_us(mw_sound *sound) {
-  if (sound->stream) {
-    int err = 0;
-    pa_usec_t latency = pa_simple_get_latency(sound->stream, &err);
-    return latency == (pa_usec_t)-1 ? 0 : (int64_t)latency;
+  if (sound->pulse) {
+    mw_pulse *pulse = sound->pulse;
+    pa_usec_t latency = 0;
+    int negative = 0;
+    pa_threaded_mainloop_lock(pulse->loop);
+    // No timing yet (PA_ERR_NODATA): 0, as pa_simple_get_latency then says.
+    int failed = pa_stream_get_latency(pulse->stream, &latency, &negative) < 0;
+    pa_threaded_mainloop_unlock(pulse->loop);
+    return failed ? 0 : negative ? -(int64_t)latency : (int64_t)latency;
   }
   snd_pcm_sframes_t queued = 0;
   if (!sound->pcm || snd_pcm_delay(sound->pcm, &queued) < 0 || queued < 0) return 0;
@@ -1052,9 +1168,12 @@ int64_t mw_sound_latency_us(mw_sound *sound) {
 }
 
 void mw_sound_flush(mw_sound *sound) {
-  if (sound->stream) {
-    int err = 0;
-    pa_simple_flush(sound->stream, &err);
+  if (sound->pulse) {
+    mw_pulse *pulse = sound->pulse;
+    pa_threaded_mainloop_lock(pulse->loop);
+    if (mw_pulse_good(pulse))
+      mw_pulse_await(pulse, pa_stream_flush(pulse->stream, mw_pulse_done, pulse->loop));
+    pa_threaded_mainloop_unlock(pulse->loop);
     return;
   }
   if (!sound->pcm) return;
@@ -1063,15 +1182,29 @@ void mw_sound_flush(mw_sound *sound) {
 }
 
 void mw_sound_rest(mw_sound *sound) {
-  if (sound->stream) pa_simple_free(sound->stream);
+  if (sound->pulse) {
+    // Corked, what is queued dropped: the server keeps the stream (and its sink awake for it),
+    // and the next write uncorks it.
+    mw_pulse *pulse = sound->pulse;
+    pa_threaded_mainloop_lock(pulse->loop);
+    if (!pulse->corked && mw_pulse_good(pulse)) {
+      mw_pulse_await(pulse, pa_stream_cork(pulse->stream, 1, mw_pulse_done, pulse->loop));
+      mw_pulse_await(pulse, pa_stream_flush(pulse->stream, mw_pulse_done, pulse->loop));
+      pulse->corked = 1;
+    }
+    pa_threaded_mainloop_unlock(pulse->loop);
+    return;
+  }
   if (sound->pcm) snd_pcm_close(sound->pcm);
-  sound->stream = NULL;
   sound->pcm = NULL;
 }
 
+int mw_sound_rest_keeps(const mw_sound *sound) { return sound->pulse != NULL; }
+
 void mw_sound_close(mw_sound *sound) {
   if (!sound) return;
-  mw_sound_rest(sound);
+  mw_pulse_free(sound->pulse);
+  if (sound->pcm) snd_pcm_close(sound->pcm);
   free(sound);
 }
 

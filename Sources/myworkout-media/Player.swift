@@ -915,8 +915,10 @@ final class Player: @unchecked Sendable {
         return
       }
       if restNow {
-        // Paused (or sound off) for `restAfter`: the stream is let go of until there is sound
-        // to play again (its server's client thread would wake a few times a second).
+        // Paused (or sound off): the sound rests until there is sound to play again (an open
+        // stream's client thread would wake a few times a second). A sound server's stream is
+        // corked at once (kept: play goes on at once, and the sink stays awake for it);
+        // ALSA's device is closed after `restAfter`.
         restDue = nil
         mw_sound_rest(stream)
       }
@@ -924,9 +926,9 @@ final class Player: @unchecked Sendable {
         mw_sound_flush(stream)
         unheard.flushed()
         lastGeneration = current
-        // A pause of a moment (a move practised, then play) goes on at once on the open stream.
+        // A pause of a moment (a move practised, then play) goes on at once on the open device.
         if chunk == nil && !wanted && restDue == nil {
-          restDue = monotonicNow() + Self.restAfter
+          restDue = monotonicNow() + (mw_sound_rest_keeps(stream) != 0 ? 0 : Self.restAfter)
         }
       }
       if chunk != nil { restDue = nil }
@@ -974,7 +976,7 @@ final class Player: @unchecked Sendable {
     }
   }
 
-  /// How long (ns) a paused stream stays open before it is let go of.
+  /// How long (ns) a paused ALSA device stays open before it is closed.
   private static let restAfter: Int64 = 2_000_000_000
 
   /// Sound frames (48 kHz) written at a time: 20 ms.

@@ -70,9 +70,12 @@ int mw_sound_write(mw_sound *sound, const void *data, size_t bytes);
 int64_t mw_sound_latency_us(mw_sound *sound);
 /// Drops what is queued and not yet heard.
 void mw_sound_flush(mw_sound *sound);
-/// Lets go of the stream (what is queued is dropped) while nothing is to play: a sound server's
-/// client thread would otherwise wake a few times a second. The next write opens it again.
+/// Rests while nothing is to play (what is queued is dropped): the sound server's stream is
+/// corked (kept, waking nothing here), ALSA's device closed. The next write plays again.
 void mw_sound_rest(mw_sound *sound);
+/// Whether resting keeps the stream (a sound server's, corked: play goes on at once) rather
+/// than closing the device.
+int mw_sound_rest_keeps(const mw_sound *sound);
 void mw_sound_close(mw_sound *sound);
 
 
