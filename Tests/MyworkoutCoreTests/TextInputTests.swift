@@ -97,4 +97,31 @@ import Testing
     _ = reduce(&state, .getStarted(.form(.textEdited(.deleteToStart))))
     #expect(state.getStarted.phase == .idle)
   }
+
+  /// One character of endless combining marks (`z` and U+0301, typed or pasted a mark at a
+  /// time): the field's limit counts characters, so it passed any limit, and every mark walked
+  /// the whole growing character again (a walk-through's 200,000 marks held the app at full CPU
+  /// for minutes, Ctrl-C unread). A field holds at most `scalarsPerCharacter` scalars a
+  /// character of its limit; past that, a mark is cut like any character past the limit.
+  @Test func endlessCombiningMarksStopAtTheFieldsScalarBound() {
+    var input = TextInput("z", limit: 10)
+    var cut = false
+    for _ in 0..<3_000 where !cut { cut = !input.insert("\u{301}") }
+    #expect(cut, "a mark past the bound is cut")
+    #expect(input.text.unicodeScalars.count <= 10 * TextInput.scalarsPerCharacter)
+    #expect(input.text.count == 1)
+    // Pasted in one piece: cut at the bound, what fits kept.
+    var pasted = TextInput(limit: 10)
+    let whole = pasted.insert("z" + String(repeating: "\u{301}", count: 100_000) + "@ex.com")
+    #expect(!whole)
+    #expect(pasted.text.unicodeScalars.count <= 10 * TextInput.scalarsPerCharacter)
+    // A prefill is held to the same bound.
+    let prefilled = TextInput("z" + String(repeating: "\u{301}", count: 1_000), limit: 10)
+    #expect(prefilled.text.unicodeScalars.count <= 10 * TextInput.scalarsPerCharacter)
+    // Ordinary text and emoji of several scalars still fill the field by characters.
+    var family = TextInput(limit: 4)
+    let fits = family.insert("👨‍👩‍👧ab")
+    #expect(fits)
+    #expect(family.text == "👨‍👩‍👧ab")
+  }
 }

@@ -21,6 +21,19 @@ import Testing
     }
   }
 
+  /// RFC 5321 bounds an address in octets (254, its local part 64): counted in characters, one
+  /// `z` with 200,000 combining marks passed as 8 characters, was signed up on the server and
+  /// signed into a token of 1 MB.
+  @Test func anAddressIsBoundedInBytes() {
+    #expect(!Email.isValid("z" + String(repeating: "\u{301}", count: 200_000) + "@ex.com"))
+    #expect(!Email.isValid("é" + String(repeating: "a", count: 63) + "@ex.com"), "65-byte local")
+    #expect(Email.isValid(String(repeating: "a", count: 64) + "@ex.com"))
+    let domain = String(repeating: "b", count: 60) + "."
+    let long = String(repeating: "a", count: 64) + "@" + String(repeating: domain, count: 3)
+    #expect(Email.isValid(long + "c.com"), "253 bytes")
+    #expect(!Email.isValid(long + "éc.com"), "255 bytes")
+  }
+
   @Test func normalizesForComparison() {
     #expect(Email.normalized("  Registered@EMAIL.com\t") == "registered@email.com")
   }

@@ -9,12 +9,38 @@ package struct TextInput: Equatable, Sendable {
   package private(set) var isTouched: Bool
   package let limit: Int
 
+  /// Unicode scalars a field holds at most, per character of its limit: a character is one
+  /// scalar or a few (an emoji family is five), but one `z` with endless combining marks is
+  /// still one character, and each mark typed after it walked all of it again (a
+  /// walk-through's pasted 200,000 marks held the app for minutes, Ctrl-C unread).
+  package static let scalarsPerCharacter = 8
+
   package init(_ text: String = "", limit: Int = 256) {
-    let clipped = String(text.prefix(limit))
+    let clipped = String(
+      text[..<Self.end(of: text, characters: limit, scalars: limit * Self.scalarsPerCharacter)])
     self.text = clipped
     self.cursor = clipped.count
     self.isTouched = !clipped.isEmpty
     self.limit = limit
+  }
+
+  /// Where the first whole characters of `text` end that are at most `characters` and hold at
+  /// most `scalars` Unicode scalars.
+  private static func end(of text: some StringProtocol, characters: Int, scalars: Int)
+    -> String.Index
+  {
+    var room = characters
+    var scalarRoom = scalars
+    var end = text.startIndex
+    while room > 0, end < text.endIndex {
+      let next = text.index(after: end)
+      let count = text.unicodeScalars[end..<next].count
+      guard count <= scalarRoom else { break }
+      scalarRoom -= count
+      room -= 1
+      end = next
+    }
+    return end
   }
 
   package var isEmpty: Bool { text.trimmingWhitespace().isEmpty }
@@ -27,16 +53,18 @@ package struct TextInput: Equatable, Sendable {
     let clean = typed.filter { character in
       !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
-    let room = limit - text.count
     guard !clean.isEmpty else { return true }
-    guard room > 0 else { return false }
-    let piece = clean.prefix(room)
+    // Whole characters, while both the characters and their scalars fit.
+    let end = Self.end(
+      of: clean, characters: limit - text.count,
+      scalars: limit * Self.scalarsPerCharacter - text.unicodeScalars.count)
+    guard end > clean.startIndex else { return false }
     let index = text.index(text.startIndex, offsetBy: cursor)
-    let head = String(text[..<index]) + String(piece)
+    let head = String(text[..<index]) + String(clean[..<end])
     text = head + String(text[index...])
     cursor = head.count
     isTouched = true
-    return piece.count == clean.count
+    return end == clean.endIndex
   }
 
   package mutating func deleteBackward() {

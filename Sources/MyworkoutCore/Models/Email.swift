@@ -31,10 +31,11 @@ package enum Email {
   /// No spaces or control characters anywhere. Unicode letters are accepted in both parts.
   package static func isValid(_ raw: String) -> Bool {
     let email = raw.trimmingWhitespace()
-    guard email.count <= 254 else { return false }
+    // RFC 5321 counts octets: in characters, one letter with endless combining marks passed.
+    guard email.utf8.count <= 254 else { return false }
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, let local = parts.first, let domain = parts.last else { return false }
-    guard !local.isEmpty, local.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
+    guard !local.isEmpty, local.utf8.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
       !local.contains("..")
     else { return false }
     let allowedLocal = Set("!#$%&'*+-/=?^_`{|}~.")
