@@ -15,15 +15,21 @@ package struct APIError: Error, Sendable {
   package var body: Body
   /// Headers beside the body (a 401's `WWW-Authenticate`).
   package var headers: HTTPFields = [:]
+  /// Said to the server's log only (a store's own words, which the client is not told).
+  package var logged: String?
 
   package enum Body: Sendable {
     case oauth(OAuthErrorBody)
     case code(CodeErrorBody)
   }
 
-  package init(_ status: HTTPResponse.Status, error: String, description: String? = nil) {
+  package init(
+    _ status: HTTPResponse.Status, error: String, description: String? = nil,
+    logged: String? = nil
+  ) {
     self.status = status
     body = .oauth(OAuthErrorBody(error: error, errorDescription: description))
+    self.logged = logged
   }
 
   package init(_ status: HTTPResponse.Status, code: String, description: String) {
@@ -116,6 +122,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch let error as APIError {
+      if let logged = error.logged { context.logger.error("\(logged)") }
       return error.response
     } catch let error as StoreError {
       context.logger.error("store: \(error.message)")

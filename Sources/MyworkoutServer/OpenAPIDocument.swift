@@ -313,8 +313,8 @@ package enum OpenAPIDocument {
                 "name": "q",
                 "in": "query",
                 "required": false,
-                "description": "Search text (default: everything).",
-                "schema": {"type": "string"}
+                "description": "Search text (default: everything): at most 200 characters and 32 words (400 past either).",
+                "schema": {"type": "string", "maxLength": 200}
               },
               {
                 "name": "offset",

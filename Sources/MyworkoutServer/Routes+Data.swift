@@ -19,7 +19,7 @@ extension Backend {
     router.get("api/classes") { request, _ in
       let base = self.base(request)
       let query = request.uri.queryParameters
-      let text = query["q"].map(String.init) ?? ""
+      let text = try Self.checkedSearch(query["q"].map(String.init) ?? "")
       let offset = try Self.integer(query["offset"], name: "offset", default: 0)
       let limit = try Self.integer(query["limit"], name: "limit", default: 50)
       let answer = try await self.catalogCall {
@@ -199,6 +199,23 @@ extension Backend {
     return IdempotencyKey(value, request: digest.hexString)
   }
 
+  /// The most words and characters a catalog search may have (the app's field holds 100
+  /// characters): a search of 1,000 words failed in SQLite ("Expression tree is too large",
+  /// a 500), and each word is a condition of the query.
+  package static let searchWords = 32
+  package static let searchCharacters = 200
+
+  /// `text`, when it is within the search's bounds; else a 400 that says which.
+  static func checkedSearch(_ text: String) throws(APIError) -> String {
+    guard text.count <= searchCharacters else {
+      throw APIError.badRequest("A search has at most \(searchCharacters) characters")
+    }
+    guard SearchText.terms(of: text).count <= searchWords else {
+      throw APIError.badRequest("A search has at most \(searchWords) words")
+    }
+    return text
+  }
+
   static func integer(_ text: Substring?, name: String, default value: Int) throws(APIError) -> Int
   {
     guard let text else { return value }
@@ -244,7 +261,11 @@ extension Backend {
     do {
       return try await call()
     } catch let error as CatalogError {
-      throw APIError(.internalServerError, error: "server_error", description: error.message)
+      // Said to the server's log (APIError's middleware), not to the client: it can hold the
+      // store's own words, even its SQL.
+      throw APIError(
+        .internalServerError, error: "server_error", description: "Classes could not be loaded",
+        logged: error.message)
     }
   }
 

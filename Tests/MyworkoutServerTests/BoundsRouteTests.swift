@@ -350,4 +350,56 @@ import Testing
       #expect(path == 400)
     }
   }
+
+  /// A walk-through's search of 1,000 words got a 500 whose description was SQLite's whole
+  /// statement ("Expression tree is too large"). A search is bounded (`Backend.searchLimits`):
+  /// past it a 400 says the bound; at it (the most words, and one word of the most characters,
+  /// whose trigrams all go to the full-text index) it is answered on both stores.
+  @Test(arguments: Store.allCases)
+  func aSearchPastItsBoundsIsRefusedAndOneAtThemAnswered(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      func search(_ query: String) async throws -> (Int, String) {
+        let encoded = query.replacing(" ", with: "%20")
+        return try await client.execute(uri: "/api/classes?q=" + encoded, method: .get) {
+          (Int($0.status.code), String(buffer: $0.body))
+        }
+      }
+      let (thousand, thousandBody) = try await search(String(repeating: "a ", count: 1_000))
+      #expect(thousand == 400, "\(thousandBody.prefix(300))")
+      #expect(!thousandBody.contains("SELECT"))
+      let (many, manyBody) = try await search(
+        Array(repeating: "a", count: Backend.searchWords + 1).joined(separator: " "))
+      #expect(many == 400, "\(manyBody.prefix(300))")
+      #expect(manyBody.contains("\(Backend.searchWords) words"), "\(manyBody.prefix(300))")
+      let (long, longBody) = try await search(
+        String(repeating: "b", count: Backend.searchCharacters + 1))
+      #expect(long == 400, "\(longBody.prefix(300))")
+      #expect(longBody.contains("\(Backend.searchCharacters) characters"))
+      var generator = SystemRandomNumberGenerator()
+      let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+      let word = String(
+        (0..<Backend.searchCharacters).map { _ in letters.randomElement(using: &generator)! })
+      let (one, oneBody) = try await search(word)
+      #expect(one == 200, "\(oneBody.prefix(300))")
+      let words = (0..<Backend.searchWords).map { "w\($0 < 10 ? "0" : "")\($0)" }
+        .joined(separator: " ")
+      let (most, mostBody) = try await search(words)
+      #expect(most == 200, "\(mostBody.prefix(300))")
+    }
+  }
+
+  /// A walk-through's 200 logins with a 1-MB "email" grew the server by 200 MB for good: the
+  /// limiter kept each whole text as a key. Its keys are now a few hundred bytes at most; a
+  /// well-formed address keeps its own key (the per-address limit still counts it).
+  @Test func theLoginLimitersKeysAreBounded() {
+    let huge = String(repeating: "a", count: 1_000_000) + "@ex.com"
+    let marks = "z" + String(repeating: "\u{301}", count: 200_000) + "@ex.com"
+    for email in [huge, marks] {
+      let keys = Backend.loginKeys(email: email, address: String(repeating: "9", count: 10_000))
+      #expect(keys.allSatisfy { $0.utf8.count <= 300 }, "\(keys.map(\.utf8.count))")
+    }
+    #expect(
+      Backend.loginKeys(email: " Ada@Example.COM ", address: "127.0.0.1")
+        == ["email:ada@example.com", "address:127.0.0.1"])
+  }
 }
