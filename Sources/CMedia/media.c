@@ -1183,8 +1183,9 @@ void mw_sound_flush(mw_sound *sound) {
 
 void mw_sound_rest(mw_sound *sound) {
   if (sound->pulse) {
-    // Corked, what is queued dropped: the server keeps the stream (and its sink awake for it),
-    // and the next write uncorks it.
+    // Corked, what is queued dropped: the server keeps the stream, and the next write uncorks
+    // it. (A corked stream does not keep its sink from suspending when idle: after a long
+    // pause a real card takes its own time to resume, for mpv too.)
     mw_pulse *pulse = sound->pulse;
     pa_threaded_mainloop_lock(pulse->loop);
     if (!pulse->corked && mw_pulse_good(pulse)) {

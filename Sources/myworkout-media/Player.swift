@@ -851,7 +851,10 @@ final class Player: @unchecked Sendable {
     // A picture awaited (a seek's, a step's) and none decoded: the sound, which a pause does not
     // play, must not stop the decoder before the picture comes (a still stretch: a step forward
     // out of it waited for ever). Up to 16 times the sound's usual queue.
-    let awaited = showNext && frames.isEmpty
+    // Buffering too: the sound is not taken while the pictures are awaited, so a full sound
+    // queue would hold the decoder for good (a sound server stopped for a while filled it: the
+    // class stood on `Buffering…` after the server went on).
+    let awaited = (showNext && frames.isEmpty) || buffering
     // Sound off (`s`): what was queued for it is not played, and must not stop the decoder (the
     // pictures ran out and the class stood on `Buffering…` until the next seek).
     let soundFull =
@@ -917,7 +920,7 @@ final class Player: @unchecked Sendable {
       if restNow {
         // Paused (or sound off): the sound rests until there is sound to play again (an open
         // stream's client thread would wake a few times a second). A sound server's stream is
-        // corked at once (kept: play goes on at once, and the sink stays awake for it);
+        // corked at once (kept: play goes on without a new stream's wait for its sink);
         // ALSA's device is closed after `restAfter`.
         restDue = nil
         mw_sound_rest(stream)

@@ -43,6 +43,12 @@ import Testing
 
     var environment: [String: String] { ["XDG_RUNTIME_DIR": runtime] }
 
+    /// The daemon's process (its pid file).
+    func pid() throws -> pid_t {
+      let text = try String(contentsOfFile: runtime + "/pulse/pid", encoding: .utf8)
+      return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
     /// Runs `tool` to its end (reaped with waitpid: see InheritedDescriptorTests); throws
     /// unless it exits with 0.
     func run(_ tool: String, _ arguments: [String]) throws {
@@ -417,6 +423,39 @@ import Testing
     let tone = Self.frequency(heard)
     let frequency = try #require(tone, "a tone was heard again (\(heard.count) samples)")
     #expect(abs(frequency - 440) < 15, "440 Hz: heard \(frequency)")
+  }
+
+  /// A sound server that stops for a while (SIGSTOP: a desktop's server busy, or stopped in a
+  /// debugger) while a class plays: the sound thread waits in its write, the sound queue fills,
+  /// the pictures run out (`Buffering…`). When the server goes on, so does the class. (A review
+  /// saw it stand on `Buffering…` for good: the sound is not taken while buffering, and the
+  /// full sound queue held the decoder that would have ended the buffering.)
+  @Test func aSoundServerThatStopsForAWhileLeavesTheClassPlayingAfter() async throws {
+    let server = try SoundServer()
+    let clip = try await Clips.make(
+      "tone-30.mp4",
+      [
+        "-f", "lavfi", "-i",
+        "color=c=black:s=320x180:r=24,format=rgb24,geq=r='8*floor(T)':g=0:b=0", "-f", "lavfi",
+        "-i", "sine=f=440:sample_rate=48000", "-t", "30", "-c:v", "libx264", "-g", "48",
+        "-pix_fmt", "yuv420p", "-c:a", "aac",
+      ])
+    let player = try await Self.playing(server.environment, clip: clip)
+    #expect(await Self.time(of: player, reaches: 500) != nil)
+    let daemon = try server.pid()
+    kill(daemon, SIGSTOP)
+    let waiting = await player.awaitNext(within: .seconds(10)) { $0 == .buffering(true) }
+    kill(daemon, SIGCONT)
+    #expect(waiting != nil, "buffering while the server stood still")
+    let resumed = await player.awaitNext(within: .seconds(10)) { $0 == .buffering(false) }
+    #expect(resumed != nil, "the buffering ends once the server goes on")
+    var last = 0
+    let moving = await player.awaitNext(within: .seconds(10)) {
+      guard case .time(let time) = $0 else { return false }
+      if last == 0 { last = time }
+      return time >= last + 1_500
+    }
+    #expect(moving != nil, "plays on")
   }
 
   /// A sound server that takes the connection and never answers (hung, or stopped in a
