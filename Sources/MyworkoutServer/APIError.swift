@@ -77,8 +77,14 @@ package struct APIError: Error, Sendable {
   static let busy = APIError(
     .serviceUnavailable, error: "temporarily_unavailable",
     description: "The server is busy; try again shortly.")
-  static let tooLarge = APIError(
-    .contentTooLarge, error: "request_too_large", description: "The body is over 1 MiB.")
+  static let tooLarge = tooLarge(limit: ServerLimits.bodyBytes)
+
+  /// A body over `limit` bytes (1 MiB, or a route's smaller bound).
+  static func tooLarge(limit: Int) -> APIError {
+    let size = limit >= 1 << 20 ? "\(limit >> 20) MiB" : "\(limit >> 10) KiB"
+    return APIError(
+      .contentTooLarge, error: "request_too_large", description: "The body is over \(size).")
+  }
 }
 
 package enum JSONResponse {

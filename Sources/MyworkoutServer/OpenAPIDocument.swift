@@ -19,7 +19,7 @@ package enum OpenAPIDocument {
       "info": {
         "title": "myworkout-server",
         "version": "1.0.0",
-        "description": "Accounts, classes, progress, lessons, images; bodies <= 1 MiB."
+        "description": "Accounts, classes, progress, lessons, images; bodies <= 1 MiB (16 KiB for sign-up, login, lookup and token)."
       },
       "tags": [
         {"name": "auth"},
@@ -1284,7 +1284,7 @@ package enum OpenAPIDocument {
             }
           },
           "TooLarge": {
-            "description": "request_too_large: a body (or Content-Length) over 1 MiB.",
+            "description": "request_too_large: a body (or Content-Length) over 1 MiB, or over 16 KiB on sign-up, login, lookup and token.",
             "content": {
               "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
             }

@@ -11,18 +11,29 @@ import NIOCore
 /// Reading request bodies: at most 1 MiB, JSON (or a form where Auth0 accepts one); anything
 /// malformed is a 400 with a JSON body saying why.
 enum RequestBody {
-  static func bytes(of request: Request, context: some RequestContext) async throws -> Data {
+  static func bytes(
+    of request: Request, context: some RequestContext, limit: Int = ServerLimits.bodyBytes
+  ) async throws -> Data {
+    // Refused before a byte is read when the length says so.
+    if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+      throw APIError.tooLarge(limit: limit)
+    }
     var request = request
-    let buffer = try await request.collectBody(upTo: ServerLimits.bodyBytes)
-    return Data(buffer.readableBytesView)
+    do {
+      let buffer = try await request.collectBody(upTo: limit)
+      return Data(buffer.readableBytesView)
+    } catch is NIOTooManyBytesError {
+      throw APIError.tooLarge(limit: limit)
+    }
   }
 
   /// The body as `T`: JSON, or URL-encoded form when `form` is allowed and the content type
   /// says so.
   static func decode<T: Decodable>(
-    _ type: T.Type, from request: Request, context: some RequestContext, form: Bool = false
+    _ type: T.Type, from request: Request, context: some RequestContext, form: Bool = false,
+    limit: Int = ServerLimits.bodyBytes
   ) async throws -> T {
-    let data = try await bytes(of: request, context: context)
+    let data = try await bytes(of: request, context: context, limit: limit)
     // No text of ours holds U+0000, and PostgreSQL's text cannot: refused here, as JSON's
     // escape, a form's `%00`, or the raw byte.
     if Self.holdsNUL(data) { throw APIError.badRequest(Self.nulRefusal) }

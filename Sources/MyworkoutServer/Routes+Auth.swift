@@ -48,7 +48,8 @@ extension Backend {
         throw APIError.tooManyAttempts
       }
       let lookup = try await RequestBody.decode(
-        EmailLookupRequest.self, from: request, context: context)
+        EmailLookupRequest.self, from: request, context: context,
+        limit: ServerLimits.accountBodyBytes)
       let found = try await self.accounts.account(email: lookup.email) != nil
       return JSONResponse.make(EmailLookupResponse(registered: found))
     }
@@ -58,7 +59,8 @@ extension Backend {
   }
 
   private func signup(_ request: Request, context: ServerContext) async throws -> Response {
-    let signup = try await RequestBody.decode(SignupRequest.self, from: request, context: context)
+    let signup = try await RequestBody.decode(
+      SignupRequest.self, from: request, context: context, limit: ServerLimits.accountBodyBytes)
     guard Email.isValid(signup.email) else {
       throw APIError(.badRequest, code: "invalid_signup", description: "Invalid sign up")
     }
@@ -120,7 +122,8 @@ extension Backend {
 
   private func token(_ request: Request, context: ServerContext) async throws -> Response {
     let grant = try await RequestBody.decode(
-      TokenRequest.self, from: request, context: context, form: true)
+      TokenRequest.self, from: request, context: context, form: true,
+      limit: ServerLimits.accountBodyBytes)
     guard
       grant.grantType == TokenRequest.passwordGrant
         || grant.grantType == TokenRequest.passwordRealmGrant
@@ -142,7 +145,8 @@ extension Backend {
 
   private func authenticate(_ request: Request, context: ServerContext) async throws -> Response {
     let login = try await RequestBody.decode(
-      AuthenticateRequest.self, from: request, context: context)
+      AuthenticateRequest.self, from: request, context: context,
+      limit: ServerLimits.accountBodyBytes)
     try await limitLogin(email: login.email, address: address(request, context))
     switch chaos?.next() ?? .truthful {
     case .unauthorized: throw Self.invalidCredentials
