@@ -30,10 +30,33 @@ package struct RemoteServer: Sendable {
     baseURL: String, http: HTTPClient = RemoteServer.client, timeout: Duration = .seconds(10),
     shortTimeout: Duration = .seconds(2)
   ) {
-    self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    self.baseURL = Self.canonical(baseURL)
     self.http = http
     self.timeout = timeout
     self.shortTimeout = min(shortTimeout, timeout)
+  }
+
+  /// `url` in one spelling, as the outbox files it: the scheme and host in lower case, no
+  /// default port (80 for http, 443 for https), no trailing slash. (A walk-through's changes
+  /// kept for `http://127.0.0.1:38411` were never sent from `http://LOCALHOST:38411/`.)
+  package static func canonical(_ url: String) -> String {
+    var text = Substring(url)
+    while text.hasSuffix("/") { text = text.dropLast() }
+    guard let schemeEnd = text.firstRange(of: "://") else { return String(text) }
+    let scheme = text[..<schemeEnd.lowerBound].lowercased()
+    let rest = text[schemeEnd.upperBound...]
+    let authorityEnd = rest.firstIndex(of: "/") ?? rest.endIndex
+    var authority = rest[..<authorityEnd].lowercased()
+    // Credentials before the host keep their case (none are used, but they are not ours).
+    if let at = rest[..<authorityEnd].lastIndex(of: "@") {
+      authority =
+        String(rest[..<at]) + "@" + rest[rest.index(after: at)..<authorityEnd].lowercased()
+    }
+    for (name, port) in [("http", ":80"), ("https", ":443")]
+    where scheme == name && authority.hasSuffix(port) {
+      authority = String(authority.dropLast(port.count))
+    }
+    return scheme + "://" + authority + rest[authorityEnd...]
   }
 
   /// Whether the server lately left a request unanswered: for a minute after a time-out,

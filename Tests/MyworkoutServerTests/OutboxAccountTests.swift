@@ -83,6 +83,73 @@ import Testing
     }
   }
 
+  /// A walk-through's changes kept while the server was away at `http://127.0.0.1:PORT` stayed
+  /// in their file for good when the same person signed in to the same server as
+  /// `http://localhost:PORT/`: the outbox is filed by the server's URL as typed. The URL is
+  /// now filed in one spelling (scheme and host in lower case, no default port, no trailing
+  /// slash), and an outbox of the same account and email under another spelling is taken into
+  /// this one at log-in, its keys kept (so a change the server already applied is not applied
+  /// twice), and sent.
+  @Test(arguments: ["HTTP://LOCALHOST:{port}/", "http://localhost:{port}"])
+  func changesKeptUnderAnotherSpellingOfTheServerAreSentAtLogIn(spelling: String) async throws {
+    let network = Network()
+    try await withLiveServer(behind: network) { url, backend, root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let port = try #require(url.split(separator: ":").last.map(String.init))
+      let second = spelling.replacing("{port}", with: port)
+      let clock = TestClock<Duration>()
+      func session(_ address: String) -> (
+        RemoteAccountService, OutboxProgressService<TestClock<Duration>>
+      ) {
+        let credentials = RemoteCredentials()
+        let server = RemoteServer(baseURL: address)
+        return (
+          RemoteAccountService(server: server, credentials: credentials),
+          OutboxProgressService(
+            remote: RemoteProgressService(server: server, credentials: credentials),
+            directory: directory, server: address, clock: clock, backoff: Backoff(random: { 0 }))
+        )
+      }
+      let (accounts, progress) = session(url)
+      let a = try await accounts.logIn(email: "registered@email.com", password: "password")
+      await progress.resume(account: a.accountID, email: a.profile.email)
+      network.mode = .away
+      for n in 0..<3 {
+        try await progress.record(
+          ProgressUpdate(
+            account: a.accountID, classID: "c1", position: (n + 1) * 1_000,
+            played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
+      }
+      #expect(try await progress.waiting(account: a.accountID).count == 3)
+      await progress.stopAll()
+      // The app quits; the server is back; the same person signs in by another spelling.
+      network.mode = .up
+      let (again, later) = session(second)
+      _ = try await again.logIn(email: "registered@email.com", password: "password")
+      await later.resume(account: a.accountID, email: a.profile.email)
+      try await eventually { (try? await later.waiting(account: a.accountID).isEmpty) == true }
+      let stored = try await backend.progress.progress(account: a.accountID, classID: "c1")
+      #expect(stored.timeInClass == 3_000)
+      #expect(stored.watched == IntervalSet([0..<3_000]))
+      // Nothing is left waiting in the first spelling's file either (nor sent twice).
+      let first = OutboxStore(
+        directory: directory, server: url, account: a.accountID)
+      #expect(try await first.counts().waiting == 0)
+    }
+  }
+
+  @Test func aServersURLIsFiledInOneSpelling() {
+    for (typed, filed) in [
+      ("HTTP://LocalHost:8080/", "http://localhost:8080"),
+      ("http://example.com:80", "http://example.com"),
+      ("https://Example.COM:443/api//", "https://example.com/api"),
+      ("https://example.com:8443/Api", "https://example.com:8443/Api"),
+      ("http://127.0.0.1:38411", "http://127.0.0.1:38411"),
+    ] {
+      #expect(RemoteServer.canonical(typed) == filed, "\(typed)")
+    }
+  }
+
   /// A log-out's last delivery (a walk-through found the Player's closing save left waiting
   /// until the next log-in): the server comes back and B logs in while A's delivery is due.
   /// A's changes go now, under A's own token; none under B's.

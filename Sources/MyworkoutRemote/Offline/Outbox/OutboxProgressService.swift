@@ -43,7 +43,7 @@ where C.Duration == Duration {
     self.executor = executor
     self.remote = remote
     self.directory = directory
-    self.server = server
+    self.server = RemoteServer.canonical(server)
     self.clock = clock
     self.backoff = backoff
     self.onNotice = onNotice
@@ -153,6 +153,16 @@ where C.Duration == Duration {
       onNotice(
         "\(changes) from an earlier session of this email could not be sent; kept on this device")
     }
+    // This account's changes kept under another spelling of this server's URL (`localhost`
+    // for `127.0.0.1`, or a spelling from before URLs were filed in one form): taken in and
+    // sent now (a walk-through's stayed in their file for good, unsaid).
+    var adopted = 0
+    for path in OutboxStore.sameAccountElsewhere(
+      in: directory, server: server, account: account, email: legacy)
+    {
+      adopted += (try? await outbox(account).store.adopt(from: path)) ?? 0
+    }
+    if adopted > 0 { await outbox(account).sender.kick() }
     let path = OutboxStore.path(in: directory, server: server, account: legacy)
     guard legacy != account, FileManager.default.fileExists(atPath: path) else { return }
     await resume(account: legacy)

@@ -110,6 +110,59 @@ package actor OutboxStore {
     return found
   }
 
+  /// The outboxes in `directory` of `account` and `email` filed under another spelling of a
+  /// server's URL (`owner.server` is not `server`) that hold changes waiting: their paths.
+  /// Account ids are the server's own (random, 96 bits): the same id and email is the same
+  /// account, reached by another name (a walk-through's `127.0.0.1` and `localhost`).
+  package static func sameAccountElsewhere(
+    in directory: DataDirectory, server: String, account: String, email: String
+  ) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    var found: [String] = []
+    for name in names.sorted() where name.hasPrefix("outbox-") && name.hasSuffix(".sqlite") {
+      let path = directory.path + "/" + name
+      guard
+        let database = try? SQLiteDatabase(path: path),
+        let text = try? database.statement("SELECT value FROM known WHERE key = ?")
+          .firstRow([.text(ownerKey)], { $0.text(0) }),
+        let owner = try? JSONDecoder().decode(Owner.self, from: Data(text.utf8)),
+        owner.server != server, owner.account == account, owner.email == email,
+        case .integer(let count)? = try? database.scalar(
+          "SELECT count(*) FROM changes WHERE aside IS NULL"),
+        count > 0
+      else { continue }
+      found.append(path)
+    }
+    return found
+  }
+
+  /// Takes the changes waiting in the outbox at `other` into this one, each under its own key
+  /// (a change the server applied without its answer arriving is applied once, not twice),
+  /// after this outbox's changes; then removes them there. How many were taken.
+  package func adopt(from other: String) throws -> Int {
+    let source = try SQLiteDatabase(path: other, options: .init(interruptsWhenCancelled: false))
+    let rows = try source.statement(
+      "SELECT key, change FROM changes WHERE aside IS NULL ORDER BY sequence"
+    ).rows([]) { row in (row.text(0), row.text(1)) }
+    guard !rows.isEmpty else { return 0 }
+    try withDatabase(syncing: .full) { database in
+      try database.transaction(.immediate) {
+        for (key, change) in rows {
+          try database.statement("INSERT OR IGNORE INTO changes(key, change) VALUES (?, ?)")
+            .run([.text(key), .text(change)])
+        }
+      }
+    }
+    // Only once they are safe here: should this fail, they go again from both files under
+    // their keys, which the server applies once.
+    try source.transaction(.immediate) {
+      for (key, _) in rows {
+        try source.statement("DELETE FROM changes WHERE key = ?").run([.text(key)])
+      }
+    }
+    return rows.count
+  }
+
   /// Writes `change` (durably) with a new key; the entry.
   @discardableResult
   package func append(_ change: OutboxChange) throws -> OutboxEntry {
