@@ -107,7 +107,8 @@ package struct ServerStores: Sendable {
       progress: ProgressStore(
         directory: directory, onNotice: notices,
         accountIDs: { try SQLiteAccountStore.idsByEmail(path: accountsPath) },
-        classLimit: options.progressClassLimit, lessonEventLimit: options.lessonEventLimit),
+        classLimit: options.progressClassLimit, lessonEventLimit: options.lessonEventLimit,
+        appliedKeyLimit: options.appliedKeyLimit),
       catalog: ParallelCatalog(
         store: CatalogStore(
           directory: directory,

@@ -402,4 +402,28 @@ import Testing
       Backend.loginKeys(email: " Ada@Example.COM ", address: "127.0.0.1")
         == ["email:ada@example.com", "address:127.0.0.1"])
   }
+
+  /// A walk-through's 5,000 saves, each with a new `Idempotency-Key`, grew the store 1.2 KB a
+  /// save for good. An account keeps its newest keys only (`ProgressBounds.appliedKeys`; three
+  /// here): a key among them sent again is answered as before, an older one forgotten (applied
+  /// as new), on both stores.
+  @Test(arguments: Store.allCases)
+  func anAccountKeepsItsNewestIdempotencyKeysOnly(store: Store) async throws {
+    try await withRouter(store, { $0.appliedKeyLimit = 3 }) { client, _ in
+      let token = try await Routes.token(client)
+      let path = "/api/progress/c1"
+      for n in 1...5 {
+        let saved = try await Routes.post(
+          client, path, Self.save(position: n * 1_000), token, key: "k\(n)")
+        #expect(saved.status == 200, "\(saved.body)")
+        #expect(saved.body["time_in_class"] as? Int == n * 1_000)
+      }
+      let newest = try await Routes.post(
+        client, path, Self.save(position: 5_000), token, key: "k5")
+      #expect(newest.body["time_in_class"] as? Int == 5_000, "k5 is kept: \(newest.body)")
+      let oldest = try await Routes.post(
+        client, path, Self.save(position: 1_000), token, key: "k1")
+      #expect(oldest.body["time_in_class"] as? Int == 6_000, "k1 is forgotten: \(oldest.body)")
+    }
+  }
 }

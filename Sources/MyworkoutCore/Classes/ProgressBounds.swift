@@ -22,6 +22,20 @@ package enum ProgressBounds {
   /// refused): a round has a handful of lessons, so this is hundreds of Start overs, while what
   /// one account can make a store hold, and a completions answer, has an end.
   package static let storedLessonEvents = 10_000
+  /// The most `Idempotency-Key`s kept per account, the newest (a walk-through's 5,000 saves,
+  /// each with a new key, grew the store 1.2 KB a save for good). An older key sent again is
+  /// applied as new: a device's sender sends its oldest change first and nothing else until
+  /// it is answered, so that takes this many of the account's changes from its other devices
+  /// meanwhile (hours of play).
+  package static let appliedKeys = 10_000
+
+  /// Whether a store that just kept a key prunes the account's oldest past `limit` now: one
+  /// time in 64 at the full limit (counting an account's keys costs a scan of them), every
+  /// time at a small one (tests).
+  package static func prunesAppliedKeys(limit: Int) -> Bool {
+    Int.random(in: 0..<max(1, min(64, limit / 16))) == 0
+  }
+
   /// The longest id a stored key can have, in UTF-8 bytes: a class id (the catalog's are 64
   /// hexadecimal digits) and a lesson id (the lesson file's are short).
   package static let idBytes = 255

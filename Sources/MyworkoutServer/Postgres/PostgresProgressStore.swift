@@ -18,6 +18,8 @@ package struct PostgresProgressStore: ProgressStoring {
   var classLimit = ProgressBounds.storedClasses
   /// The most lesson events one account keeps (`ProgressBounds.storedLessonEvents`).
   var lessonEventLimit = ProgressBounds.storedLessonEvents
+  /// The most `Idempotency-Key`s one account keeps (`ProgressBounds.appliedKeys`).
+  var appliedKeyLimit = ProgressBounds.appliedKeys
 
   package func progress(account: String, classID: String) async throws -> ClassProgress {
     try await database.call("read progress") { client in
@@ -104,7 +106,9 @@ package struct PostgresProgressStore: ProgressStoring {
     let classID = update.classID
     let logger = database.logger
     return try await database.transaction("save progress") { connection in
-      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+      if let request = try await Self.claim(
+        key, account: account, keeping: appliedKeyLimit, on: connection, logger: logger)
+      {
         guard request == key.request else { return .keyReused }
         for try await row in try await connection.query(
           """
@@ -124,7 +128,8 @@ package struct PostgresProgressStore: ProgressStoring {
   /// Remembers `key` for `account` (inside the caller's transaction); nil when it is new, else
   /// the request it was applied to before.
   static func claim(
-    _ key: IdempotencyKey, account: String, on connection: PostgresConnection, logger: Logger
+    _ key: IdempotencyKey, account: String, keeping limit: Int,
+    on connection: PostgresConnection, logger: Logger
   ) async throws -> String? {
     let inserted = try await connection.query(
       """
@@ -133,7 +138,19 @@ package struct PostgresProgressStore: ProgressStoring {
       ON CONFLICT DO NOTHING RETURNING 1
       """, logger: logger
     ).collect()
-    guard inserted.isEmpty else { return nil }
+    if !inserted.isEmpty {
+      // Now and then, the account's oldest keys past the newest `limit` are forgotten.
+      if ProgressBounds.prunesAppliedKeys(limit: limit) {
+        _ = try await connection.query(
+          """
+          DELETE FROM applied_changes WHERE account = \(account) AND key IN (
+            SELECT key FROM applied_changes WHERE account = \(account)
+            ORDER BY applied DESC, key DESC OFFSET \(Int64(limit)))
+          """, logger: logger
+        ).collect()
+      }
+      return nil
+    }
     for try await request in try await connection.query(
       "SELECT request FROM applied_changes WHERE account = \(account) AND key = \(key.value)",
       logger: logger
@@ -221,7 +238,9 @@ package struct PostgresProgressStore: ProgressStoring {
       let round = ProgressStore.filingRound(
         asked,
         current: try await Self.currentRound(account: account, on: connection, logger: logger))
-      if let request = try await Self.claim(key, account: account, on: connection, logger: logger) {
+      if let request = try await Self.claim(
+        key, account: account, keeping: appliedKeyLimit, on: connection, logger: logger)
+      {
         guard request == key.request else { return .keyReused }
         // The round's event of this visit, else of this lesson.
         let visit = Int64(started.timeIntervalSince1970.rounded(.down))

@@ -36,7 +36,7 @@ extension ServerStores {
       accounts: PostgresAccountStore(database: database),
       progress: PostgresProgressStore(
         database: database, classLimit: options.progressClassLimit,
-        lessonEventLimit: options.lessonEventLimit),
+        lessonEventLimit: options.lessonEventLimit, appliedKeyLimit: options.appliedKeyLimit),
       catalog: PostgresCatalogStore(database: database),
       signer: key,
       loginLimiter: PostgresRateLimiter(

@@ -1,3 +1,5 @@
+import MyworkoutCore
+
 /// `progress.sqlite`: watch progress per account and class, and lesson completion events per
 /// account and round. User data: written with full syncs, never rebuilt. Not thread-safe, like
 /// its connection: `ProgressStore` owns it.
@@ -221,13 +223,22 @@ final class ProgressDatabase {
       .firstRow([.text(account), .text(key)]) { $0.text(0) }
   }
 
-  /// Remembers that `key` was applied to `request` (in the transaction of the change).
-  func insertApplied(account: String, key: String, request: String, applied: String)
-    throws(SQLiteError)
-  {
+  /// Remembers that `key` was applied to `request` (in the transaction of the change), and
+  /// now and then forgets the account's oldest keys past the newest `limit`.
+  func insertApplied(
+    account: String, key: String, request: String, applied: String, keeping limit: Int
+  ) throws(SQLiteError) {
     try connection.statement(
       "INSERT INTO applied_changes(account, key, request, applied) VALUES (?, ?, ?, ?)"
     ).run([.text(account), .text(key), .text(request), .text(applied)])
+    guard ProgressBounds.prunesAppliedKeys(limit: limit) else { return }
+    try connection.statement(
+      """
+      DELETE FROM applied_changes WHERE account = ?1 AND key IN (
+        SELECT key FROM applied_changes WHERE account = ?1
+        ORDER BY applied DESC, key DESC LIMIT -1 OFFSET ?2)
+      """
+    ).run([.text(account), .int(limit)])
   }
 
   /// The round's event for `lesson` of the visit that began at `started`, else its first, if

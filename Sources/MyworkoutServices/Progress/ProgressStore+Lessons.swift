@@ -95,7 +95,7 @@ extension ProgressStore {
             round: round, anyVisit: false, in: database)
           try database.insertApplied(
             account: account, key: key.value, request: key.request,
-            applied: UTCTimestamp.format(now()))
+            applied: UTCTimestamp.format(now()), keeping: appliedKeyLimit)
           return .applied(recorded)
         }
       }

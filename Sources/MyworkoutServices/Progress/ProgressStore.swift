@@ -27,6 +27,8 @@ package actor ProgressStore {
   let classLimit: Int
   /// The most lesson events one account keeps (`ProgressBounds.storedLessonEvents`).
   let lessonEventLimit: Int
+  /// The most `Idempotency-Key`s one account keeps (`ProgressBounds.appliedKeys`).
+  let appliedKeyLimit: Int
   private var database: ProgressDatabase?
   private var opened: FileIdentity?
   private var isRepairing = false
@@ -43,7 +45,8 @@ package actor ProgressStore {
     onNotice: @escaping @Sendable (String) -> Void = { _ in },
     accountIDs: @escaping @Sendable () throws -> [String: String] = { [:] },
     classLimit: Int = ProgressBounds.storedClasses,
-    lessonEventLimit: Int = ProgressBounds.storedLessonEvents
+    lessonEventLimit: Int = ProgressBounds.storedLessonEvents,
+    appliedKeyLimit: Int = ProgressBounds.appliedKeys
   ) {
     self.directory = directory
     self.now = now
@@ -51,6 +54,7 @@ package actor ProgressStore {
     self.accountIDs = accountIDs
     self.classLimit = classLimit
     self.lessonEventLimit = lessonEventLimit
+    self.appliedKeyLimit = appliedKeyLimit
   }
 
   /// Throws `NewerSchemaError` when `directory`'s progress file is of a newer version, reading
@@ -106,7 +110,7 @@ package actor ProgressStore {
           let merged = try merge(update, in: database)
           try database.insertApplied(
             account: update.account, key: key.value, request: key.request,
-            applied: UTCTimestamp.format(now()))
+            applied: UTCTimestamp.format(now()), keeping: appliedKeyLimit)
           return .applied(merged)
         }
       }
