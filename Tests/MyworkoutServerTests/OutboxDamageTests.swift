@@ -79,6 +79,27 @@ import Testing
     }
   }
 
+  /// An outbox removed from outside while the app has it open (a walk-through's `rm`): the
+  /// changes went on into the removed file and were gone when the app quit. Now the next
+  /// write sees that the path no longer names the file it opened, and moves what waits there
+  /// into a new file at the path, said in one line; nothing is lost, nothing doubled.
+  @Test func anOutboxRemovedWhileOpenKeepsItsChangesInANewFile() async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let notices = Notices()
+      let store = OutboxStore(
+        directory: directory, server: "http://s", account: "a1", onNotice: notices.raise)
+      for n in 0..<2 { try await store.append(OutboxTests.change(n)) }
+      for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
+      try await store.append(OutboxTests.change(2))
+      // The app quits and starts again: its outbox is the file at the path.
+      let relaunched = OutboxStore(directory: directory, server: "http://s", account: "a1")
+      let waiting = try await relaunched.waiting().map(\.change)
+      #expect(waiting == (0..<3).map { OutboxTests.change($0) })
+      #expect(notices.all.contains { $0.contains("removed") }, "\(notices.all)")
+    }
+  }
+
   /// An outbox a newer version of the app wrote (the app downgraded) is not damage: its waiting
   /// changes stay where they are for that version to send, the file untouched. A new change
   /// goes straight to the server, as when the outbox cannot be written at all, and the notice

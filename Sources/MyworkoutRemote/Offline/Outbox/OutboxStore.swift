@@ -336,6 +336,40 @@ package actor OutboxStore {
     case normal = "NORMAL"
   }
 
+  /// The path no longer names the file this store has open (removed or replaced from
+  /// outside: a walk-through's `rm` left the changes going into the removed file, gone when
+  /// the app quit). What the open file holds (the changes and what the server last said) is
+  /// written into the file at the path, made anew if there is none, each change under its own
+  /// key; said in one line.
+  private func reopen(leaving old: SQLiteDatabase) throws -> SQLiteDatabase {
+    let changes =
+      (try? old.statement("SELECT key, change, aside FROM changes ORDER BY sequence").rows([]) {
+        row in (row.text(0), row.text(1), row.value(2))
+      }) ?? []
+    let known =
+      (try? old.statement("SELECT key, value FROM known").rows([]) { ($0.text(0), $0.text(1)) })
+      ?? []
+    connection = nil
+    opened = nil
+    let fresh = try open()
+    try fresh.transaction(.immediate) {
+      for (key, change, aside) in changes {
+        try fresh.statement("INSERT OR IGNORE INTO changes(key, change, aside) VALUES (?, ?, ?)")
+          .run([.text(key), .text(change), aside])
+      }
+      for (key, value) in known {
+        try fresh.statement("INSERT OR IGNORE INTO known(key, value) VALUES (?, ?)")
+          .run([.text(key), .text(value)])
+      }
+    }
+    if !changes.isEmpty {
+      let file = String(path.split(separator: "/").last ?? "")
+      let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
+      onNotice("\(file) was removed while in use; its \(count) were written to a new one")
+    }
+    return fresh
+  }
+
   /// `PRAGMA synchronous` on the open file now: 2 full, 1 normal (for tests).
   package func synchronousSetting() throws -> Int {
     guard case .integer(let value) = try open().scalar("PRAGMA synchronous") else { return -1 }
@@ -343,7 +377,10 @@ package actor OutboxStore {
   }
 
   private func open() throws -> SQLiteDatabase {
-    if let connection { return connection }
+    if let connection {
+      if FileIdentity(path: path) == opened { return connection }
+      return try reopen(leaving: connection)
+    }
     opened = FileIdentity(path: path)
     let connection = try SQLiteDatabase(
       path: path, options: .init(interruptsWhenCancelled: false))
