@@ -83,7 +83,8 @@ import Testing
   /// changes went on into the removed file and were gone when the app quit. Now the next
   /// write sees that the path no longer names the file it opened, and moves what waits there
   /// into a new file at the path, said in one line; nothing is lost, nothing doubled.
-  @Test func anOutboxRemovedWhileOpenKeepsItsChangesInANewFile() async throws {
+  @Test(arguments: [false, true])
+  func anOutboxRemovedWhileOpenKeepsItsChangesInANewFile(directoryInItsPlace: Bool) async throws {
     try await withTemporaryDirectory { root in
       let directory = try DataDirectory.prepare(path: root + "/app")
       let notices = Notices()
@@ -91,6 +92,9 @@ import Testing
         directory: directory, server: "http://s", account: "a1", onNotice: notices.raise)
       for n in 0..<2 { try await store.append(OutboxTests.change(n)) }
       for suffix in ["", "-wal", "-shm"] { unlink(store.path + suffix) }
+      // A re-check's case: a directory put where the file was (moved aside as unreadable;
+      // the changes the store held were dropped with it).
+      if directoryInItsPlace { mkdir(store.path, 0o755) }
       try await store.append(OutboxTests.change(2))
       // The app quits and starts again: its outbox is the file at the path.
       let relaunched = OutboxStore(directory: directory, server: "http://s", account: "a1")

@@ -339,9 +339,10 @@ package actor OutboxStore {
   /// The path no longer names the file this store has open (removed or replaced from
   /// outside: a walk-through's `rm` left the changes going into the removed file, gone when
   /// the app quit). What the open file holds (the changes and what the server last said) is
-  /// written into the file at the path, made anew if there is none, each change under its own
-  /// key; said in one line.
-  private func reopen(leaving old: SQLiteDatabase) throws -> SQLiteDatabase {
+  /// kept here until it is written into the file at the path (made anew, or, when something
+  /// else stands there, moved aside first: a directory put in its place), each change under
+  /// its own key.
+  private func carry(from old: SQLiteDatabase) {
     let changes =
       (try? old.statement("SELECT key, change, aside FROM changes ORDER BY sequence").rows([]) {
         row in (row.text(0), row.text(1), row.value(2))
@@ -349,25 +350,39 @@ package actor OutboxStore {
     let known =
       (try? old.statement("SELECT key, value FROM known").rows([]) { ($0.text(0), $0.text(1)) })
       ?? []
+    carried = Carried(
+      changes: (carried?.changes ?? []) + changes, known: (carried?.known ?? []) + known)
     connection = nil
     opened = nil
-    let fresh = try open()
+  }
+
+  /// What an outbox removed while open held, not yet written anew (see `carry`).
+  private struct Carried {
+    var changes: [(key: String, change: String, aside: SQLiteValue)]
+    var known: [(key: String, value: String)]
+  }
+  private var carried: Carried?
+
+  /// Writes what was carried into `fresh`, said in one line.
+  private func writeCarried(into fresh: SQLiteDatabase) throws {
+    guard let carried else { return }
     try fresh.transaction(.immediate) {
-      for (key, change, aside) in changes {
+      for (key, change, aside) in carried.changes {
         try fresh.statement("INSERT OR IGNORE INTO changes(key, change, aside) VALUES (?, ?, ?)")
           .run([.text(key), .text(change), aside])
       }
-      for (key, value) in known {
+      for (key, value) in carried.known {
         try fresh.statement("INSERT OR IGNORE INTO known(key, value) VALUES (?, ?)")
           .run([.text(key), .text(value)])
       }
     }
-    if !changes.isEmpty {
+    self.carried = nil
+    if !carried.changes.isEmpty {
       let file = String(path.split(separator: "/").last ?? "")
-      let count = changes.count == 1 ? "1 change" : "\(changes.count) changes"
+      let count =
+        carried.changes.count == 1 ? "1 change" : "\(carried.changes.count) changes"
       onNotice("\(file) was removed while in use; its \(count) were written to a new one")
     }
-    return fresh
   }
 
   /// `PRAGMA synchronous` on the open file now: 2 full, 1 normal (for tests).
@@ -379,7 +394,7 @@ package actor OutboxStore {
   private func open() throws -> SQLiteDatabase {
     if let connection {
       if FileIdentity(path: path) == opened { return connection }
-      return try reopen(leaving: connection)
+      carry(from: connection)
     }
     opened = FileIdentity(path: path)
     let connection = try SQLiteDatabase(
@@ -393,6 +408,7 @@ package actor OutboxStore {
     try connection.ensureSchema(Self.schema, version: Self.schemaVersion)
     if opened == nil { opened = FileIdentity(path: path) }
     self.connection = connection
+    try writeCarried(into: connection)
     return connection
   }
 }
