@@ -604,6 +604,22 @@ def pulse_daemon(keep_awake=True):
         shutil.rmtree(runtime, ignore_errors=True)
 
 
+def play_pause_rounds(term, rounds, pause, shown_after):
+    """Space to play, 1 s of play, Space to pause, `pause` s paused, `rounds` + 1 times: ms from
+    each Space that plays to what `shown_after(sent, mark)` says (seconds), the first left out."""
+    times = []
+    for round in range(rounds + 1):
+        sent, mark = term.send(b" ")
+        shown = shown_after(sent, mark)
+        if round:
+            times.append(shown * 1000)
+        term.drain(1.0)
+        term.send(b" ")
+        term.settle(quiet=0.3)
+        term.drain(pause)
+    return times
+
+
 def resume_figures(binary, pause=3.0, rounds=3):
     """Play after a pause, with sound, on a null sink not kept awake (the sound tests' daemon):
     ms from Space to the next picture, ours (each round after `pause` s paused) and mpv's
@@ -624,17 +640,8 @@ def resume_figures(binary, pause=3.0, rounds=3):
                 sent, mark = open_first_class(term)
                 term.wait_for("\x1b[?2026h", "the first video frame", since=mark)
                 term.settle(quiet=0.3)
-                times = []
-                for round in range(rounds + 1):
-                    sent, mark = term.send(b" ")
-                    shown = term.wait_for("\x1b[?2026h", "a picture after play", since=mark,
-                                          timeout=5) - sent
-                    if round:
-                        times.append(shown * 1000)
-                    term.drain(1.0)
-                    term.send(b" ")
-                    term.settle(quiet=0.3)
-                    term.drain(pause)
+                times = play_pause_rounds(term, rounds, pause, lambda sent, mark: term.wait_for(
+                    "\x1b[?2026h", "a picture after play", since=mark, timeout=5) - sent)
                 term.send(b"\x03")
                 term.wait_exit("exit after Ctrl-C")
             found["myworkout"] = statistics.median(times)
@@ -646,19 +653,14 @@ def resume_figures(binary, pause=3.0, rounds=3):
             with Terminal(argv, env) as term:
                 term.read(1.0)
                 term.settle(quiet=0.5)
-                times = []
-                for round in range(rounds + 1):
-                    sent, mark = term.send(b" ")
+                def first_output(sent, mark):
                     while len(term.output) == mark:
                         if time.monotonic() > sent + WAIT_TIMEOUT:
                             raise DriveError("mpv drew nothing after play")
                         term.read(0.01)
-                    if round:
-                        times.append((term.last_output_at - sent) * 1000)
-                    term.drain(1.0)
-                    term.send(b" ")
-                    term.settle(quiet=0.3)
-                    term.drain(pause)
+                    return term.last_output_at - sent
+
+                times = play_pause_rounds(term, rounds, pause, first_output)
                 term.send(b"q")
             found["mpv"] = statistics.median(times)
     return found

@@ -27,6 +27,19 @@ import Testing
     var all: [SyncStatus] { list.withLock { $0 } }
   }
 
+  /// Three changes of `classID` for `account`, one a second of play: 0–1 s, 1–2 s, 2–3 s.
+  static func playThreeSeconds(
+    of classID: String, as account: String,
+    into progress: OutboxProgressService<TestClock<Duration>>
+  ) async throws {
+    for n in 0..<3 {
+      try await progress.record(
+        ProgressUpdate(
+          account: account, classID: classID, position: (n + 1) * 1_000,
+          played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
+    }
+  }
+
   /// A plays with the server away, logs out (the session forgotten, as Ctrl-O does); B logs
   /// in; the server comes back and A's backoff ends: nothing of A reaches the server under
   /// B's token. At A's next log-in A's changes go, under A.
@@ -48,12 +61,7 @@ import Testing
       let a = try await accounts.logIn(email: "registered@email.com", password: "password")
 
       network.mode = .away
-      for n in 0..<3 {
-        try await progress.record(
-          ProgressUpdate(
-            account: a.accountID, classID: "c1", position: (n + 1) * 1_000,
-            played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
-      }
+      try await Self.playThreeSeconds(of: "c1", as: a.accountID, into: progress)
       try await eventually {
         statuses.all.last == SyncStatus(account: a.accountID, waiting: 3, offline: true)
       }
@@ -114,12 +122,7 @@ import Testing
       let a = try await accounts.logIn(email: "registered@email.com", password: "password")
       await progress.resume(account: a.accountID, email: a.profile.email)
       network.mode = .away
-      for n in 0..<3 {
-        try await progress.record(
-          ProgressUpdate(
-            account: a.accountID, classID: "c1", position: (n + 1) * 1_000,
-            played: IntervalSet([(n * 1_000)..<((n + 1) * 1_000)]), addedTimeInClass: 1_000))
-      }
+      try await Self.playThreeSeconds(of: "c1", as: a.accountID, into: progress)
       #expect(try await progress.waiting(account: a.accountID).count == 3)
       await progress.stopAll()
       // The app quits; the server is back; the same person signs in by another spelling.

@@ -645,29 +645,12 @@ import Testing
   /// walk-through's class, sought past the cut, stood paused for ever, Space after Space. A
   /// stream's try that fails stays paused (its server may be back soon; the test above).
   @Test func aFileThatFailsAgainWhenTriedPlaysTheClockOn() {
-    var store = Self.stoppedAt500(
-      Self.showing(), because: "the file is cut short", stream: true)
+    var store = Self.fileCutShortTriedAgainAt500()
     let file = store.state.playerOnTop.danceClass.videoURL
-    store.send(
-      .player(.playPausePressed),
-      effects: [.video(.open(source: file)), .video(.seek(milliseconds: 500)), .video(.play)]
-    ) {
-      $0.playerOnTop.positionReadAt = nil
-      $0.playerOnTop.playback = .playing
-      $0.playerOnTop.lastSave = S.at(1_000)
-      $0.playerOnTop.video = .loading
-    }
     store.send(.player(.video(.failed("the file is cut short")))) {
       $0.playerOnTop.video = .failed("the file is cut short")
     }
-    #expect(store.state.playerOnTop.playback == .playing)
-    // The clock plays on from where the file stopped.
-    store.send(.clockRead(S.at(2_000))) {
-      $0.playerOnTop.clock = S.at(2_000)
-      $0.playerOnTop.position = 1_500
-      $0.playerOnTop.unsavedPlayed = IntervalSet([500..<1_500])
-      $0.playerOnTop.unsavedTime = 2_000
-    }
+    Self.theClockPlaysOnFrom500(&store)
     // Sought back before the cut, the file is opened there again, playing.
     store.send(
       .player(.seekToEndPressed(last: false)),
@@ -696,8 +679,20 @@ import Testing
   /// try itself fails. (A walk-through's truncated file stood `❚❚ Paused` at 00:27 on 9 of 9
   /// Space presses: each reopened it, played the pictures left, failed and paused again.)
   @Test func aFileThatFailsAgainAtItsCutAfterItsTryOpenedPlaysTheClockOn() {
-    var store = Self.stoppedAt500(
-      Self.showing(), because: "the file is cut short", stream: true)
+    var store = Self.fileCutShortTriedAgainAt500()
+    store.send(.player(.video(.shown(milliseconds: 480)))) {
+      $0.playerOnTop.video = .showing
+    }
+    store.send(.player(.video(.failed("the file is cut short")))) {
+      $0.playerOnTop.video = .failed("the file is cut short")
+    }
+    Self.theClockPlaysOnFrom500(&store)
+  }
+
+  /// `stoppedAt500` for a file cut short, then Space: the file is opened again at 500 and
+  /// played (the clock reads 1 s).
+  static func fileCutShortTriedAgainAt500() -> TestStore {
+    var store = stoppedAt500(showing(), because: "the file is cut short", stream: true)
     let file = store.state.playerOnTop.danceClass.videoURL
     store.send(
       .player(.playPausePressed),
@@ -708,12 +703,12 @@ import Testing
       $0.playerOnTop.lastSave = S.at(1_000)
       $0.playerOnTop.video = .loading
     }
-    store.send(.player(.video(.shown(milliseconds: 480)))) {
-      $0.playerOnTop.video = .showing
-    }
-    store.send(.player(.video(.failed("the file is cut short")))) {
-      $0.playerOnTop.video = .failed("the file is cut short")
-    }
+    return store
+  }
+
+  /// Still playing after the file failed again: the clock plays on from 500, and its second
+  /// counts as watched.
+  static func theClockPlaysOnFrom500(_ store: inout TestStore) {
     #expect(store.state.playerOnTop.playback == .playing)
     store.send(.clockRead(S.at(2_000))) {
       $0.playerOnTop.clock = S.at(2_000)

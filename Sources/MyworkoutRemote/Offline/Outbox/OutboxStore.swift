@@ -87,27 +87,37 @@ package actor OutboxStore {
 
   static let ownerKey = "owner"
 
+  /// The outboxes in `directory` that name their owner and still hold changes waiting: each
+  /// one's path, owner and how many changes wait there, in the order of their names.
+  private static func waitingOutboxes(in directory: DataDirectory) -> [(
+    path: String, owner: Owner, waiting: Int
+  )] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    var found: [(path: String, owner: Owner, waiting: Int)] = []
+    for name in names.sorted() where name.hasPrefix("outbox-") && name.hasSuffix(".sqlite") {
+      let path = directory.path + "/" + name
+      guard
+        let database = try? SQLiteDatabase(path: path),
+        let text = try? database.statement("SELECT value FROM known WHERE key = ?")
+          .firstRow([.text(ownerKey)], { $0.text(0) }),
+        let owner = try? JSONDecoder().decode(Owner.self, from: Data(text.utf8)),
+        case .integer(let count)? = try? database.scalar(
+          "SELECT count(*) FROM changes WHERE aside IS NULL"),
+        count > 0
+      else { continue }
+      found.append((path, owner, Int(count)))
+    }
+    return found
+  }
+
   /// The outboxes in `directory` of `email` on `server` under an account other than
   /// `account` that still hold changes: their account and how many changes wait there.
   package static func stranded(
     in directory: DataDirectory, server: String, email: String, except account: String
   ) -> [(account: String, waiting: Int)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    var found: [(account: String, waiting: Int)] = []
-    for name in names where name.hasPrefix("outbox-") && name.hasSuffix(".sqlite") {
-      guard
-        let database = try? SQLiteDatabase(path: directory.path + "/" + name),
-        let text = try? database.statement("SELECT value FROM known WHERE key = ?")
-          .firstRow([.text(ownerKey)], { $0.text(0) }),
-        let owner = try? JSONDecoder().decode(Owner.self, from: Data(text.utf8)),
-        owner.server == server, owner.email == email, owner.account != account,
-        case .integer(let count)? = try? database.scalar(
-          "SELECT count(*) FROM changes WHERE aside IS NULL"),
-        count > 0
-      else { continue }
-      found.append((owner.account, Int(count)))
-    }
-    return found
+    waitingOutboxes(in: directory).filter {
+      $0.owner.server == server && $0.owner.email == email && $0.owner.account != account
+    }.map { ($0.owner.account, $0.waiting) }
   }
 
   /// The outboxes in `directory` of `account` and `email` filed under another spelling of a
@@ -117,23 +127,9 @@ package actor OutboxStore {
   package static func sameAccountElsewhere(
     in directory: DataDirectory, server: String, account: String, email: String
   ) -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    var found: [String] = []
-    for name in names.sorted() where name.hasPrefix("outbox-") && name.hasSuffix(".sqlite") {
-      let path = directory.path + "/" + name
-      guard
-        let database = try? SQLiteDatabase(path: path),
-        let text = try? database.statement("SELECT value FROM known WHERE key = ?")
-          .firstRow([.text(ownerKey)], { $0.text(0) }),
-        let owner = try? JSONDecoder().decode(Owner.self, from: Data(text.utf8)),
-        owner.server != server, owner.account == account, owner.email == email,
-        case .integer(let count)? = try? database.scalar(
-          "SELECT count(*) FROM changes WHERE aside IS NULL"),
-        count > 0
-      else { continue }
-      found.append(path)
-    }
-    return found
+    waitingOutboxes(in: directory).filter {
+      $0.owner.server != server && $0.owner.account == account && $0.owner.email == email
+    }.map(\.path)
   }
 
   /// Takes the changes waiting in the outbox at `other` into this one, each under its own key
@@ -147,10 +143,7 @@ package actor OutboxStore {
     guard !rows.isEmpty else { return 0 }
     try withDatabase(syncing: .full) { database in
       try database.transaction(.immediate) {
-        for (key, change) in rows {
-          try database.statement("INSERT OR IGNORE INTO changes(key, change) VALUES (?, ?)")
-            .run([.text(key), .text(change)])
-        }
+        try Self.insert(rows.map { ($0.0, $0.1, .null) }, into: database)
       }
     }
     // Only once they are safe here: should this fail, they go again from both files under
@@ -356,6 +349,17 @@ package actor OutboxStore {
     opened = nil
   }
 
+  /// Puts `changes` in `database`, each under its own key (one it holds already is left as
+  /// it is): an outbox taken in, or one removed while open written anew.
+  private static func insert(
+    _ changes: [(key: String, change: String, aside: SQLiteValue)], into database: SQLiteDatabase
+  ) throws {
+    for (key, change, aside) in changes {
+      try database.statement("INSERT OR IGNORE INTO changes(key, change, aside) VALUES (?, ?, ?)")
+        .run([.text(key), .text(change), aside])
+    }
+  }
+
   /// What an outbox removed while open held, not yet written anew (see `carry`).
   private struct Carried {
     var changes: [(key: String, change: String, aside: SQLiteValue)]
@@ -367,10 +371,7 @@ package actor OutboxStore {
   private func writeCarried(into fresh: SQLiteDatabase) throws {
     guard let carried else { return }
     try fresh.transaction(.immediate) {
-      for (key, change, aside) in carried.changes {
-        try fresh.statement("INSERT OR IGNORE INTO changes(key, change, aside) VALUES (?, ?, ?)")
-          .run([.text(key), .text(change), aside])
-      }
+      try Self.insert(carried.changes, into: fresh)
       for (key, value) in carried.known {
         try fresh.statement("INSERT OR IGNORE INTO known(key, value) VALUES (?, ?)")
           .run([.text(key), .text(value)])
