@@ -410,13 +410,27 @@ import Testing
       return milliseconds
     }
     player.send(.play)
-    let first = try #require(await timeAtTheMark())
     // Within 300 media ms (75 wall ms at 4×) of the mark; the next report without it comes
-    // about 500 media ms after it.
-    #expect(first < 1_800, "said at \(first)")
-    player.send(.seek(milliseconds: 500))
-    let again = try #require(await timeAtTheMark())
-    #expect(again < 1_800, "said again at \(again)")
+    // about 1,000 media ms after the last, so a report that only happened to fall near the mark
+    // does so 3 times in 10. Six rounds, five of them near: a player that says the time only
+    // every quarter second passes that about once in a hundred runs, one that says the mark
+    // passes it unless two of its six wake-ups come more than 75 ms late (a loaded machine
+    // delayed one now and then).
+    var said: [Int] = []
+    for round in 0..<6 {
+      if round > 0 {
+        // Paused at 500 first: times said past the mark before the seek are read and left.
+        player.send(.pause)
+        player.send(.seek(milliseconds: 500))
+        _ = try #require(
+          await player.awaitNext {
+            if case .frame(let frame) = $0 { frame.milliseconds < 1_500 } else { false }
+          })
+        player.send(.play)
+      }
+      said.append(try #require(await timeAtTheMark()))
+    }
+    #expect(said.filter { $0 < 1_800 }.count >= 5, "said at \(said)")
   }
 
   /// A terminal too small for a picture asks for none: the frames still come, empty, so the
