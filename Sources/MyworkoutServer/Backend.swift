@@ -102,13 +102,21 @@ package final class Backend: Sendable {
       accessToken: access, idToken: id, expiresIn: Int(max(0, exp - now)), scope: scope)
   }
 
-  /// The claims of the request's Bearer token (ours, current), or `APIError.unauthorized`.
+  /// The claims of the request's Bearer token (an access token of ours, current), or
+  /// `APIError.unauthorized`.
+  ///
+  /// An id_token is refused (`invalid_token`): it tells an app who signed in to it, and any app
+  /// it was shown to holds it (OpenID Connect Core §2; a walk-through called the API with one).
+  /// Both are signed alike for the same audience; an access token always carries `scope` (every
+  /// one this server has made did), an id_token never does.
   func bearer(_ authorization: String?, issuer: String) throws(APIError) -> IDTokenClaims {
     guard let authorization, authorization.lowercased().hasPrefix("bearer ") else {
       throw APIError.unauthorized
     }
     let token = authorization.dropFirst(7).trimmingWhitespace()
-    guard let claims = try? verifier.verify(token, now: options.now(), issuer: issuer) else {
+    guard let claims = try? verifier.verify(token, now: options.now(), issuer: issuer),
+      claims.scope != nil
+    else {
       throw APIError.invalidToken
     }
     return claims

@@ -754,7 +754,12 @@ package enum OpenAPIDocument {
         }
       },
       "components": {
-        "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
+        "securitySchemes": {
+          "bearer": {
+            "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+            "description": "The access_token of a log-in; an id_token is refused (invalid_token)."
+          }
+        },
         "schemas": {
           "OAuthError": {
             "type": "object",

@@ -80,12 +80,12 @@ import Testing
   @Test(arguments: Store.allCases)
   func aTokenFromBeforeIdsStillNamesItsAccount(store: Store) async throws {
     try await withRouter(store) { client, backend in
-      // Signed as the server signed tokens before ids: the email as `sub`.
+      // An access token as the server signed them before ids: the email as `sub`.
       let now = Int64(Date().timeIntervalSince1970)
       let legacy = try backend.signer.sign(
         IDTokenClaims(
-          profile: SeedAccount.profile, sub: "registered@email.com", iss: Self.issuer, aud: "app",
-          iat: now, exp: now + 3_600))
+          sub: "registered@email.com", iss: Self.issuer, aud: "app", iat: now, exp: now + 3_600,
+          scope: "openid profile email"))
       let saved = try await IdempotencyRouteTests.post(
         client, "/api/progress/c1", IdempotencyRouteTests.save, legacy, key: "k-1")
       #expect(saved.status == 200, "\(saved.body)")
@@ -98,7 +98,8 @@ import Testing
       // A token naming an email that has no account is refused.
       let stranger = try backend.signer.sign(
         IDTokenClaims(
-          sub: "gone@example.com", iss: Self.issuer, aud: "app", iat: now, exp: now + 3_600))
+          sub: "gone@example.com", iss: Self.issuer, aud: "app", iat: now, exp: now + 3_600,
+          scope: "openid profile email"))
       try await client.execute(
         uri: "/api/progress/c1", method: .get, headers: [.authorization: "Bearer " + stranger]
       ) { #expect($0.status == .unauthorized) }

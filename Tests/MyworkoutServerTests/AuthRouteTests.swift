@@ -341,11 +341,24 @@ import Testing
         #expect(response.body.json["email"] as? String == "registered@email.com")
         #expect(response.body.json["phone_number"] as? String == "+60123456789")
       }
+      // The id_token says who signed in to the app; it is not a key to the API (OpenID
+      // Connect Core §2, RFC 6750): a walk-through's id_token, which any app it was shown to
+      // holds, was taken as a Bearer token everywhere.
+      for uri in ["/userinfo", "/api/progress/1"] {
+        try await client.execute(
+          uri: uri, method: .get, headers: [.authorization: "Bearer " + tokens.idToken]
+        ) { response in
+          #expect(response.status == .unauthorized, "\(uri)")
+          #expect(response.headers[.wwwAuthenticate] == "Bearer error=\"invalid_token\"")
+        }
+      }
       let verifier = RS256Verifier(keySet: backend.signer.keySet)
       let before = try verifier.verify(tokens.idToken, now: Date(), issuer: nil)
       try await client.execute(
         uri: "/api/me/mobile", method: .post,
-        headers: [.authorization: "Bearer " + tokens.idToken, .contentType: "application/json"],
+        headers: [
+          .authorization: "Bearer " + tokens.accessToken, .contentType: "application/json",
+        ],
         body: jsonBody(["mobile": "012-999 8888"])
       ) { response in
         #expect(response.status == .ok)
@@ -358,7 +371,9 @@ import Testing
       }
       try await client.execute(
         uri: "/api/me/mobile", method: .post,
-        headers: [.authorization: "Bearer " + tokens.idToken, .contentType: "application/json"],
+        headers: [
+          .authorization: "Bearer " + tokens.accessToken, .contentType: "application/json",
+        ],
         body: jsonBody(["mobile": "12"])
       ) { response in
         #expect(response.status == .badRequest)
@@ -367,7 +382,7 @@ import Testing
       try await client.execute(
         uri: "/api/me/mobile", method: .post,
         headers: [
-          .authorization: "Bearer " + tokens.idToken + "x", .contentType: "application/json",
+          .authorization: "Bearer " + tokens.accessToken + "x", .contentType: "application/json",
         ],
         body: jsonBody(["mobile": "0123456789"])
       ) { response in

@@ -72,6 +72,15 @@ import Testing
       #expect(forged.status == 401)
       let head = try await Self.get(client, "/videos/clip.mp4", method: .head, token: nil)
       #expect(head.status == 401)
+      // An id_token is not an access token (it went to whichever app the person signed in to).
+      let idToken = try await client.execute(
+        uri: "/authenticate", method: .post, headers: jsonHeaders,
+        body: jsonBody([
+          "email": "registered@email.com", "password": "password", "client_id": "app",
+        ])
+      ) { try JSONDecoder().decode(TokenResponse.self, from: Data($0.body.readableBytesView)) }
+      .idToken
+      #expect(try await Self.get(client, "/videos/clip.mp4", token: idToken).status == 401)
     }
   }
 

@@ -100,6 +100,12 @@ def main():
         info = Users(domain, protocol="http").userinfo(tokens["access_token"])
         check("Users.userinfo", info.get("email") == email and info.get("phone_number") == "+60123456780",
               str(info))
+        try:
+            Users(domain, protocol="http").userinfo(tokens["id_token"])
+            check("an id_token is not an access token", False)
+        except Auth0Error as error:
+            check("an id_token as the Bearer token → 401 invalid_token", error.status_code == 401
+                  and error.error_code == "invalid_token", f"{error.status_code} {error.error_code}")
 
         issuer = base + "/"
         verifier = TokenVerifier(
