@@ -100,6 +100,12 @@ package enum JSONResponse {
     ByteBuffer(bytes: (try? encoder.encode(value)) ?? Data("{}".utf8))
   }
 
+  /// A 200 answering `body`, JSON.
+  static func response(_ body: ByteBuffer) -> Response {
+    Response(
+      status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
+  }
+
   package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
     // Our DTOs always encode.
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)

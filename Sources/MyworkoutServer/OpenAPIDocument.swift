@@ -297,6 +297,7 @@ package enum OpenAPIDocument {
                 }
               },
               "401": {"$ref": "#/components/responses/Unauthorized"},
+              "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
@@ -457,6 +458,8 @@ package enum OpenAPIDocument {
             "summary": "Merges a change into a class's progress: position, played intervals, time.",
             "tags": ["progress"],
             "parameters": [
+              {"$ref": "#/components/parameters/IfMatch"},
+              {"$ref": "#/components/parameters/IfNoneMatch"},
               {
                 "example": "f6f89d952e1dceab0fbede873cb21cf13db789be9100c50e8bd821977342364b",
                 "name": "class",
@@ -499,6 +502,7 @@ package enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
+              "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "422": {
                 "description": "idempotency_key_reused: the key came with another request; too_many_intervals: the class's watched time would hold more than 10,000 separate intervals; or too_many_classes: the account already keeps progress for 10,000 classes and this is another (nothing of the change is applied).",
@@ -555,6 +559,8 @@ package enum OpenAPIDocument {
             "summary": "Records a lesson's completion in the current round (once a round).",
             "tags": ["lessons"],
             "parameters": [
+              {"$ref": "#/components/parameters/IfMatch"},
+              {"$ref": "#/components/parameters/IfNoneMatch"},
               {
                 "name": "Idempotency-Key",
                 "in": "header",
@@ -587,6 +593,7 @@ package enum OpenAPIDocument {
               },
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
+              "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "422": {
                 "description": "idempotency_key_reused: the key came with another request; or too_many_lesson_events: the account already keeps 10,000 lesson events, every round together, and this would be another (nothing is filed).",
@@ -613,7 +620,7 @@ package enum OpenAPIDocument {
                     "type": "object",
                     "properties": {
                       "from": {
-                        "type": "integer", "minimum": 1, "maximum": 2147483647,
+                        "type": "integer", "minimum": 1, "maximum": 2147483647, "nullable": true,
                         "description": "The round the device starts over from. When another round is current (another device started over since), nothing starts: 409. Without it, the current round."
                       }
                     }
@@ -636,6 +643,7 @@ package enum OpenAPIDocument {
                 }
               },
               "401": {"$ref": "#/components/responses/Unauthorized"},
+              "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
@@ -754,6 +762,22 @@ package enum OpenAPIDocument {
         }
       },
       "components": {
+        "parameters": {
+          "IfMatch": {
+            "name": "If-Match",
+            "in": "header",
+            "required": false,
+            "description": "Make the change only while one of these tags (or *: any) is the ETag a GET of this URI answers now; weak tags never match (412 otherwise).",
+            "schema": {"type": "string"}
+          },
+          "IfNoneMatch": {
+            "name": "If-None-Match",
+            "in": "header",
+            "required": false,
+            "description": "Make the change only while none of these tags (or *: anything) is the ETag a GET of this URI answers now (412 otherwise).",
+            "schema": {"type": "string"}
+          }
+        },
         "securitySchemes": {
           "bearer": {
             "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
@@ -1180,6 +1204,7 @@ package enum OpenAPIDocument {
                 "format": "int64",
                 "minimum": 1,
                 "maximum": 2147483647,
+                "nullable": true,
                 "description": "The round the lesson was finished in, as the device knew it: the event is filed there (one sent late, after another device's Start over, belongs to the round it was made in). None, or a round not reached yet: the current round."
               }
             },
@@ -1290,6 +1315,12 @@ package enum OpenAPIDocument {
           },
           "TooLarge": {
             "description": "request_too_large: a body (or Content-Length) over 1 MiB, or over 16 KiB on sign-up, login, lookup and token.",
+            "content": {
+              "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
+            }
+          },
+          "PreconditionFailed": {
+            "description": "precondition_failed: If-Match names no tag of what a GET of this URI answers now (there is nothing to GET at /api/me/mobile and /api/lessons/rounds), or If-None-Match names it; nothing is changed.",
             "content": {
               "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
             }

@@ -207,6 +207,8 @@ extension Backend {
     guard let mobile = MobileNumber.normalized(change.mobile) else {
       throw APIError(.badRequest, error: "invalid_mobile", description: Message.mobileNotValid)
     }
+    // Nothing is answered to a GET here: an If-Match cannot hold.
+    try await Preconditions.check(request) { nil }
     let id = try await accountID(of: claims)
     guard let profile = try await accounts.updateMobile(id: id, mobile: mobile) else {
       throw APIError.invalidToken

@@ -62,10 +62,7 @@ extension Backend {
     router.get("api/progress/:class") { request, context in
       let account = try await self.account(request)
       let classID = try Self.checkedClassID(context.decodedParameter("class"))
-      let progress = try await self.progressCall {
-        try await self.progress.progress(account: account, classID: classID)
-      }
-      return JSONResponse.make(ProgressDTO(progress))
+      return JSONResponse.response(try await self.progressBody(account: account, classID: classID))
     }
     router.post("api/progress/:class") { request, context in
       let account = try await self.account(request)
@@ -80,6 +77,9 @@ extension Backend {
           "progress", classID, String(update.position), played.encoded,
           String(update.addedTimeInClass), update.changedAt.map(String.init) ?? "",
         ])
+      try await Preconditions.check(request) {
+        Preconditions.tag(of: try await self.progressBody(account: account, classID: classID))
+      }
       let merged = try await self.progressCall {
         guard let key else { return try await self.progress.record(change) }
         guard let state = try await self.progress.record(change, key: key).value else {
@@ -103,12 +103,7 @@ extension Backend {
     }
     router.get("api/lessons/completions") { request, _ in
       let account = try await self.account(request)
-      let current = try await self.progressCall {
-        try await self.progress.currentCompletions(account: account)
-      }
-      return JSONResponse.make(
-        CompletionsResponse(
-          completions: current.events.map(CompletionDTO.init), round: current.round))
+      return JSONResponse.response(try await self.completionsBody(account: account))
     }
     router.post("api/lessons/completions") { request, context in
       let account = try await self.account(request)
@@ -120,6 +115,9 @@ extension Backend {
         fingerprint: [
           "completion", event.lessonID, String(event.started), String(event.completed),
         ] + (event.round.map { [String($0)] } ?? []))
+      try await Preconditions.check(request) {
+        Preconditions.tag(of: try await self.completionsBody(account: account))
+      }
       let started = Date(timeIntervalSince1970: Double(event.started))
       let completed = Date(timeIntervalSince1970: Double(event.completed))
       let recorded = try await self.progressCall { () async throws -> LessonCompletion? in
@@ -152,6 +150,8 @@ extension Backend {
         }
         from = asked.from
       }
+      // Nothing is answered to a GET here: an If-Match cannot hold.
+      try await Preconditions.check(request) { nil }
       let started = try await self.progressCall {
         try await self.progress.startNewRound(account: account, from: from)
       }
@@ -267,6 +267,25 @@ extension Backend {
         .internalServerError, error: "server_error", description: "Classes could not be loaded",
         logged: error.message)
     }
+  }
+
+  /// What `GET /api/progress/{class}` answers `account` (its tag is a change's precondition).
+  private func progressBody(account: String, classID: String) async throws -> ByteBuffer {
+    JSONResponse.bytes(
+      ProgressDTO(
+        try await progressCall {
+          try await self.progress.progress(account: account, classID: classID)
+        }))
+  }
+
+  /// What `GET /api/lessons/completions` answers `account`.
+  private func completionsBody(account: String) async throws -> ByteBuffer {
+    let current = try await progressCall {
+      try await self.progress.currentCompletions(account: account)
+    }
+    return JSONResponse.bytes(
+      CompletionsResponse(
+        completions: current.events.map(CompletionDTO.init), round: current.round))
   }
 
   private func progressCall<T>(_ call: () async throws -> T) async throws -> T {

@@ -84,6 +84,88 @@ import Testing
   }
 }
 
+/// Preconditions on a change (RFC 9110 §13.1.1–13.1.2, §13.2): a POST with `If-Match` is
+/// made only while the tag names what a GET of the same URI answers now (strongly compared),
+/// one with `If-None-Match` only while none does; else `412` and nothing changes. A walk-through
+/// found both ignored: a client guarding against a lost update had its stale change applied.
+@Suite struct PreconditionRouteTests {
+  typealias Routes = IdempotencyRouteTests
+
+  static func post(
+    _ client: any TestClientProtocol, _ uri: String, _ body: [String: Any], token: String?,
+    _ conditions: HTTPFields
+  ) async throws -> (status: Int, body: [String: Any]) {
+    var headers = conditions
+    headers[.contentType] = "application/json"
+    if let token { headers[.authorization] = "Bearer " + token }
+    return try await client.execute(
+      uri: uri, method: .post, headers: headers, body: jsonBody(body)
+    ) { (Int($0.status.code), $0.body.json) }
+  }
+
+  @Test(arguments: Store.allCases)
+  func aChangeIsMadeOnlyWhileItsConditionHolds(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let save: [String: Any] = [
+        "position": 1_000, "played": [[0, 1_000]], "added_time_in_class": 1_000,
+      ]
+      let read = { try await HTTPCachingRouteTests.get(client, "/api/progress/c1", token: token) }
+      let first = try #require(try await read().tag)
+      let stale = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: "\"stale\""])
+      #expect(stale.status == 412)
+      #expect(stale.body["error"] as? String == "precondition_failed")
+      #expect(try await read().tag == first, "nothing was changed")
+      let current = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: "\"x\", " + first])
+      #expect(current.status == 200)
+      let second = try #require(try await read().tag)
+      #expect(second != first)
+      // The tag read before the change no longer names the progress: a lost update refused.
+      let lost = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: first])
+      #expect(lost.status == 412)
+      // A weak tag never matches If-Match; `*` does while there is progress to name.
+      #expect(
+        try await Self.post(
+          client, "/api/progress/c1", save, token: token, [.ifMatch: "W/" + second]
+        ).status == 412)
+      #expect(
+        try await Self.post(client, "/api/progress/c1", save, token: token, [.ifMatch: "*"])
+          .status == 200)
+      #expect(
+        try await Self.post(
+          client, "/api/progress/c1", save, token: token, [.ifNoneMatch: "*"]
+        ).status == 412)
+      let third = try #require(try await read().tag)
+      #expect(
+        try await Self.post(
+          client, "/api/progress/c1", save, token: token, [.ifNoneMatch: "\"other\""]
+        ).status == 200)
+      #expect(try await read().tag != third)
+      // A condition is not a credential: without a token the answer is still 401.
+      #expect(
+        try await Self.post(
+          client, "/api/progress/c1", save, token: nil, [.ifMatch: "\"stale\""]
+        ).status == 401)
+      // Completions, the other personal change.
+      let completion: [String: Any] = [
+        "lesson_id": "1", "started": 1_700_000_000, "completed": 1_700_000_100,
+      ]
+      #expect(
+        try await Self.post(
+          client, "/api/lessons/completions", completion, token: token,
+          [.ifMatch: "\"stale\""]
+        ).status == 412)
+      // A URI with nothing to GET has no current representation: If-Match cannot hold.
+      let mobile = try await Self.post(
+        client, "/api/me/mobile", ["mobile": "0123456789"], token: token, [.ifMatch: "*"])
+      #expect(mobile.status == 412)
+    }
+  }
+}
+
 /// Remote mode revalidates what its offline cache holds (issue 30): `If-None-Match` with the
 /// kept tag, and on `304` the kept copy is used (nothing sent again).
 @Suite struct RemoteRevalidationTests {
