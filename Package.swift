@@ -101,6 +101,8 @@ let package = Package(
         // Its HTTP/1 server with an idle timeout (built for Hummingbird anyway).
         .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
+        // Its HTTP/1 request heads, which still carry the version (built for Hummingbird anyway).
+        .product(name: "NIOHTTP1", package: "swift-nio"),
         // Already built for Hummingbird's FileIO: the video files' chunks, read as it reads them.
         .product(name: "_NIOFileSystem", package: "swift-nio"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

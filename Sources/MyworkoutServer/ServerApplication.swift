@@ -31,7 +31,8 @@ package enum ServerApplication {
     return .http1(
       configuration: .init(
         additionalChannelHandlers: [
-          SlowClientHandler(stalledWrite: stalledWrite, requestRead: requestRead)
+          SlowClientHandler(stalledWrite: stalledWrite, requestRead: requestRead),
+          HTTP10CloseInstaller(),
         ],
         idleTimeout: timeAmount(options.idleTimeout)))
   }

@@ -56,6 +56,29 @@ import Testing
     return fd
   }
 
+  /// An HTTP/1.0 request without `Connection: keep-alive` is the last of its connection (RFC
+  /// 9112 §9.3): the server closes it after the answer. Before, it stayed open for the idle
+  /// timeout (75 s), and an HTTP/1.0 client that reads an answer to its end waited all of it.
+  /// One that asks to keep the connection alive gets a second answer on it.
+  @Test func anHTTP10RequestEndsItsConnectionUnlessItAsksToKeepIt() async throws {
+    try await withLiveServer({ $0.idleTimeout = .seconds(60) }) { url, _ in
+      let port = UInt16(url.split(separator: ":").last.flatMap { Int($0) } ?? 0)
+      let plain = try Self.connect(port: port)
+      defer { close(plain) }
+      Self.sendText(plain, "GET /.well-known/jwks.json HTTP/1.0\r\nHost: x\r\n\r\n")
+      #expect(Self.readsUntilClosed(plain, within: 10_000), "still open after 10 s")
+      let kept = try Self.connect(port: port)
+      defer { close(kept) }
+      let request = "GET /.well-known/jwks.json HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+      Self.sendText(kept, request + request)
+      #expect(!Self.readsUntilClosed(kept, within: 1_000), "kept open as asked")
+    }
+  }
+
+  static func sendText(_ fd: Int32, _ text: String) {
+    _ = Array(text.utf8).withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, 0) }
+  }
+
   /// Reads until the peer closes (true) or `milliseconds` pass (false).
   static func readsUntilClosed(_ fd: Int32, within milliseconds: Int) -> Bool {
     var clock = timespec()
