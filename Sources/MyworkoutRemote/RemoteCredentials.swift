@@ -51,7 +51,9 @@ package final class RemoteCredentials: Sendable {
   package var tokens: Tokens? { state.withLock { $0.tokens } }
   package var keySet: JSONWebKeySet? { state.withLock { $0.keys } }
 
-  /// The token personal calls send: the access token, else the id_token.
+  /// The token personal calls send: the access token, else the id_token (every log-in gives an
+  /// access token; myworkout-server refuses an id_token, so a call sent with one is answered
+  /// as a session that ended).
   package var bearer: String? { state.withLock { $0.tokens.map { $0.accessToken ?? $0.idToken } } }
 
   /// The token to send changes of `account` with: only that person's own (issue 28: an
