@@ -447,9 +447,8 @@ import Testing
 
   /// A stream that stops mid-class pauses the class where it stood (the clock playing on would
   /// count as watched what nobody saw: a walk-through saw 2 % become 38 %). Space tries it again
-  /// from there (its server may be back: it stayed dead for the rest of the visit); if it fails
-  /// again, the class stands paused again and the next Space tries again (a walk-through saw the
-  /// clock count 40 % → 87 % as watched over the thumbnail after a failed try).
+  /// from there (its server may be back: it stayed dead for the rest of the visit); back, its
+  /// pictures play on from there. (A try that fails: `aStreamsTryThatFails…` below.)
   @Test func aStreamThatStopsMidClassPausesAndSpaceTriesItAgainFromThere() {
     var store = Self.stoppedAt500(
       Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
@@ -460,47 +459,29 @@ import Testing
       $0.playerOnTop.unsavedTime = 2_000
     }
     #expect(store.state.playerOnTop.position == 500)
-    // Still gone: paused where it stood again, nothing counted; the time in class is saved.
-    store.send(
-      .player(.video(.failed("no connection"))),
-      effects: [S.update(position: 500, time: 2_000)]
-    ) {
-      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 500, time: 2_000)]
-      $0.playerOnTop.video = .failed("no connection")
-      $0.playerOnTop.playback = .paused
-      $0.playerOnTop.progress.timeInClass = 2_000
-      $0.playerOnTop.unsavedTime = 0
-      $0.playerOnTop.lastSave = S.at(2_000)
-    }
-    store.send(.clockRead(S.at(3_000))) {
-      $0.playerOnTop.clock = S.at(3_000)
-      $0.playerOnTop.unsavedTime = 1_000
-    }
-    #expect(store.state.playerOnTop.position == 500)
-    Self.spaceTriesTheStreamAt500(&store, clock: 3_000)
     // Back: the pictures play on from there, and Space pauses them as usual.
     store.send(.player(.video(.time(milliseconds: 750)))) {
-      $0.playerOnTop.positionReadAt = S.at(3_000)
+      $0.playerOnTop.positionReadAt = S.at(2_000)
       $0.playerOnTop.video = .showing
       $0.playerOnTop.position = 750
       $0.playerOnTop.unsavedPlayed = IntervalSet([500..<750])
     }
     store.send(
       .player(.playPausePressed),
-      effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 1_000)]
+      effects: [.video(.pause), S.update(position: 750, played: [500..<750], time: 2_000)]
     ) {
       $0.playerOnTop.savesInFlight += [
-        S.progressUpdate(position: 750, played: [500..<750], time: 1_000)
+        S.progressUpdate(position: 750, played: [500..<750], time: 2_000)
       ]
       $0.playerOnTop.pausedFromPlay = true
       $0.playerOnTop.positionReadAt = nil
       $0.playerOnTop.playback = .paused
       $0.playerOnTop.progress.lastPosition = 750
       $0.playerOnTop.progress.watched = IntervalSet([0..<750])
-      $0.playerOnTop.progress.timeInClass = 3_000
+      $0.playerOnTop.progress.timeInClass = 2_000
       $0.playerOnTop.unsavedPlayed = IntervalSet()
       $0.playerOnTop.unsavedTime = 0
-      $0.playerOnTop.lastSave = S.at(3_000)
+      $0.playerOnTop.lastSave = S.at(2_000)
     }
     store.send(.player(.playPausePressed), effects: [.video(.play)]) {
       $0.playerOnTop.playback = .playing
@@ -592,10 +573,9 @@ import Testing
       $0.playerOnTop.loop = LoopMarks(start: 200, end: 2_000)
       $0.playerOnTop.keptForRetry = nil
     }
-    // Failing again: put away again, for the next try.
+    // Failing again: put away again, for the next try (the clock plays on meanwhile).
     store.send(.player(.video(.failed("no connection")))) {
       $0.playerOnTop.video = .failed("no connection")
-      $0.playerOnTop.playback = .paused
       $0.playerOnTop.fullScreen = false
       $0.playerOnTop.loop = LoopMarks()
       $0.playerOnTop.keptForRetry = kept
@@ -642,8 +622,8 @@ import Testing
 
   /// A file cut short that fails again when Space tries it (play stood past its cut) leaves
   /// the clock playing on over the thumbnail (SPEC §19: after `No video`, §12's clock): a
-  /// walk-through's class, sought past the cut, stood paused for ever, Space after Space. A
-  /// stream's try that fails stays paused (its server may be back soon; the test above).
+  /// walk-through's class, sought past the cut, stood paused for ever, Space after Space. (A
+  /// stream's try that fails does so too; one that fails after showing pictures pauses.)
   @Test func aFileThatFailsAgainWhenTriedPlaysTheClockOn() {
     var store = Self.fileCutShortTriedAgainAt500()
     let file = store.state.playerOnTop.danceClass.videoURL
@@ -718,15 +698,33 @@ import Testing
     }
   }
 
-  /// A stream's try that fails stands paused whatever the reason (a review: a 404 or a stream
-  /// stopped again let the clock count what nobody saw); only a file's plays the clock on.
+  /// A stream's try that fails before its first picture (its server still away, or refusing)
+  /// leaves §12's clock playing from where the class stood (SPEC §19: after `No video`, the
+  /// clock), and the next Space that plays tries the stream again. Before, the class stood
+  /// paused: a walk-through pressed Space again and again with its server down and nothing
+  /// ever played until it left the class.
   @Test(arguments: ["not found (404)", "the stream stopped (no connection)", "no connection"])
-  func aStreamsTryThatFailsStandsPaused(reason: String) {
+  func aStreamsTryThatFailsBeforeAPicturePlaysTheClockOn(reason: String) {
+    var store = Self.stoppedAt500(
+      Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
+    Self.spaceTriesTheStreamAt500(&store, clock: 1_000)
+    store.send(.player(.video(.failed(reason)))) {
+      $0.playerOnTop.video = .failed(reason)
+    }
+    Self.theClockPlaysOnFrom500(&store)
+    #expect(store.state.playerOnTop.videoTriedAgainOnPlay, "the next play tries it again")
+  }
+
+  /// A stream's try that opened and showed pictures, then stopped again mid-class, pauses
+  /// where its last picture was, as it did the first time (the clock would count what nobody
+  /// saw).
+  @Test func aStreamsTryThatStopsAgainAfterItsPicturesPauses() {
     var store = Self.stoppedAt500(
       Self.showingStream(), because: "the stream stopped (no connection)", stream: true)
     Self.spaceTriesTheStreamAt500(&store, clock: 1_000)
     var state = store.state
-    _ = reduce(&state, .player(.video(.failed(reason))))
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 520))))
+    _ = reduce(&state, .player(.video(.failed("the stream stopped (no connection)"))))
     #expect(state.playerOnTop.playback == .paused)
   }
 

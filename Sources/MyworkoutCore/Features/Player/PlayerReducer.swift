@@ -252,8 +252,9 @@ enum PlayerReducer {
 
   /// The stream that stopped mid-class, tried again from the position (its server may be back:
   /// before, it stayed dead for the rest of the visit). `Loading video…`, then the pictures
-  /// from there, with the A–B loop and full-screen picture it had; failing again, the class
-  /// stands paused again (nothing counted that nobody saw) and the next Space tries again.
+  /// from there, with the A–B loop and full-screen picture it had; failing before a picture,
+  /// §12's clock plays on from there, and stopping again after its pictures the class stands
+  /// paused again (nothing counted that nobody saw); either way the next play tries again.
   private static func reopenVideo(_ state: inout PlayerState, play: Bool = true) -> [Effect] {
     state.videoAdrift = false
     state.stepping = false

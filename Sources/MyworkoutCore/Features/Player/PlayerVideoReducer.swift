@@ -95,10 +95,14 @@ enum PlayerVideoReducer {
       // leaves the clock playing on over the thumbnail (SPEC §19): a file will not mend. Two
       // walk-throughs' classes stood paused for good, Space after Space: one sought past a
       // cut, one whose every Space reopened the file, played the pictures left before its cut
-      // and paused there again. A stream's failure stands paused, whatever the reason (its
-      // server may be back at the next Space).
+      // and paused there again. A stream's try that fails before its first picture (its server
+      // still away, or refusing) does the same, as SPEC §19 says after `No video`, and the next
+      // Space that plays tries it again: a walk-through's class stood paused Space after Space
+      // with its server down. A stream's try that showed pictures and stopped again pauses at
+      // its last one, as the first stop did.
       let clockPlaysOn =
-        state.streamStoppedMidClass && !DanceClass.isWebAddress(state.danceClass.videoURL)
+        state.streamStoppedMidClass
+        && (!DanceClass.isWebAddress(state.danceClass.videoURL) || state.video == .loading)
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass && !clockPlaysOn
       state.streamStoppedMidClass = midClass
