@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import MyworkoutWire
 import NIOCore
+import NIOHTTP1
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -127,6 +128,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
       return Self.tooLarge.response
     }
+    // No `Host`, two, or one that is no host (RFC 9112 §3.2; `HTTP10CloseHandler` marks it).
+    if request.headers[Self.badHost] != nil {
+      return APIError.badRequest("The request needs one Host field naming a host.").response
+    }
     // A NUL in the path or the query (`%00`): refused before any store sees it.
     if RequestBody.holdsNUL(request.uri.string.utf8) {
       return APIError.badRequest(RequestBody.nulRefusal).response
@@ -141,6 +146,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return error.apiError.response
     } catch is NIOTooManyBytesError {
       return Self.tooLarge.response
+    } catch is HTTPParserError {
+      // A body whose framing cannot be read (a transfer coding other than chunked, a chunk's
+      // size past any number): the client's fault, not the server's (RFC 9112 §6.1).
+      return APIError.badRequest("The request's body is not framed as HTTP/1.1 says.").response
     } catch let error as HTTPError {
       switch error.status {
       case .contentTooLarge: return Self.tooLarge.response
@@ -161,4 +170,5 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   static var tooLarge: APIError { APIError.tooLarge }
+  static var badHost: HTTPField.Name { HTTPField.Name(HTTP10CloseHandler.badHost)! }
 }

@@ -26,7 +26,8 @@ package final class Backend: Sendable {
   let lookupLimiter: any AttemptLimiting
   let chaos: Chaos?
   /// The base URL once the server listens (for the default issuer).
-  private let baseURL = Mutex<String?>(nil)
+  /// The URL the server listens on, once it does.
+  let baseURL = Mutex<String?>(nil)
 
   /// A single server's backend: SQLite files in the data directory.
   package convenience init(options: ServerOptions) throws {

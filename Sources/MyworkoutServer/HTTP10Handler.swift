@@ -1,24 +1,76 @@
 import NIOCore
 import NIOHTTP1
 
-/// An HTTP/1.0 request that does not ask to keep its connection (`Connection: keep-alive`) is
-/// the last on it (RFC 9112 §9.3): it is passed on with `Connection: close`, which Hummingbird
-/// honours by closing the connection after the answer. Hummingbird reads requests as HTTPTypes,
-/// which carry no version, so without this an HTTP/1.0 connection stayed open for the idle
-/// timeout (75 s), and an HTTP/1.0 client reading its answer to the end waited all of it.
+/// Reads each request's head as NIO decoded it, where its version and its raw header lines are
+/// still there (Hummingbird turns it into HTTPTypes, which carry neither), and says what that
+/// means in terms Hummingbird and the routes act on (RFC 9112):
+/// - a request after which the connection must end (`Connection` naming `close` in any
+///   spelling or list, an HTTP/1.0 request that does not ask for keep-alive, an HTTP/1.0
+///   request with `Transfer-Encoding`, whose framing is faulty by §6.1) is passed on with
+///   `Connection: close`, which Hummingbird honours: before, only a bare lower-case `close`
+///   ended one, and every other stayed open for the idle timeout (75 s), an HTTP/1.0 client
+///   reading its answer to the end waiting all of it;
+/// - a request without exactly one valid `Host` (an HTTP/1.0 one may have none, §3.2) is
+///   marked with `badHost`, which `JSONErrorMiddleware` answers 400; a client's own field of
+///   that name is always taken out.
 final class HTTP10CloseHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
 
+  /// The mark of a request whose `Host` is missing, repeated or not a host.
+  static let badHost = "Myworkout-Bad-Host"
+
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard case .head(var head) = unwrapInboundIn(data), !head.isKeepAlive,
-      !head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" })
-    else {
+    guard case .head(var head) = unwrapInboundIn(data) else {
       context.fireChannelRead(data)
       return
     }
-    head.headers.replaceOrAdd(name: "Connection", value: "close")
+    let old = head.version.major == 1 && head.version.minor == 0
+    // `close` wins over `keep-alive` (NIO's `isKeepAlive` lets an HTTP/1.0 `keep-alive` win).
+    let options = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
+    if options.contains("close") || !head.isKeepAlive
+      || (old && head.headers.contains(name: "transfer-encoding"))
+    {
+      head.headers.replaceOrAdd(name: "Connection", value: "close")
+    }
+    head.headers.remove(name: Self.badHost)
+    let hosts = head.headers[canonicalForm: "host"]
+    if hosts.count > 1 || (hosts.isEmpty && !old) || !hosts.allSatisfy({ Self.isHost($0) }) {
+      head.headers.add(name: Self.badHost, value: "1")
+    }
     context.fireChannelRead(wrapInboundOut(.head(head)))
+  }
+
+  /// Whether `value` is `host[:port]` (RFC 3986 §3.2.2: a registered name, an IPv4 address or
+  /// a bracketed IP literal; no user info, path, query or spaces).
+  static func isHost(_ value: Substring) -> Bool {
+    let text = value.utf8
+    guard !text.isEmpty, text.count <= 255 else { return false }
+    var host = Substring(value)
+    var port: Substring = ""
+    if host.hasPrefix("[") {
+      guard let end = host.firstIndex(of: "]") else { return false }
+      let literal = host[host.index(after: host.startIndex)..<end]
+      guard !literal.isEmpty,
+        literal.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+      else { return false }
+      let rest = host[host.index(after: end)...]
+      guard rest.isEmpty || rest.hasPrefix(":") else { return false }
+      port = rest.dropFirst()
+    } else {
+      if let colon = host.lastIndex(of: ":") {
+        port = host[host.index(after: colon)...]
+        host = host[..<colon]
+      }
+      guard !host.isEmpty,
+        host.unicodeScalars.allSatisfy({
+          $0.isASCII
+            && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+              || "-._~%!$&'()*+,;=".unicodeScalars.contains($0))
+        })
+      else { return false }
+    }
+    return port.count <= 5 && port.allSatisfy { ("0"..."9").contains($0) }
   }
 }
 

@@ -244,7 +244,11 @@ extension Backend {
       ? request.headers[Self.forwardedProto]?.split(separator: ",").first
         .map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() } : nil
     let scheme = forwarded == "https" ? "https" : "http"
-    return scheme + "://" + (request.head.authority ?? "127.0.0.1")
+    // Without a Host (HTTP/1.0 may leave it out), the address the server listens on.
+    guard let host = request.head.authority else {
+      return baseURL.withLock { $0 } ?? scheme + "://127.0.0.1"
+    }
+    return scheme + "://" + host
   }
 
   package static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!

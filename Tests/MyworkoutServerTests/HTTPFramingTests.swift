@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How the server reads HTTP/1 framing it is sent as raw bytes (RFC 9112): when a connection
+/// ends, what a body it cannot read gets, and what `Host` must be. A walk-through found each
+/// case below answered otherwise.
+@Suite struct HTTPFramingTests {
+  typealias Sockets = StalledClientTests
+
+  /// Sends `request` on a new connection; what came back before the server closed it, or nil
+  /// when it was still open after `milliseconds`. The socket is waited on by a thread of its
+  /// own: a wait on one of Swift's few shared threads kept the server's routes (which run
+  /// there) from answering when several of these tests ran at once.
+  static func answer(_ port: UInt16, _ request: String, within milliseconds: Int = 5_000)
+    async throws -> String?
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread {
+        continuation.resume(
+          with: Result { try blockingAnswer(port, request, within: milliseconds) })
+      }.start()
+    }
+  }
+
+  static func blockingAnswer(_ port: UInt16, _ request: String, within milliseconds: Int) throws
+    -> String?
+  {
+    let socket = try Sockets.connect(port: port)
+    defer { close(socket) }
+    Sockets.sendText(socket, request)
+    var received: [UInt8] = []
+    var clock = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &clock)
+    let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + milliseconds
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      clock_gettime(CLOCK_MONOTONIC, &clock)
+      let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
+      if left <= 0 { return nil }
+      var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, Int32(left)) > 0 else { continue }
+      let count = read(socket, &buffer, buffer.count)
+      if count <= 0 { return String(decoding: received, as: UTF8.self) }
+      received += buffer[0..<count]
+    }
+  }
+
+  static func port(_ url: String) -> UInt16 {
+    UInt16(url.split(separator: ":").last.flatMap { Int($0) } ?? 0)
+  }
+
+  /// `Connection` is a list of case-insensitive options (RFC 9110 §7.6.1), and `close` among
+  /// them ends the connection after the answer (RFC 9112 §9.6), whatever else it says. Only a
+  /// bare lower-case `close` did; the rest stayed open for the idle timeout.
+  @Test(arguments: ["Close", "CLOSE", "keep-alive, close", "TE, close"])
+  func closeInAnySpellingEndsTheConnection(option: String) async throws {
+    try await withLiveServer({ $0.idleTimeout = .seconds(60) }) { url, _ in
+      for version in ["1.0", "1.1"] {
+        let answer = try await Self.answer(
+          Self.port(url),
+          "GET /.well-known/jwks.json HTTP/\(version)\r\nHost: x\r\nConnection: \(option)\r\n\r\n")
+        #expect(answer?.hasPrefix("HTTP/1.1 200") == true, "HTTP/\(version), \(option)")
+      }
+    }
+  }
+
+  /// An HTTP/1.0 message with `Transfer-Encoding` has faulty framing: the connection is closed
+  /// after it, even when it asks to be kept (RFC 9112 §6.1).
+  @Test func anHTTP10BodyInChunksEndsTheConnection() async throws {
+    try await withLiveServer({ $0.idleTimeout = .seconds(60) }) { url, _ in
+      let body = #"{"email":"registered@email.com","password":"password"}"#
+      let chunk = String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+      let answer = try await Self.answer(
+        Self.port(url),
+        "POST /authenticate HTTP/1.0\r\nConnection: keep-alive\r\nContent-Type: application/json"
+          + "\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk)
+      #expect(answer != nil, "closed after the answer")
+    }
+  }
+
+  /// A body whose framing cannot be read is the client's fault: 400, not 500 (RFC 9112 §6.1:
+  /// a transfer coding other than chunked last gets 400).
+  @Test(arguments: [
+    "Transfer-Encoding: gzip\r\n\r\n{}",
+    "Transfer-Encoding: xchunked\r\n\r\n{}",
+    "Transfer-Encoding: chunked\r\n\r\nfffffffffffffffff1\r\n{}\r\n0\r\n\r\n",
+  ])
+  func aBodyThatCannotBeReadIsABadRequest(framing: String) async throws {
+    try await withLiveServer { url, _ in
+      let answer = try await Self.answer(
+        Self.port(url),
+        "POST /authenticate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n" + framing)
+      let status = answer.map { String($0.prefix(12)) }
+      #expect(status == "HTTP/1.1 400", "\(answer ?? "no answer, still open")")
+    }
+  }
+
+  /// An HTTP/1.1 request needs exactly one valid `Host` (RFC 9112 §3.2): without one, with two,
+  /// or with one that is no host, 400 (the server built its classes' video URLs from whatever
+  /// it was sent: `http://a b/videos/…`). HTTP/1.0 may leave it out: the video URLs then name
+  /// the server's own address, port included (they named port 80).
+  @Test func hostIsRequiredAndChecked() async throws {
+    try await withLiveServer { url, _ in
+      let port = Self.port(url)
+      for (headers, what) in [
+        ("", "no Host"), ("Host: a\r\nHost: b\r\n", "two"), ("Host: a b\r\n", "a space"),
+        ("Host: evil.example/path?\r\n", "a path"), ("Host: user@evil.example\r\n", "user info"),
+      ] {
+        let answer = try await Self.answer(
+          port, "GET /api/classes?limit=1 HTTP/1.1\r\n" + headers + "Connection: close\r\n\r\n")
+        #expect(answer?.hasPrefix("HTTP/1.1 400") == true, "\(what): \(answer ?? "nil")")
+      }
+      let fine = try await Self.answer(
+        port, "GET /api/classes?limit=1 HTTP/1.1\r\nHost: [::1]:80\r\nConnection: close\r\n\r\n")
+      #expect(fine?.hasPrefix("HTTP/1.1 200") == true)
+      let old = try #require(
+        try await Self.answer(port, "GET /api/classes?limit=1 HTTP/1.0\r\n\r\n"))
+      #expect(old.hasPrefix("HTTP/1.1 200"))
+      #expect(old.contains("\"video_url\":\"\(url)/videos/"), "\(old.suffix(400))")
+    }
+  }
+}
