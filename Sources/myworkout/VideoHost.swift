@@ -91,7 +91,7 @@ final class VideoHost: VideoPlaying {
           .failed(
             access(executable, X_OK) == 0
               ? "the player (myworkout-media) could not start"
-              : "myworkout-media is not beside myworkout (swift build --product myworkout-media)"))
+              : "myworkout-media is not beside myworkout"))
         return
       }
       if let header = source.header { write(.header(header)) }
@@ -315,7 +315,7 @@ final class VideoHost: VideoPlaying {
     if !reports.isEmpty { wiring?.send(reports.map { .player(.video($0)) }) }
     if ended {
       stop()
-      report(.failed("the player stopped"))
+      report(.failed(VideoPhase.playerStopped))
     }
   }
 }

@@ -669,10 +669,27 @@ import Testing
     Self.theClockPlaysOnFrom500(&store)
   }
 
+  /// The player process stopping (killed, crashed) is not the file's fault: a file's try that
+  /// showed pictures and then lost its player pauses at its last picture, as the first stop
+  /// did, and Space tries again (a walk-through's second crash in a visit left the clock
+  /// playing over the thumbnail, Space only pausing it).
+  @Test func aFilesTryThatLosesItsPlayerAfterItsPicturesPauses() {
+    var store = Self.fileCutShortTriedAgainAt500(because: VideoPhase.playerStopped)
+    store.send(.player(.video(.shown(milliseconds: 480)))) {
+      $0.playerOnTop.video = .showing
+    }
+    var state = store.state
+    _ = reduce(&state, .player(.video(.failed(VideoPhase.playerStopped))))
+    #expect(state.playerOnTop.playback == .paused)
+    #expect(state.playerOnTop.videoTriedAgainOnPlay)
+  }
+
   /// `stoppedAt500` for a file cut short, then Space: the file is opened again at 500 and
   /// played (the clock reads 1 s).
-  static func fileCutShortTriedAgainAt500() -> TestStore {
-    var store = stoppedAt500(showing(), because: "the file is cut short", stream: true)
+  static func fileCutShortTriedAgainAt500(because reason: String = "the file is cut short")
+    -> TestStore
+  {
+    var store = stoppedAt500(showing(), because: reason, stream: true)
     let file = store.state.playerOnTop.danceClass.videoURL
     store.send(
       .player(.playPausePressed),

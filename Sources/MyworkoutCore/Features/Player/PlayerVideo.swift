@@ -19,6 +19,9 @@ package enum VideoPhase: Equatable, Sendable {
     "no connection", "the server did not answer", "the server had a problem (5xx)",
   ]
 
+  /// Why a video stopped when its player process did (killed, crashed): not the source's fault.
+  package static let playerStopped = "the player stopped"
+
   /// Whether the video's frames, not the wall clock, move the position.
   package var drivesPosition: Bool {
     switch self {

@@ -100,9 +100,11 @@ enum PlayerVideoReducer {
       // Space that plays tries it again: a walk-through's class stood paused Space after Space
       // with its server down. A stream's try that showed pictures and stopped again pauses at
       // its last one, as the first stop did.
+      // A player process that stopped is not the file's fault: after pictures, that pauses.
+      let fileFailed =
+        !DanceClass.isWebAddress(state.danceClass.videoURL) && reason != VideoPhase.playerStopped
       let clockPlaysOn =
-        state.streamStoppedMidClass
-        && (!DanceClass.isWebAddress(state.danceClass.videoURL) || state.video == .loading)
+        state.streamStoppedMidClass && (fileFailed || state.video == .loading)
       let midClass = state.video != .loading || state.streamStoppedMidClass
       let stopped = state.playback == .playing && midClass && !clockPlaysOn
       state.streamStoppedMidClass = midClass
