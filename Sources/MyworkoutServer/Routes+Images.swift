@@ -13,7 +13,7 @@ import NIOCore
 extension Backend {
   func addImageRoutes(to router: Router<ServerContext>) {
     router.get("v2/list") { request, _ in
-      let base = "http://" + (request.head.authority ?? "127.0.0.1")
+      let base = self.base(request)
       let images = try await self.listImages()
       return JSONResponse.make(
         images.map { image in
@@ -31,9 +31,12 @@ extension Backend {
       else { throw APIError.notFound }
       let bytes: [UInt8]
       do {
-        bytes = try FileBytes.read(path, limit: ImageDecoder.maxFileBytes)
+        // Not through a link: it went between the list and the read, or was put there.
+        bytes = try FileBytes.read(path, limit: ImageDecoder.maxFileBytes, followingLinks: false)
       } catch {
-        throw APIError(.internalServerError, error: "server_error", description: "\(error)")
+        // Gone, or no longer a plain file: not there. The reason, with the server's path, goes
+        // to the log only.
+        throw APIError(.notFound, error: "not_found", logged: "image \(id): \(error)")
       }
       let type = id.lowercased().hasSuffix(".png") ? "image/png" : "image/jpeg"
       return Response(
@@ -53,11 +56,17 @@ extension Backend {
     return nil
   }
 
+  /// The plain image files of the folder: a symbolic link in it is neither listed nor served
+  /// (the folder is served to anyone; a walk-through's link to `/etc/hostname` was).
   private func listImages() async throws -> [ImageInfo] {
     do {
       return try await DirectoryImageService(
         directory: imagesDirectory, clock: ContinuousClock(), latency: .zero
-      ).listImages()
+      ).listImages().filter { image in
+        guard case .file(let path) = image.location else { return true }
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      }
     } catch let error as ImageServiceError {
       throw APIError(.internalServerError, error: "server_error", description: error.description)
     }

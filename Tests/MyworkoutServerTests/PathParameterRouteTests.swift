@@ -114,3 +114,43 @@ import Testing
     }
   }
 }
+
+/// The image folder is served to anyone, without a token: only the plain files in it. A
+/// walk-through linked `/etc/hostname` into it as `host.jpg` and `/id/host.jpg` answered the
+/// file (`public, max-age=86400`); a linked folder answered 500 with the server's own path.
+@Suite struct ImageFolderRouteTests {
+  @Test func aSymbolicLinkInTheImageFolderIsNeitherListedNorServed() async throws {
+    try await withTemporaryDirectory { images in
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: assetsPath + "/images/aurora.png"))
+      try bytes.write(to: URL(fileURLWithPath: images + "/plain.png"))
+      let outside = images + "-outside"
+      try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: outside) }
+      try bytes.write(to: URL(fileURLWithPath: outside + "/secret.png"))
+      try FileManager.default.createSymbolicLink(
+        atPath: images + "/host.png", withDestinationPath: outside + "/secret.png")
+      try FileManager.default.createSymbolicLink(
+        atPath: images + "/inside.png", withDestinationPath: images + "/plain.png")
+      try FileManager.default.createSymbolicLink(
+        atPath: images + "/folder.png", withDestinationPath: outside)
+      try await withRouter(.sqlite, { $0.imagesDirectory = images }) { client, _ in
+        let ids = try await client.execute(uri: "/v2/list", method: .get) { response in
+          (try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+            as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        }
+        #expect(ids == ["plain.png"])
+        for name in ["host.png", "inside.png", "folder.png"] {
+          let answer = try await client.execute(uri: "/id/" + name, method: .get) {
+            (Int($0.status.code), String(buffer: $0.body))
+          }
+          #expect(answer.0 == 404, "\(name): \(answer)")
+          #expect(!answer.1.contains(images), "no path of the server's: \(answer.1)")
+        }
+        let plain = try await client.execute(uri: "/id/plain.png", method: .get) {
+          Int($0.status.code)
+        }
+        #expect(plain == 200)
+      }
+    }
+  }
+}

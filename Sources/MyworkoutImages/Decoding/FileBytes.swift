@@ -10,8 +10,13 @@
 package enum FileBytes {
   /// The whole file; `.unreadable` when it cannot be opened, is not a regular file, or is
   /// larger than `limit` bytes.
-  package static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
-    try withOpenFile(path) { (descriptor, size) throws(ImageError) in
+  /// `followingLinks: false`: a symbolic link in the path's last place is refused too (the
+  /// server's image folder, served to anyone, holds only its own files).
+  package static func read(_ path: String, limit: Int, followingLinks: Bool = true)
+    throws(ImageError) -> [UInt8]
+  {
+    try withOpenFile(path, flags: followingLinks ? 0 : O_NOFOLLOW) {
+      (descriptor, size) throws(ImageError) in
       guard size <= limit else {
         throw .unreadable("\(path) is over \(limit >> 20) MiB")
       }
@@ -27,11 +32,11 @@ package enum FileBytes {
   }
 
   private static func withOpenFile<T>(
-    _ path: String, _ body: (Int32, Int) throws(ImageError) -> T
+    _ path: String, flags: Int32 = 0, _ body: (Int32, Int) throws(ImageError) -> T
   ) throws(ImageError) -> T {
     // O_NONBLOCK: a FIFO in a picture's place is opened at once (and refused below), not
     // waited on for a writer; a regular file's reads do not change with it.
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags)
     guard descriptor >= 0 else { throw .unreadable("\(path): \(reason(errno))") }
     defer { close(descriptor) }
     var status = stat()
