@@ -77,7 +77,7 @@ extension Backend {
           "progress", classID, String(update.position), played.encoded,
           String(update.addedTimeInClass), update.changedAt.map(String.init) ?? "",
         ])
-      try await Preconditions.check(request) {
+      try await self.checkPreconditions(request, account: account, key: key) {
         Preconditions.tag(of: try await self.progressBody(account: account, classID: classID))
       }
       let merged = try await self.progressCall {
@@ -115,7 +115,7 @@ extension Backend {
         fingerprint: [
           "completion", event.lessonID, String(event.started), String(event.completed),
         ] + (event.round.map { [String($0)] } ?? []))
-      try await Preconditions.check(request) {
+      try await self.checkPreconditions(request, account: account, key: key) {
         Preconditions.tag(of: try await self.completionsBody(account: account))
       }
       let started = Date(timeIntervalSince1970: Double(event.started))
@@ -270,6 +270,26 @@ extension Backend {
       throw APIError(
         .internalServerError, error: "server_error", description: "Classes could not be loaded",
         logged: error.message)
+    }
+  }
+
+  /// `Preconditions.check`, except for a change sent again with the `Idempotency-Key` of one
+  /// already applied: its first try met them, and the change it made is what made its
+  /// `If-Match` stale. It goes on to the store, which answers it as remembered (or 422 when
+  /// the key came with another change). RFC 9110 §13.1.1 lets a change already made be
+  /// answered 2xx; a client that puts refused changes aside would have put an applied one aside.
+  private func checkPreconditions(
+    _ request: Request, account: String, key: IdempotencyKey?,
+    current: () async throws -> String?
+  ) async throws {
+    do {
+      try await Preconditions.check(request, current: current)
+    } catch let error as APIError where error.status == .preconditionFailed {
+      guard let key,
+        try await progressCall({
+          try await self.progress.appliedRequest(account: account, key: key.value)
+        }) != nil
+      else { throw error }
     }
   }
 

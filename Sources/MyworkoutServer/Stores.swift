@@ -22,6 +22,8 @@ package protocol ProgressStoring: Sendable {
   /// As `record`, once per `key` (in the transaction of the change): a key the account applied
   /// before changes nothing and answers the progress as stored.
   func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<ClassProgress>
+  /// The request `key` was applied to for `account`, if it was (and is still remembered).
+  func appliedRequest(account: String, key: String) async throws -> String?
   func watchedPercents(account: String, classes: [DanceClass]) async throws -> [String: Int]
   func completions(account: String) async throws -> [LessonCompletion]
   /// The account's current round (1 before any Start over) and its events, read together: a

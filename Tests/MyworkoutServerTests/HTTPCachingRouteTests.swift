@@ -166,6 +166,53 @@ import Testing
   }
 }
 
+extension PreconditionRouteTests {
+  /// A change sent again with its `Idempotency-Key` after its answer was lost carries the
+  /// `If-Match` of its first try, which the change itself made stale: it gets the remembered
+  /// answer, not a 412 (RFC 9110 §13.1.1 lets a change that was already made be answered 2xx;
+  /// a client that puts refused changes aside would have put an applied one aside). The key
+  /// with another change is still 422.
+  @Test(arguments: Store.allCases)
+  func aRetryOfAnAppliedChangeGetsItsAnswerWhateverItsIfMatch(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      let save: [String: Any] = [
+        "position": 1_000, "played": [[0, 1_000]], "added_time_in_class": 1_000,
+      ]
+      let key = HTTPField.Name("Idempotency-Key")!
+      let first = try #require(
+        try await HTTPCachingRouteTests.get(client, "/api/progress/c1", token: token).tag)
+      let applied = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: first, key: "k-1"])
+      #expect(applied.status == 200)
+      let again = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: first, key: "k-1"])
+      #expect(again.status == 200, "\(again.body)")
+      #expect(again.body["time_in_class"] as? Int == 1_000, "counted once")
+      var other = save
+      other["position"] = 2_000
+      let reused = try await Self.post(
+        client, "/api/progress/c1", other, token: token, [.ifMatch: first, key: "k-1"])
+      #expect(reused.status == 422)
+      // A new key under the stale tag: refused.
+      let stale = try await Self.post(
+        client, "/api/progress/c1", save, token: token, [.ifMatch: first, key: "k-2"])
+      #expect(stale.status == 412)
+      let completion: [String: Any] = [
+        "lesson_id": "1", "started": 1_700_000_000, "completed": 1_700_000_100,
+      ]
+      let events = try #require(
+        try await HTTPCachingRouteTests.get(client, "/api/lessons/completions", token: token).tag)
+      for _ in 0..<2 {
+        let sent = try await Self.post(
+          client, "/api/lessons/completions", completion, token: token,
+          [.ifMatch: events, key: "k-3"])
+        #expect(sent.status == 200, "\(sent.body)")
+      }
+    }
+  }
+}
+
 /// Remote mode revalidates what its offline cache holds (issue 30): `If-None-Match` with the
 /// kept tag, and on `304` the kept copy is used (nothing sent again).
 @Suite struct RemoteRevalidationTests {

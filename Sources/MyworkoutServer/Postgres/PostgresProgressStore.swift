@@ -97,6 +97,17 @@ package struct PostgresProgressStore: ProgressStoring {
       ? ProgressError.tooManyClasses(limit: classLimit) : ProgressError.tooManyIntervals
   }
 
+  package func appliedRequest(account: String, key: String) async throws -> String? {
+    try await database.call("read progress") { client in
+      for try await (request) in try await client.query(
+        "SELECT request FROM applied_changes WHERE account = \(account) AND key = \(key)"
+      ).decode(String.self) {
+        return request
+      }
+      return nil
+    }
+  }
+
   /// The key is inserted first: a concurrent retry with the same key waits on it, then finds
   /// it applied and reads the merged row.
   package func record(_ update: ProgressUpdate, key: IdempotencyKey) async throws -> Applied<

@@ -80,6 +80,13 @@ package actor ProgressStore {
     }
   }
 
+  /// The request `key` was applied to for `account`, if it was (and is still remembered).
+  package func appliedRequest(account: String, key: String) throws -> String? {
+    try guarded("read") {
+      try withDatabase { database in try database.appliedRequest(account: account, key: key) }
+    }
+  }
+
   /// Merges `update` into what is stored and returns the result: the position replaced, the
   /// intervals united, the time added.
   @discardableResult
