@@ -6,7 +6,7 @@ import NIOHTTP1
 /// means in terms Hummingbird and the routes act on (RFC 9112):
 /// - a request after which the connection must end (`Connection` naming `close` in any
 ///   spelling or list, an HTTP/1.0 request that does not ask for keep-alive, an HTTP/1.0
-///   request with `Transfer-Encoding`, whose framing is faulty by §6.1) is passed on with
+///   request with `Transfer-Encoding`, whose framing is faulty by §6.1; a CONNECT) is passed on with
 ///   `Connection: close`, which Hummingbird honours: before, only a bare lower-case `close`
 ///   ended one, and every other stayed open for the idle timeout (75 s), an HTTP/1.0 client
 ///   reading its answer to the end waiting all of it;
@@ -28,7 +28,9 @@ final class HTTP10CloseHandler: ChannelInboundHandler, RemovableChannelHandler {
     let old = head.version.major == 1 && head.version.minor == 0
     // `close` wins over `keep-alive` (NIO's `isKeepAlive` lets an HTTP/1.0 `keep-alive` win).
     let options = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
-    if options.contains("close") || !head.isKeepAlive
+    // A CONNECT's answer has no length (it would start a tunnel; none is offered): only the
+    // connection's end says where it ends.
+    if options.contains("close") || !head.isKeepAlive || head.method == .CONNECT
       || (old && head.headers.contains(name: "transfer-encoding"))
     {
       head.headers.replaceOrAdd(name: "Connection", value: "close")

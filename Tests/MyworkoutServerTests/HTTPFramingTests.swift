@@ -82,6 +82,17 @@ import Testing
     }
   }
 
+  /// A CONNECT (no tunnel is offered) is answered and its connection ended: its answer has no
+  /// length (an answer to CONNECT is a tunnel's start), so a client waited for the idle
+  /// timeout (75 s) to know it had all of it.
+  @Test func aConnectIsAnsweredAndItsConnectionEnded() async throws {
+    try await withLiveServer({ $0.idleTimeout = .seconds(60) }) { url, _ in
+      let answer = try await Self.answer(
+        Self.port(url), "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+      #expect(answer?.hasPrefix("HTTP/1.1 4") == true, "\(answer ?? "still open")")
+    }
+  }
+
   /// A body whose framing cannot be read is the client's fault: 400, not 500 (RFC 9112 §6.1:
   /// a transfer coding other than chunked last gets 400).
   @Test(arguments: [
