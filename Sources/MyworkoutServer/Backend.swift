@@ -25,8 +25,10 @@ package final class Backend: Sendable {
   let loginLimiter: any AttemptLimiting
   let lookupLimiter: any AttemptLimiting
   let chaos: Chaos?
-  /// The base URL once the server listens (for the default issuer).
-  /// The URL the server listens on, once it does.
+  /// One change of an account's progress or lesson events at a time (on this instance): a
+  /// change's preconditions still hold when it is made.
+  let changes = KeyedLock()
+  /// The URL the server listens on, once it does (the default issuer, URLs without a Host).
   let baseURL = Mutex<String?>(nil)
 
   /// A single server's backend: SQLite files in the data directory.

@@ -114,8 +114,11 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
 ///
 /// A route checks after its own checks of the request, its body's included (a missing token
 /// is still a 401, a body that is not the JSON expected a 400), and just before it changes
-/// anything. The check and the change are two steps: two changes sent at once
-/// under the same tag may both be made (a progress save merges, so neither is lost).
+/// anything, holding `Backend.changes` for the class's progress or the account's lesson events
+/// from the check to the change, so that no other change of them comes between (32 changes
+/// sent at one instant under one tag made up to 15). That holds within one instance: instances
+/// of a cluster sharing a database check and change in two steps (no change is lost either
+/// way: saves merge, completions are events of their own).
 enum Preconditions {
   static var failed: APIError {
     APIError(

@@ -77,15 +77,19 @@ extension Backend {
           "progress", classID, String(update.position), played.encoded,
           String(update.addedTimeInClass), update.changedAt.map(String.init) ?? "",
         ])
-      try await self.checkPreconditions(request, account: account, key: key) {
-        Preconditions.tag(of: try await self.progressBody(account: account, classID: classID))
-      }
-      let merged = try await self.progressCall {
-        guard let key else { return try await self.progress.record(change) }
-        guard let state = try await self.progress.record(change, key: key).value else {
-          throw APIError.keyReused
+      // Checked and made with no other change of this class's progress between (on this
+      // instance; see `Preconditions`).
+      let merged = try await self.changes.withLock("progress \(account) \(classID)") {
+        try await self.checkPreconditions(request, account: account, key: key) {
+          Preconditions.tag(of: try await self.progressBody(account: account, classID: classID))
         }
-        return state
+        return try await self.progressCall {
+          guard let key else { return try await self.progress.record(change) }
+          guard let state = try await self.progress.record(change, key: key).value else {
+            throw APIError.keyReused
+          }
+          return state
+        }
       }
       return JSONResponse.make(ProgressDTO(merged))
     }
@@ -115,24 +119,26 @@ extension Backend {
         fingerprint: [
           "completion", event.lessonID, String(event.started), String(event.completed),
         ] + (event.round.map { [String($0)] } ?? []))
-      try await self.checkPreconditions(request, account: account, key: key) {
-        Preconditions.tag(of: try await self.completionsBody(account: account))
-      }
       let started = Date(timeIntervalSince1970: Double(event.started))
       let completed = Date(timeIntervalSince1970: Double(event.completed))
-      let recorded = try await self.progressCall { () async throws -> LessonCompletion? in
-        guard let key else {
-          return try await self.progress.recordCompletion(
-            account: account, lessonID: event.lessonID, started: started, completed: completed,
-            round: event.round)
+      let recorded = try await self.changes.withLock("lessons \(account)") {
+        try await self.checkPreconditions(request, account: account, key: key) {
+          Preconditions.tag(of: try await self.completionsBody(account: account))
         }
-        guard
-          let state = try await self.progress.recordCompletion(
-            account: account, lessonID: event.lessonID, started: started, completed: completed,
-            round: event.round, key: key
-          ).value
-        else { throw APIError.keyReused }
-        return state
+        return try await self.progressCall { () async throws -> LessonCompletion? in
+          guard let key else {
+            return try await self.progress.recordCompletion(
+              account: account, lessonID: event.lessonID, started: started,
+              completed: completed, round: event.round)
+          }
+          guard
+            let state = try await self.progress.recordCompletion(
+              account: account, lessonID: event.lessonID, started: started,
+              completed: completed, round: event.round, key: key
+            ).value
+          else { throw APIError.keyReused }
+          return state
+        }
       }
       return JSONResponse.make(CompletionResponse(completion: recorded.map(CompletionDTO.init)))
     }
@@ -152,8 +158,12 @@ extension Backend {
       }
       // Nothing is answered to a GET here: an If-Match cannot hold.
       try await Preconditions.check(request) { nil }
-      let started = try await self.progressCall {
-        try await self.progress.startNewRound(account: account, from: from)
+      // A new round changes what the completions answer: not between a completion's check
+      // and its change.
+      let started = try await self.changes.withLock("lessons \(account)") {
+        try await self.progressCall {
+          try await self.progress.startNewRound(account: account, from: from)
+        }
       }
       guard let round = started else {
         let current = try await self.progressCall {

@@ -213,6 +213,47 @@ extension PreconditionRouteTests {
   }
 }
 
+extension PreconditionRouteTests {
+  /// Changes sent at one instant under one tag: one is made, the rest are 412 (a walk-through's
+  /// 32 at once saw up to 15 made; the check and the change were two steps). One instance
+  /// checks and changes an account's progress one change at a time.
+  @Test func changesSentAtOnceUnderOneTagMakeOne() async throws {
+    try await withRouter(.sqlite) { client, _ in
+      let token = try await Routes.token(client)
+      // Twenty rounds of each: as two steps, more than one went through in half the runs.
+      for (round, uri)
+        in (Array(repeating: "/api/progress/c1", count: 20)
+        + Array(repeating: "/api/lessons/completions", count: 20)).enumerated()
+      {
+        let tag = try #require(try await HTTPCachingRouteTests.get(client, uri, token: token).tag)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+          for index in 0..<32 {
+            let body: [String: Any] =
+              uri.hasSuffix("completions")
+              ? [
+                "lesson_id": "\(round)-\(index)", "started": 1_700_000_000,
+                "completed": 1_700_000_100,
+              ]
+              : ["position": index, "played": [[0, index + 1]], "added_time_in_class": 1]
+            let payload = jsonBody(body)
+            let headers: HTTPFields = [
+              .contentType: "application/json", .authorization: "Bearer " + token, .ifMatch: tag,
+            ]
+            group.addTask {
+              try await client.execute(
+                uri: uri, method: .post, headers: headers, body: payload
+              ) { Int($0.status.code) }
+            }
+          }
+          return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1, "\(uri): \(statuses.sorted())")
+        #expect(statuses.filter { $0 == 412 }.count == 31, "\(uri)")
+      }
+    }
+  }
+}
+
 /// Remote mode revalidates what its offline cache holds (issue 30): `If-None-Match` with the
 /// kept tag, and on `304` the kept copy is used (nothing sent again).
 @Suite struct RemoteRevalidationTests {
