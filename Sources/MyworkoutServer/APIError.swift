@@ -128,7 +128,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
       return Self.tooLarge.response
     }
-    // No `Host`, two, or one that is no host (RFC 9112 §3.2; `HTTP10CloseHandler` marks it).
+    // No `Host`, two, or one that is no host (RFC 9112 §3.2; `RequestHeadHandler` marks it).
     if request.headers[Self.badHost] != nil {
       return APIError.badRequest("The request needs one Host field naming a host.").response
     }
@@ -170,5 +170,5 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   static var tooLarge: APIError { APIError.tooLarge }
-  static var badHost: HTTPField.Name { HTTPField.Name(HTTP10CloseHandler.badHost)! }
+  static var badHost: HTTPField.Name { HTTPField.Name(RequestHeadHandler.badHost)! }
 }

@@ -81,10 +81,11 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 
   /// `If-None-Match`: `*`, or a list of tags (weak ones compared weakly, as RFC 9110 says).
-  static func matches(_ header: String, _ tag: String) -> Bool {
+  /// `weakly: false` (`If-Match`): a weak tag in the header does not match.
+  static func matches(_ header: String, _ tag: String, weakly: Bool = true) -> Bool {
     header.split(separator: ",").contains { part in
       let value = part.trimmingCharacters(in: .whitespaces)
-      return value == "*" || value == tag || value == "W/" + tag
+      return value == "*" || value == tag || (weakly && value == "W/" + tag)
     }
   }
 
@@ -135,8 +136,11 @@ enum Preconditions {
     let ifNoneMatch = request.headers[.ifNoneMatch]
     guard ifMatch != nil || ifNoneMatch != nil else { return }
     let tag = try await current()
-    if let ifMatch, !(tag.map { matchesStrongly(ifMatch, $0) } ?? false) { throw failed }
-    if let ifNoneMatch, let tag, HTTPCachingMiddleware<ServerContext>.matches(ifNoneMatch, tag) {
+    let matching = HTTPCachingMiddleware<ServerContext>.self
+    if let ifMatch, !(tag.map { matching.matches(ifMatch, $0, weakly: false) } ?? false) {
+      throw failed
+    }
+    if let ifNoneMatch, let tag, matching.matches(ifNoneMatch, tag) {
       throw failed
     }
   }
@@ -144,14 +148,5 @@ enum Preconditions {
   /// The tag a GET answering `body` carries.
   static func tag(of body: ByteBuffer) -> String {
     HTTPCachingMiddleware<ServerContext>.entityTag(body.readableBytesView)
-  }
-
-  /// `If-Match`: `*`, or a list of tags one of which is `tag` (a weak tag never matches).
-  static func matchesStrongly(_ header: String, _ tag: String) -> Bool {
-    !tag.hasPrefix("W/")
-      && header.split(separator: ",").contains { part in
-        let value = part.trimmingCharacters(in: .whitespaces)
-        return value == "*" || value == tag
-      }
   }
 }

@@ -32,7 +32,7 @@ package enum ServerApplication {
       configuration: .init(
         additionalChannelHandlers: [
           SlowClientHandler(stalledWrite: stalledWrite, requestRead: requestRead),
-          HTTP10CloseInstaller(),
+          RequestHeadInstaller(),
         ],
         idleTimeout: timeAmount(options.idleTimeout)))
   }

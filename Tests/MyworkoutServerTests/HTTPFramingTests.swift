@@ -32,20 +32,8 @@ import Testing
     let socket = try Sockets.connect(port: port)
     defer { close(socket) }
     Sockets.sendText(socket, request)
-    var received: [UInt8] = []
-    var clock = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &clock)
-    let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + milliseconds
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      clock_gettime(CLOCK_MONOTONIC, &clock)
-      let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
-      if left <= 0 { return nil }
-      var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      guard poll(&entry, 1, Int32(left)) > 0 else { continue }
-      let count = read(socket, &buffer, buffer.count)
-      if count <= 0 { return String(decoding: received, as: UTF8.self) }
-      received += buffer[0..<count]
+    return Sockets.readUntilClosed(socket, within: milliseconds).map {
+      String(decoding: $0, as: UTF8.self)
     }
   }
 

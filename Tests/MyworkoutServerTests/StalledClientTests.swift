@@ -81,18 +81,25 @@ import Testing
 
   /// Reads until the peer closes (true) or `milliseconds` pass (false).
   static func readsUntilClosed(_ fd: Int32, within milliseconds: Int) -> Bool {
+    readUntilClosed(fd, within: milliseconds) != nil
+  }
+
+  /// Everything read until the peer closed, or nil when `milliseconds` passed first.
+  static func readUntilClosed(_ fd: Int32, within milliseconds: Int) -> [UInt8]? {
     var clock = timespec()
     clock_gettime(CLOCK_MONOTONIC, &clock)
     let deadline = Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000 + milliseconds
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       clock_gettime(CLOCK_MONOTONIC, &clock)
       let left = deadline - (Int(clock.tv_sec) * 1000 + Int(clock.tv_nsec) / 1_000_000)
-      if left <= 0 { return false }
+      if left <= 0 { return nil }
       var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
       guard poll(&entry, 1, Int32(left)) > 0 else { continue }
       let count = read(fd, &buffer, buffer.count)
-      if count <= 0 { return true }
+      if count <= 0 { return received }
+      received += buffer[0..<count]
     }
   }
 }

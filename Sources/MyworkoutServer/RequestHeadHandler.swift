@@ -13,7 +13,7 @@ import NIOHTTP1
 /// - a request without exactly one valid `Host` (an HTTP/1.0 one may have none, §3.2) is
 ///   marked with `badHost`, which `JSONErrorMiddleware` answers 400; a client's own field of
 ///   that name is always taken out.
-final class HTTP10CloseHandler: ChannelInboundHandler, RemovableChannelHandler {
+final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
 
@@ -76,10 +76,10 @@ final class HTTP10CloseHandler: ChannelInboundHandler, RemovableChannelHandler {
   }
 }
 
-/// Puts an `HTTP10CloseHandler` right after the request decoder, where requests still carry
+/// Puts a `RequestHeadHandler` right after the request decoder, where requests still carry
 /// their version (Hummingbird adds a server's own handlers after its HTTPTypes codec). It
 /// passes every request part on as it comes.
-final class HTTP10CloseInstaller: ChannelInboundHandler, RemovableChannelHandler {
+final class RequestHeadInstaller: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = NIOAny
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -87,6 +87,6 @@ final class HTTP10CloseInstaller: ChannelInboundHandler, RemovableChannelHandler
     guard
       let decoder = try? operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
     else { return }
-    try? operations.addHandler(HTTP10CloseHandler(), position: .after(decoder))
+    try? operations.addHandler(RequestHeadHandler(), position: .after(decoder))
   }
 }
