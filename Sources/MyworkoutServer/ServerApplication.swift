@@ -20,6 +20,9 @@ package enum ServerApplication {
         status: .ok, headers: [.contentType: "application/json"],
         body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
     }
+    // Last: it wraps no route, only the answer to a request none took (a path a route has,
+    // asked with another method, is 405).
+    router.add(middleware: MethodNotAllowedMiddleware(allowed: AllowedMethods(router)))
     return router
   }
 
