@@ -7,8 +7,10 @@ import NIOCore
 /// HTTP caching as the web does it (issue 30): every successful GET (and HEAD, which answers
 /// every GET route) carries an `ETag` (a hash of the exact bytes, unless the route gave its own)
 /// and a `Cache-Control` saying who may keep it and for how long; a request whose
-/// `If-None-Match` names the current `ETag` gets `304 Not Modified` with no body. What is personal is `private, no-cache`: no shared cache
-/// (nginx's, a CDN's) ever keeps it, and a browser-like client must ask again each time.
+/// `If-None-Match` names the current `ETag` gets `304 Not Modified` with no body, one whose
+/// `If-Match` names no current tag `412` (a walk-through found If-Match ignored on reads). What
+/// is personal is `private, no-cache`: no shared cache (nginx's, a CDN's) ever keeps it, and a
+/// browser-like client must ask again each time.
 struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
   /// Who may keep an answer, and for how long.
   enum Policy: Equatable {
@@ -67,6 +69,11 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
       headers[.eTag] = tag
     }
     headers[.cacheControl] = policy.cacheControl
+    // If-Match first (RFC 9110 §13.2.2): a tag that is not the answer's is 412, not the bytes.
+    // These answers have no date of change, so If-Unmodified-Since is ignored (§13.1.4).
+    if let asked = request.headers[.ifMatch], !Self.matches(asked, tag, weakly: false) {
+      throw Preconditions.failed
+    }
     if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tag) {
       headers[.contentLength] = nil
       headers[.contentType] = nil

@@ -723,6 +723,20 @@ package enum OpenAPIDocument {
                 "required": false,
                 "description": "One byte range (`bytes=N-`, `bytes=N-M`, `bytes=-N`).",
                 "schema": {"type": "string"}
+              },
+              {
+                "name": "If-Match",
+                "in": "header",
+                "required": false,
+                "description": "Answer only while one of these tags (or *: any) is the file's ETag; weak tags never match (412 otherwise).",
+                "schema": {"type": "string"}
+              },
+              {
+                "name": "If-Unmodified-Since",
+                "in": "header",
+                "required": false,
+                "description": "Without If-Match: answer only while the file has not changed since this HTTP date (412 otherwise; not a date: ignored).",
+                "schema": {"type": "string"}
               }
             ],
             "security": [{"bearer": []}],
@@ -738,6 +752,7 @@ package enum OpenAPIDocument {
               "304": {"description": "Not modified (If-None-Match named the ETag)."},
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "404": {"$ref": "#/components/responses/NotFound"},
+              "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
               "416": {"description": "The range starts past the end (Content-Range: bytes */size)."},
               "500": {"$ref": "#/components/responses/ServerError"},

@@ -59,7 +59,17 @@ extension Backend {
         .contentType: file.contentType, .acceptRanges: "bytes", .eTag: file.entityTag,
         .lastModified: file.lastModified, .cacheControl: "private, max-age=86400",
       ]
-      // If-None-Match decides when it comes; else If-Modified-Since (RFC 9110 §13.2.2).
+      // RFC 9110 §13.2.2's order: If-Match, else If-Unmodified-Since (a client resuming the
+      // download of a file that changed since gets 412, not the new file's bytes to join to
+      // the old one's); then If-None-Match, else If-Modified-Since.
+      if let asked = request.headers[.ifMatch] {
+        guard HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag, weakly: false)
+        else { throw Preconditions.failed }
+      } else if let since = request.headers[.ifUnmodifiedSince].flatMap(HTTPDate.parse),
+        file.modified > since
+      {
+        throw Preconditions.failed
+      }
       let unchanged =
         if let asked = request.headers[.ifNoneMatch] {
           HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag)

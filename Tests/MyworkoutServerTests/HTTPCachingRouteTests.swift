@@ -284,3 +284,90 @@ extension PreconditionRouteTests {
     }
   }
 }
+
+/// Preconditions on a read (RFC 9110 §13.1.1, §13.1.4, §13.2.2): a GET or HEAD whose `If-Match`
+/// names no current tag (strongly compared), or, without `If-Match`, whose
+/// `If-Unmodified-Since` is before the resource's `Last-Modified`, is `412`, not the bytes: a
+/// client resuming a download of a file that changed meanwhile must not be given the new file's
+/// bytes to join to the old one's. A walk-through found both ignored on every GET.
+@Suite struct ReadPreconditionTests {
+  typealias Routes = IdempotencyRouteTests
+  typealias Videos = VideoRouteTests
+
+  @Test(arguments: Store.allCases)
+  func aJSONAnswerNamedByAnotherTagIs412(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      let token = try await Routes.token(client)
+      for (path, token) in [("/api/classes?limit=5", nil), ("/api/progress/c1", token)] {
+        var headers: HTTPFields = [:]
+        if let token { headers[.authorization] = "Bearer " + token }
+        let tag = try #require(
+          try await client.execute(uri: path, method: .get, headers: headers) {
+            $0.headers[.eTag]
+          })
+        for (ifMatch, status) in [
+          (tag, 200), ("*", 200), ("\"other\", \(tag)", 200), ("\"other\"", 412),
+          ("W/\(tag)", 412),
+        ] {
+          for method in [HTTPRequest.Method.get, .head] {
+            var conditional = headers
+            conditional[.ifMatch] = ifMatch
+            let answer = try await client.execute(uri: path, method: method, headers: conditional) {
+              (Int($0.status.code), String(buffer: $0.body))
+            }
+            #expect(answer.0 == status, "\(method) \(path) If-Match: \(ifMatch)")
+            if status == 412, method == .get {
+              #expect(answer.1.contains("precondition_failed"), "\(answer.1)")
+            }
+          }
+        }
+        // Routes answer JSON without a date of change: If-Unmodified-Since is ignored.
+        var since = headers
+        since[.ifUnmodifiedSince] = "Thu, 01 Jan 1970 00:00:00 GMT"
+        #expect(
+          try await client.execute(uri: path, method: .get, headers: since) {
+            Int($0.status.code)
+          } == 200)
+      }
+      // A condition does not turn a refusal into a 412: 401 and 404 stay.
+      let missing = try await client.execute(
+        uri: "/api/classes/nope", method: .get, headers: [.ifMatch: "\"other\""]
+      ) { Int($0.status.code) }
+      #expect(missing == 404)
+      let anonymous = try await client.execute(
+        uri: "/api/progress/c1", method: .get, headers: [.ifMatch: "\"other\""]
+      ) { Int($0.status.code) }
+      #expect(anonymous == 401)
+    }
+  }
+
+  @Test func aVideoChangedSinceItsTagOrDateIs412() async throws {
+    try await Videos.withVideos { client, _ in
+      let token = try await Routes.token(client)
+      let whole = try await Videos.get(client, "/videos/clip.mp4", token: token)
+      let tag = try #require(whole.headers[.eTag])
+      let modified = try #require(whole.headers[.lastModified])
+      for (extra, status) in [
+        ([HTTPField.Name.ifMatch: tag], 200), ([.ifMatch: "*"], 200),
+        ([.ifMatch: "\"other\""], 412), ([.ifMatch: "W/\(tag)"], 412),
+        ([.ifUnmodifiedSince: modified], 200),
+        ([.ifUnmodifiedSince: "Fri, 01 Jan 2100 00:00:00 GMT"], 200),
+        ([.ifUnmodifiedSince: "Thu, 01 Jan 1970 00:00:00 GMT"], 412),
+        // Not a date: ignored.
+        ([.ifUnmodifiedSince: "yesterday"], 200),
+        // If-Match decides when both come.
+        ([.ifMatch: tag, .ifUnmodifiedSince: "Thu, 01 Jan 1970 00:00:00 GMT"], 200),
+      ] as [([HTTPField.Name: String], Int)] {
+        var fields: HTTPFields = [.range: "bytes=0-9"]
+        for (name, value) in extra { fields[name] = value }
+        let answer = try await Videos.get(client, "/videos/clip.mp4", token: token, fields)
+        #expect(answer.status == (status == 200 ? 206 : 412), "\(extra)")
+        if status == 412 { #expect(answer.headers[.contentRange] == nil) }
+      }
+      // Without a token: 401 first.
+      let anonymous = try await Videos.get(
+        client, "/videos/clip.mp4", token: nil, [.ifMatch: "\"other\""])
+      #expect(anonymous.status == 401)
+    }
+  }
+}
