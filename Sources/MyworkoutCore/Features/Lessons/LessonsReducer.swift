@@ -28,8 +28,10 @@ enum LessonsReducer {
       case .success(let events):
         state.events = ofThisCourse(events, state.lessons)
         showFirstUnsolved(&state, at: now)
+        return typedAhead(&state, account: account)
       case .failure(let failure):
         state.message = failure.message
+        state.typedAhead = []
       }
       return .none
     case .roundStarted(let result, let now):
@@ -39,9 +41,17 @@ enum LessonsReducer {
       case .success:
         state.events = []
         showFirstUnsolved(&state, at: now)
+        return typedAhead(&state, account: account)
       case .failure(let failure):
         state.message = failure.message
+        state.typedAhead = []
       }
+      return .none
+    case .answerEdited where state.isSaving, .answerPasted where state.isSaving:
+      // Typed before the save's answer came: kept for the lesson shown next. (Enter is not: a
+      // lesson is solved only by an Enter pressed while it is on the screen, so a key held or
+      // pressed twice never records a lesson the person has not seen.)
+      state.typedAhead.append(action)
       return .none
     case .escapePressed:
       // A load that runs is cancelled; a save that runs finishes (its answer is not wanted).
@@ -64,9 +74,23 @@ enum LessonsReducer {
       var whole = true
       let outcome = editAnswer(&state) { whole = $0.insert(text) }
       // A paste longer than the blank is cut, and the lesson says so (as part one's forms).
-      if !whole { state.message = Message.pasteCut(limit: LessonsState.answerLimit) }
+      if !whole, let limit = state.attempt?.answer.limit {
+        state.message = Message.pasteCut(limit: limit)
+      }
       return outcome
     }
+  }
+
+  /// The text typed while the save ran, now that it came back: into the lesson shown now, as
+  /// if typed there (none when it has no blank).
+  private static func typedAhead(_ state: inout LessonsState, account: String)
+    -> Outcome<Delegate>
+  {
+    let keys = state.typedAhead
+    state.typedAhead = []
+    var effects: [Effect] = []
+    for key in keys { effects += reduce(&state, key, account: account).effects }
+    return .effects(effects)
   }
 
   /// The course and this round's events, under the load's id.
@@ -125,7 +149,10 @@ enum LessonsReducer {
   private static func showFirstUnsolved(_ state: inout LessonsState, at now: Timestamp) {
     state.message = nil
     if let index = state.firstUnsolved {
-      state.stage = .lesson(LessonAttempt(index: index, shownAt: now))
+      state.stage = .lesson(
+        LessonAttempt(
+          index: index, shownAt: now,
+          limit: LessonsState.answerLimit(for: state.lessons[index])))
     } else {
       state.stage = .done
     }

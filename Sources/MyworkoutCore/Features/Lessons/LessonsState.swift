@@ -14,8 +14,14 @@ package struct LessonsState: Equatable, Sendable {
     case done
   }
 
-  /// At most this many characters can be typed into a lesson's blank.
+  /// At most this many characters can be typed into a lesson's blank, or as many as its answer
+  /// has when that is more (a walk-through's 300-character blank could never be filled).
   package static let answerLimit = 200
+
+  /// The characters `lesson`'s blank takes.
+  static func answerLimit(for lesson: Lesson) -> Int {
+    max(answerLimit, lesson.expectedAnswer?.count ?? 0)
+  }
 
   package var stage: Stage = .loading
   /// The course's lessons, in the file's order.
@@ -24,6 +30,10 @@ package struct LessonsState: Equatable, Sendable {
   package var events: [CompletionEvent] = []
   /// A completion or a new round is being saved: keys wait for the answer.
   package var isSaving = false
+  /// What was typed into the blank while saving (edits and pastes), in order: on success it
+  /// goes to the lesson shown next, as if typed there; a save that fails drops it (it was meant
+  /// for a lesson that is not shown, and the answer to try again stays as it was).
+  package var typedAhead: [LessonsAction] = []
   /// Under the lesson or Done: `That's not quite right. Try again.`, or why a save failed.
   package var message: String?
 
@@ -67,9 +77,9 @@ package struct LessonAttempt: Equatable, Sendable {
   package var answer: TextInput
   package var shownAt: Timestamp
 
-  package init(index: Int, shownAt: Timestamp) {
+  package init(index: Int, shownAt: Timestamp, limit: Int = LessonsState.answerLimit) {
     self.index = index
-    self.answer = TextInput(limit: LessonsState.answerLimit)
+    self.answer = TextInput(limit: limit)
     self.shownAt = shownAt
   }
 }
