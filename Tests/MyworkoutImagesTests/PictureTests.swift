@@ -110,3 +110,21 @@ import Testing
     #expect(grid.cells.allSatisfy { $0.style == .normal })
   }
 }
+
+/// A picture far wider than high (or higher than wide) still shows, as one row (or column) of
+/// cells in its colour. (A walk-through took a 10000x1 red PNG's tile for empty: its cells are
+/// spaces on red, which a text capture of the screen shows as blanks.)
+@Suite struct ExtremeAspectTests {
+  @Test(arguments: [(10_000, 1, 44, 11), (1, 10_000, 44, 11), (3_000, 2, 80, 20), (1, 1, 1, 1)])
+  func aThinPictureIsAtLeastOneCellAcross(
+    width: Int, height: Int, columns: Int, rows: Int
+  ) throws {
+    let red = image(
+      width: width, height: height, Array(repeating: (255, 0, 0, 255), count: width * height))
+    let picture = HalfBlockPicture(
+      image: red, tile: TileSize(columns: columns, rows: rows), colors: .xterm256)
+    #expect(picture.columns >= 1 && picture.rows >= 1, "\(picture.columns)x\(picture.rows)")
+    #expect(
+      picture.cells.allSatisfy { $0 == .colors(upper: 196, lower: 196) }, "\(picture.cells)")
+  }
+}
