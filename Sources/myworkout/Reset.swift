@@ -37,8 +37,15 @@ enum Reset {
     case .endOfInput: .keep(status: 0)
     // Ctrl-C as a character, from a terminal that does not turn it into SIGINT.
     case .line(let text) where text.contains("\u{03}"): .keep(status: 130)
-    case .line(let text): ["y", "yes"].contains(text.lowercased()) ? .reset : .keep(status: 0)
+    case .line(let text):
+      ["y", "yes"].contains(trimmed(text).lowercased()) ? .reset : .keep(status: 0)
     }
+  }
+
+  /// `text` without the spaces and tabs around it (` Y ` is a yes).
+  private static func trimmed(_ text: String) -> String {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    return String(String(text.drop(while: blank).reversed()).drop(while: blank).reversed())
   }
 
   static func run(dataDirectory path: String) throws {

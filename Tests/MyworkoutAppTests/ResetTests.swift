@@ -19,4 +19,13 @@ import Testing
     #expect(Reset.decision(for: .line("no")) == .keep(status: 0))
     #expect(Reset.decision(for: .endOfInput) == .keep(status: 0))
   }
+
+  /// A walk-through answered ` Y ` and was told "Nothing was changed.": spaces or a tab around
+  /// the answer are not part of it. Anything else beside a yes is still a no.
+  @Test func spacesAroundTheAnswerAreNotPartOfIt() {
+    #expect(Reset.decision(for: .line(" Y ")) == .reset)
+    #expect(Reset.decision(for: .line("\tyes")) == .reset)
+    #expect(Reset.decision(for: .line("y y")) == .keep(status: 0))
+    #expect(Reset.decision(for: .line("yes!")) == .keep(status: 0))
+  }
 }
