@@ -12,7 +12,10 @@ import NIOHTTP1
 ///   reading its answer to the end waiting all of it;
 /// - a request without exactly one valid `Host` (an HTTP/1.0 one may have none, §3.2) is
 ///   marked with `badHost`, which `JSONErrorMiddleware` answers 400; a client's own field of
-///   that name is always taken out.
+///   that name is always taken out;
+/// - a target in absolute form (`GET http://host/path`) names the host in its authority, which
+///   replaces `Host` (§3.2.2; the video URLs named the `Host` sent beside it), or is a 400 when
+///   it is no host.
 final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -39,8 +42,28 @@ final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
     let hosts = head.headers[canonicalForm: "host"]
     if hosts.count > 1 || (hosts.isEmpty && !old) || !hosts.allSatisfy({ Self.isHost($0) }) {
       head.headers.add(name: Self.badHost, value: "1")
+    } else if let authority = Self.authority(ofAbsolute: head.uri) {
+      // A target in absolute form names the host: it stands for `Host` (§3.2.2).
+      if Self.isHost(authority) {
+        head.headers.replaceOrAdd(name: "Host", value: String(authority))
+      } else {
+        head.headers.add(name: Self.badHost, value: "1")
+      }
     }
     context.fireChannelRead(wrapInboundOut(.head(head)))
+  }
+
+  /// The authority of a request target in absolute form (`http://host:port/path`; the scheme
+  /// in any case), nil for any other form.
+  static func authority(ofAbsolute target: String) -> Substring? {
+    guard let colon = target.firstIndex(of: ":") else { return nil }
+    let scheme = target[..<colon].lowercased()
+    guard scheme == "http" || scheme == "https" else { return nil }
+    let rest = target[target.index(after: colon)...]
+    guard rest.hasPrefix("//") else { return nil }
+    let start = rest.index(rest.startIndex, offsetBy: 2)
+    let end = rest[start...].firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+    return rest[start..<end]
   }
 
   /// Whether `value` is `host[:port]` (RFC 3986 §3.2.2: a registered name, an IPv4 address or

@@ -122,4 +122,26 @@ import Testing
       #expect(old.contains("\"video_url\":\"\(url)/videos/"), "\(old.suffix(400))")
     }
   }
+
+  /// A request whose target is in absolute form (`GET http://host/path`) names its host there,
+  /// and the server must take it from there, not from `Host` (RFC 9112 §3.2.2): the video URLs
+  /// named the `Host` sent beside it. A target whose authority is no host is a 400.
+  @Test func anAbsoluteTargetsAuthorityIsTheHost() async throws {
+    try await withLiveServer { url, _ in
+      let port = Self.port(url)
+      let answer = try #require(
+        try await Self.answer(
+          port,
+          "GET http://Example.org:81/api/classes?limit=1 HTTP/1.1\r\nHost: other.example\r\n"
+            + "Connection: close\r\n\r\n"))
+      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
+      #expect(
+        answer.contains("\"video_url\":\"http://Example.org:81/videos/"), "\(answer.suffix(400))")
+      for target in ["http://user@evil.example/api/classes", "http://a b/api/classes"] {
+        let refused = try await Self.answer(
+          port, "GET \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        #expect(refused?.hasPrefix("HTTP/1.1 400") == true, "\(target): \(refused ?? "nil")")
+      }
+    }
+  }
 }
