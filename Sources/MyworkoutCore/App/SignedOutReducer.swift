@@ -22,7 +22,9 @@ enum SignedOutReducer {
       case .emailChecked(let email, registered: false)?:
         flow.path = [.signup(SignupForm(email: email))]
       case .browseClasses?:
-        let (classes, effects) = ClassesReducer.opened(colors: display.colors)
+        var (classes, effects) = ClassesReducer.opened(colors: display.colors)
+        let typed = flow.getStarted.email.text
+        if Email.isValid(typed) { classes.signedOutEmail = typed.trimmingWhitespace() }
         flow.path = [.classes(classes)]
         return .effects(outcome.effects + effects)
       case nil:

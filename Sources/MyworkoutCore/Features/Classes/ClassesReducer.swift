@@ -134,7 +134,7 @@ enum ClassesReducer {
   private static func open(_ state: inout ClassesState, signedIn: Bool) -> Outcome<Delegate> {
     guard let chosen = state.selectedClass else { return .none }
     if signedIn { return .delegate(.open(chosen)) }
-    state.modal = ClassLoginModal(opening: chosen)
+    state.modal = ClassLoginModal(form: LoginForm(email: state.signedOutEmail), opening: chosen)
     return .none
   }
 

@@ -44,6 +44,9 @@ package struct ClassesState: Equatable, Sendable {
   package var watched: [String: Int] = [:]
   /// Signed out: `Log in to watch` over the list, for the class it will open.
   package var modal: ClassLoginModal?
+  /// Signed out: the email typed on Get started (when it is one), which `Log in to watch`
+  /// starts from, as part one's Login does.
+  package var signedOutEmail = ""
   /// The thumbnails asked for, by `thumbnailSlug` (classes share a handful of them).
   package var thumbnails: [String: TilePicture] = [:]
   /// The colours thumbnails are made in (the terminal's).
