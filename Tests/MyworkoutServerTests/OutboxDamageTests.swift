@@ -79,6 +79,42 @@ import Testing
     }
   }
 
+  /// An outbox file emptied between two runs while its write-ahead log still held the changes
+  /// (the app leaves them there: it never checkpoints): SQLite takes an empty file for a new
+  /// database and deletes its log, so a walk-through's three waiting completions were gone
+  /// without a word. Now the file and its log are moved aside, said in one line, and the log
+  /// kept whole.
+  @Test func anOutboxEmptiedWhileItsLogHoldsTheChangesIsMovedAsideWithItsLog() async throws {
+    try await withTemporaryDirectory { root in
+      let first = try DataDirectory.prepare(path: root + "/first")
+      let store = OutboxStore(directory: first, server: "http://s", account: "a1")
+      for n in 1...3 { _ = try await store.append(OutboxTests.change(n)) }
+      let path = OutboxStore.path(in: first, server: "http://s", account: "a1")
+      let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+      #expect((log ?? 0) > 0, "the changes are in the log")
+      // The files as a quit left them (the store is still open here: copied, not closed), the
+      // database file then emptied.
+      let second = try DataDirectory.prepare(path: root + "/second")
+      let copy = OutboxStore.path(in: second, server: "http://s", account: "a1")
+      try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+      FileManager.default.createFile(atPath: copy, contents: Data())
+      let notices = Notices()
+      let reopened = OutboxStore(
+        directory: second, server: "http://s", account: "a1", onNotice: notices.raise)
+      _ = try await reopened.count()
+      let name = String(copy.split(separator: "/").last!)
+      #expect(
+        notices.all.contains { $0.contains("moved it aside to \(name).corrupt-") }, "\(notices.all)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: second.path)
+      let keptLog = try #require(files.first { $0.hasPrefix(name + "-wal.corrupt-") }, "\(files)")
+      let keptSize =
+        try FileManager.default.attributesOfItem(atPath: second.path + "/" + keptLog)[.size]
+        as? Int
+      #expect(keptSize == log, "the log is kept whole")
+      _ = store
+    }
+  }
+
   /// An outbox removed from outside while the app has it open (a walk-through's `rm`): the
   /// changes went on into the removed file and were gone when the app quit. Now the next
   /// write sees that the path no longer names the file it opened, and moves what waits there

@@ -41,7 +41,10 @@ package final class SQLiteDatabase {
   /// reported as damage (`isDamage`), like a file that is not a database.
   package init(path: String, options: Options = Options()) throws(SQLiteError) {
     // ":memory:" and "" are databases in memory and a temporary file: nothing to create.
-    if !options.readOnly, path != ":memory:", !path.isEmpty { try Self.createPrivately(path) }
+    if !options.readOnly, path != ":memory:", !path.isEmpty {
+      try Self.createPrivately(path)
+      try Self.refuseEmptiedFile(path)
+    }
     var connection: OpaquePointer?
     let flags =
       (options.readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
@@ -167,6 +170,25 @@ package final class SQLiteDatabase {
   /// An existing file is never opened here: closing a descriptor drops every lock this process
   /// holds on the file, and another connection of this process may hold SQLite's (without it,
   /// another process deleted the write-ahead log under that connection).
+  /// A database file that is empty while its write-ahead log is not was emptied (truncated, or
+  /// removed and made again) after changes went into the log: SQLite would take it for a new
+  /// database and delete the log, and with it every change not yet copied into the file (a
+  /// walk-through's outbox lost its waiting changes so, without a word). Said to be damaged
+  /// instead, so that the caller moves it aside with its log, kept whole. (A file in
+  /// write-ahead mode never has a log before its first page is written: this is never a new
+  /// database.)
+  private static func refuseEmptiedFile(_ path: String) throws(SQLiteError) {
+    var file = stat()
+    var log = stat()
+    guard stat(path, &file) == 0, file.st_mode & S_IFMT == S_IFREG, file.st_size == 0,
+      stat(path + "-wal", &log) == 0, log.st_size > 0
+    else { return }
+    throw SQLiteError(
+      code: SQLITE_NOTADB,
+      message: "the file is empty, but its write-ahead log holds \(log.st_size) bytes",
+      context: "Cannot open \(path)")
+  }
+
   private static func createPrivately(_ path: String) throws(SQLiteError) {
     var info = stat()
     if stat(path, &info) != 0 {
