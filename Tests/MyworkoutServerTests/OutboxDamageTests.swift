@@ -104,7 +104,8 @@ import Testing
       _ = try await reopened.count()
       let name = String(copy.split(separator: "/").last!)
       #expect(
-        notices.all.contains { $0.contains("moved it aside to \(name).corrupt-") }, "\(notices.all)")
+        notices.all.contains { $0.contains("moved it aside to \(name).corrupt-") }, "\(notices.all)"
+      )
       let files = try FileManager.default.contentsOfDirectory(atPath: second.path)
       let keptLog = try #require(files.first { $0.hasPrefix(name + "-wal.corrupt-") }, "\(files)")
       let keptSize =
