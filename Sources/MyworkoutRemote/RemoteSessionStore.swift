@@ -15,6 +15,7 @@ import MyworkoutServices
 /// the id_token offline (RS256, swift-crypto). A session for another server is not used.
 package struct RemoteSessionStore: Sendable {
   let path: String
+  let directory: DataDirectory
   let server: String
   let credentials: RemoteCredentials
 
@@ -28,6 +29,7 @@ package struct RemoteSessionStore: Sendable {
 
   package init(directory: DataDirectory, server: String, credentials: RemoteCredentials) {
     path = directory.path + "/remote-session.json"
+    self.directory = directory
     self.server = server
     self.credentials = credentials
   }
@@ -41,15 +43,19 @@ package struct RemoteSessionStore: Sendable {
       return SessionLoad(restored: .invalid, notice: error.message)
     }
     guard let data else { return SessionLoad(restored: .none) }
-    let file = try? JSONDecoder().decode(File.self, from: data)
+    // A file that cannot be read (cut short, not JSON, a version this build does not know) is
+    // moved aside and said, never deleted (SPEC §7, as `session.json` in embedded mode).
+    guard let file = Self.readable(data) else {
+      return SessionLoad(restored: .invalid, notice: moveAsideIfUnreadable(now: now))
+    }
     // Another server's session (or this one's under another spelling) is merely not for this
     // launch: kept, not deleted (issue 28).
-    if let file, file.version == 1, file.server != server {
+    if file.server != server {
       return SessionLoad(restored: .none)
     }
     // A token "issued in the future" says only that this device's clock is behind the
     // server's: the server judges it, so its `iat` is not held against it here.
-    guard let file, file.version == 1,
+    guard
       let claims = try? RS256Verifier(keySet: file.jwks).verify(
         file.idToken, now: now, issuer: nil, leeway: .seconds(Self.clockBehindLeeway)),
       let profile = claims.profile
@@ -67,6 +73,31 @@ package struct RemoteSessionStore: Sendable {
         Session(
           token: file.idToken, accountID: claims.sub, profile: profile,
           gravatarHash: Gravatar.hash(email: profile.email))))
+  }
+
+  /// The file `data` holds, when this build can read it.
+  private static func readable(_ data: Data) -> File? {
+    guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1 else {
+      return nil
+    }
+    return file
+  }
+
+  /// Under the data directory's lock, checks the file still cannot be read (another copy of
+  /// the app may have dealt with it) and moves it aside; returns the notice.
+  private func moveAsideIfUnreadable(now: Date) -> String? {
+    do {
+      let name = try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> String? in
+        guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
+          Self.readable(data) == nil
+        else { return nil }
+        return try Quarantine.moveAside(path: path, now: now)
+      }
+      guard let name else { return nil }
+      return "remote-session.json could not be read; moved it aside to \(name); please log in again"
+    } catch {
+      return "remote-session.json could not be read or moved aside: \(error)"
+    }
   }
 
   /// Whether a session is still kept: not after a log-out in another copy of the app (the

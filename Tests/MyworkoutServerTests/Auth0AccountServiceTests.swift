@@ -83,4 +83,27 @@ import Testing
       #expect(!reloaded.isSessionKept(), "removed")
     }
   }
+
+  /// A `remote-session.json` that cannot be read (cut short, not JSON, a version this build
+  /// does not know) is moved aside and said, as embedded mode does with `session.json` (SPEC
+  /// §7: never deleted silently). A walk-through's cut file was deleted without a word.
+  @Test(arguments: [#"{"version":1,"server":"http://s","idTok"#, "not json", #"{"version":2}"#])
+  func anUnreadableRemoteSessionIsMovedAsideAndSaid(content: String) async throws {
+    try await withTemporaryDirectory { root in
+      let directory = try DataDirectory.prepare(path: root + "/app")
+      let path = directory.path + "/remote-session.json"
+      try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+      let store = RemoteSessionStore(
+        directory: directory, server: "http://s", credentials: RemoteCredentials())
+      let load = store.load(now: Date())
+      #expect(load.restored == .invalid)
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      let kept = try #require(files.first { $0.hasPrefix("remote-session.json.corrupt-") })
+      #expect(try String(contentsOfFile: directory.path + "/" + kept, encoding: .utf8) == content)
+      #expect(
+        load.notice
+          == "remote-session.json could not be read; moved it aside to \(kept); please log in again"
+      )
+    }
+  }
 }

@@ -15,7 +15,7 @@ package struct DataDirectory: Equatable, Sendable {
   var accountsPath: String { PathParts.join(path, "accounts.json") }
   var sessionPath: String { PathParts.join(path, "session.json") }
   var signingKeyPath: String { PathParts.join(path, "signing.key") }
-  var lockPath: String { PathParts.join(path, "accounts.lock") }
+  package var lockPath: String { PathParts.join(path, "accounts.lock") }
 
   /// `--data-dir`, else `$MYWORKOUT_DATA_DIR`, else `$XDG_DATA_HOME/myworkout`, else
   /// `$HOME/.local/share/myworkout`. Empty values count as unset, and so does a relative
