@@ -265,6 +265,10 @@ package struct RemoteProgressService: ProgressService {
         message: "Progress could not be \(verb): \(error.message)",
         isServerAway: error.isServerAway, mayHaveBeenApplied: lost)
       if error.isServerAway { failure.awayNotice = error.awayNotice }
+      // Refused with a token in hand (not for the lack of one): the session is over.
+      if error == .unauthorized || error == .sessionExpired, credentials.bearer != nil {
+        failure.isSessionRefused = true
+      }
       throw failure
     } catch let refused as Refused {
       throw ProgressError(

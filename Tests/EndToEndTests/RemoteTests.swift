@@ -410,6 +410,47 @@ extension EndToEnd {
       #expect(VideoTests.poolThreads(of: pid) == [], "after playing, saving and pausing")
     }
 
+    /// A kept session the server no longer takes (it started over with other data, so other
+    /// keys): the first read answered 401 ends the session (SPEC §4), where a walk-through saw
+    /// its classes at 0 % and the Player at 00:00 until a save was refused.
+    @Test func aSessionTheServerNoLongerTakesIsSaidAtTheFirstRead() async throws {
+      let root = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: root) }
+      func start(_ data: String, port: String) async throws -> (ChildProcess, String) {
+        let server = try ChildProcess.spawn(
+          [
+            Self.serverBinary, "--port", port, "--data-dir", root.appendingPathComponent(data).path,
+          ],
+          standardOutput: .pipe)
+        let url = try #require(await server.firstLine(timeout: .seconds(30)))
+        return (server, url)
+      }
+      var (server, url) = try await start("first", port: "0")
+      let app = try TerminalSession()
+      try app.launch(["--server", url, "--mute"], width: 100, height: 30)
+      try app.waitFor("Myworkout GO")
+      try app.submitEmail("registered@email.com", expecting: "Welcome back")
+      try app.logIn()
+      try app.waitFor("Edit number")
+      try app.press("C-c")
+      _ = try app.waitForExit()
+      server.send(SIGTERM)
+      _ = server.waitBlocking()
+      // The same address, started over with other data (and so other keys).
+      let port = String(url.split(separator: ":").last ?? "0")
+      (server, url) = try await start("second", port: port)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      try app.launch(["--server", url, "--mute"], width: 100, height: 30)
+      // The kept session opens Profile offline (the kept keys verify it); the first read asks.
+      try app.waitFor("Edit number")
+      try app.press("c")
+      try app.waitFor("Your session has expired. Please log in again.")
+    }
+
     @Test func serverOptionsAndPlainHTTPToAnotherHostAreRefused() throws {
       let app = try TerminalSession()
       try app.launchInShell(

@@ -84,6 +84,9 @@ package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertibl
   package let message: String
   /// The server is away (remote mode): what is kept on this device may stand in.
   package var isServerAway = false
+  /// The server refused the signed-in person's token (remote mode: a 401): the session is
+  /// over, whatever was asked.
+  package var isSessionRefused = false
   /// How a notice that shows what was kept on this device begins, when the server is away
   /// (`Can't reach the server`, `The server did not answer`, …).
   package var awayNotice: String?

@@ -193,6 +193,9 @@ where C.Duration == Duration {
         // Said, as kept pages are: another device may have moved the class since.
         onNotice(Self.keptProgressNotice(error))
         return Self.overlay(known.map(\.progress) ?? ClassProgress(), before)
+      } catch {
+        await sayIfSessionRefused(error, account: account, box: box)
+        throw error
       }
       await box.sender.kick()  // the server answers again
       let after = try await pending(box, classID: classID)
@@ -201,6 +204,20 @@ where C.Duration == Duration {
       try? await box.store.remember(ProgressDTO(stored), as: Self.progressKey(classID))
       return Self.overlay(stored, after)
     }
+  }
+
+  /// A read the server refused for the session itself (a 401 to the signed-in person's token:
+  /// its data started over, its keys changed) ends the session as a refused change does, with
+  /// `Your session has expired. Please log in again.` (SPEC §4): before, a walk-through's
+  /// restarted server showed the classes at 0 % and the Player at 00:00 until a save was
+  /// refused. What waits stays for the next log-in.
+  private func sayIfSessionRefused(_ error: any Error, account: String, box: Outbox) async {
+    guard (error as? ProgressError)?.isSessionRefused == true else { return }
+    let counts = try? await box.store.counts()
+    onStatus(
+      SyncStatus(
+        account: account, waiting: counts?.waiting ?? 0, offline: false,
+        aside: counts?.aside ?? 0, sessionRefused: true))
   }
 
   /// `Can't reach the server: showing this class's progress as saved on this device.`
@@ -247,6 +264,9 @@ where C.Duration == Duration {
       away = true
       percents = (try? await box.store.recall([String: Int].self, Self.percentsKey)) ?? [:]
       percents = percents.filter { id, _ in classes.contains { $0.id == id } }
+    } catch {
+      await sayIfSessionRefused(error, account: account, box: box)
+      throw error
     }
     for danceClass in classes {
       let mine = waiting.filter { $0.change.classID == danceClass.id }
@@ -304,6 +324,9 @@ where C.Duration == Duration {
       }
       events = known ?? []
       round = await Self.knownRound(in: box.store)
+    } catch {
+      await sayIfSessionRefused(error, account: account, box: box)
+      throw error
     }
     return Self.overlay(waiting, on: events, round: round)
   }
