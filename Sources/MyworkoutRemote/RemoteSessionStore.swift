@@ -132,6 +132,29 @@ package struct RemoteSessionStore: Sendable {
     try AtomicFile.write(try encoder.encode(file), to: path)
   }
 
+  /// Keeps a renewed `session` (a number edited) for the next launch while the file still
+  /// holds this account's session on this server; otherwise leaves it: another copy of the app
+  /// on this data directory logged someone else in (the next launch opens the device's last
+  /// log-in; a walk-through's edit in one copy put back the account the other had logged out)
+  /// or logged this person out.
+  package func renew(_ session: Session) throws {
+    try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
+      guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
+        let file = Self.readable(data), file.server == server,
+        Self.subject(of: file.idToken) == session.accountID
+      else { return }
+      try save(session)
+    }
+  }
+
+  /// The `sub` of a token, read without checking it (only to tell whose session a file holds).
+  package static func subject(of token: String) -> String? {
+    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count == 3, let payload = Base64URL.decode(parts[1]) else { return nil }
+    struct Claims: Decodable { var sub: String }
+    return (try? JSONDecoder().decode(Claims.self, from: Data(payload)))?.sub
+  }
+
   /// Forgets the session (log out, expiry, `--reset`); no error when there is none.
   package func delete() throws {
     credentials.signedOut()

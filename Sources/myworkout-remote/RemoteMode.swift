@@ -76,6 +76,8 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
 
   func isSessionKept() -> Bool { sessions.isSessionKept() }
 
+  func renew(_ session: Session) throws { try sessions.renew(session) }
+
   func save(_ session: Session) throws {
     try sessions.save(session)
     let progress = progress

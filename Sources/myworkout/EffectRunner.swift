@@ -71,6 +71,7 @@ final class EffectRunner {
     case .run(let id, let request): start(id, request)
     case .cancel(let id): cancel(id)
     case .saveSession(let session): persist { try $0.save(session) }
+    case .renewSession(let session): persist { try $0.renew(session) }
     case .deleteSession:
       // The session ends once the saves made under it are written (the Player's closing save
       // at a log-out): remote mode sends them with the session's token. A save that hangs
@@ -453,6 +454,9 @@ struct Services: Sendable {
 /// recording double in tests).
 package protocol SessionPersisting: Sendable {
   func save(_ session: Session) throws
+  /// Keeps a renewed session while the kept one is still this account's (another copy of the
+  /// app may have logged someone else in since, or this person out).
+  func renew(_ session: Session) throws
   func delete() throws
   /// Whether a session is still kept: not after a log-out in another copy of the app (the
   /// file removed). Whatever else is there is not this copy's to end (the expiry after a

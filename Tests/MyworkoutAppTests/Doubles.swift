@@ -144,6 +144,7 @@ final class RecordingSessions: SessionPersisting {
   /// What `isSessionKept()` answers: false stands for another copy's log-out.
   let keeps = Mutex(true)
   func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
+  func renew(_ session: Session) throws { log.withLock { $0.append("renew \(session.token)") } }
   func delete() throws { log.withLock { $0.append("delete") } }
   func isSessionKept() -> Bool { keeps.withLock { $0 } }
 }
@@ -154,6 +155,7 @@ final class NotingSessions: SessionPersisting {
   let note: @Sendable () -> Int
   init(note: @escaping @Sendable () -> Int) { self.note = note }
   func save(_ session: Session) throws {}
+  func renew(_ session: Session) throws {}
   func isSessionKept() -> Bool { true }
   func delete() throws {
     let noted = note()

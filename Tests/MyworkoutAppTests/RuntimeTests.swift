@@ -137,7 +137,7 @@ import Testing
     #expect(app.runningTimers == [.sessionExpiry(token: "renewed")])
     #expect(timers.live.count == 1)
     app.quit(status: 0)
-    #expect(sessions.log.withLock { $0 } == ["save renewed"])
+    #expect(sessions.log.withLock { $0 } == ["renew renewed"])
   }
 
   /// SPEC §4: Profile's request with the session missing (another copy of the app logged out

@@ -93,7 +93,7 @@ import Testing
     #expect(store.state.running == [.editNumber])
     store.send(
       .profile(.editNumberResponse(.success(Sample.renewed))),
-      effects: [.saveSession(Sample.renewed)]
+      effects: [.renewSession(Sample.renewed)]
     ) {
       $0.profile.dialog = nil
       $0.profile.confirmation = Message.numberEdited
@@ -114,7 +114,7 @@ import Testing
     var store = saving()
     store.send(
       .profile(.editNumberResponse(.success(Sample.renewed))),
-      effects: [.saveSession(Sample.renewed)]
+      effects: [.renewSession(Sample.renewed)]
     ) {
       $0.profile.dialog = nil
       $0.profile.confirmation = Message.numberEdited

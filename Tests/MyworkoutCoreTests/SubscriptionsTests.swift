@@ -61,7 +61,7 @@ import Testing
       subscriptions(store.state) == [.spinner, .sessionExpiry(token: Sample.session.token)])
     store.send(
       .profile(.editNumberResponse(.success(Sample.renewed))),
-      effects: [.saveSession(Sample.renewed)]
+      effects: [.renewSession(Sample.renewed)]
     ) {
       $0.profile.dialog = nil
       $0.profile.confirmation = Message.numberEdited

@@ -106,4 +106,39 @@ import Testing
       )
     }
   }
+
+  /// A renewal (a number edited) in one copy of remote mode does not replace another copy's
+  /// later log-in of someone else on the same data directory: a walk-through's edit in copy A
+  /// (alice) put alice back where copy B had logged bob in, and the next launch opened alice.
+  @Test func aRemoteRenewalDoesNotReplaceAnotherAccountsLogIn() async throws {
+    try await withLiveServer { url, _ in
+      try await withTemporaryDirectory { root in
+        let directory = try DataDirectory.prepare(path: root + "/app")
+        let credentials = RemoteCredentials()
+        let accounts = RemoteAccountService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        let store = RemoteSessionStore(directory: directory, server: url, credentials: credentials)
+        let alice = try await accounts.logIn(email: "registered@email.com", password: "password")
+        try store.save(alice)
+        var renewed = alice
+        renewed.profile.mobile = "+60111111111"
+        try store.renew(renewed)
+        #expect(try Self.keptSubject(directory) == alice.accountID, "her own file is renewed")
+        credentials.signedOut()
+        let bob = try await accounts.signUp(Self.registration)
+        try store.save(bob)
+        try store.renew(renewed)
+        #expect(try Self.keptSubject(directory) == bob.accountID, "bob's log-in stays")
+        try store.delete()
+        try store.renew(renewed)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/remote-session.json"))
+      }
+    }
+  }
+
+  static func keptSubject(_ directory: DataDirectory) throws -> String? {
+    struct Kept: Decodable { var idToken: String }
+    let data = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/remote-session.json"))
+    return RemoteSessionStore.subject(of: try JSONDecoder().decode(Kept.self, from: data).idToken)
+  }
 }

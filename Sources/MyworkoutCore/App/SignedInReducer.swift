@@ -44,7 +44,7 @@ enum SignedInReducer {
         return .effects(outcome.effects + effects)
       case .sessionRenewed(let session)?:
         signedIn.session = session
-        return .effects(outcome.effects + [.saveSession(session)])
+        return .effects(outcome.effects + [.renewSession(session)])
       case .sessionExpired?:
         return Outcome(effects: outcome.effects, delegate: .expired)
       case nil:

@@ -83,6 +83,9 @@ package enum Effect: Equatable, Sendable {
   case cancel(EffectID)
   /// Keeps the session for the next launch (only ever after a request succeeded).
   case saveSession(Session)
+  /// Keeps a renewed session (a number edited) for the next launch while the kept one is still
+  /// this account's: not over another person's later log-in in another copy of the app.
+  case renewSession(Session)
   /// Forgets the session (log out, or a stale session found).
   case deleteSession
   /// Merges what the Player played into the stored progress. Never cancelled or superseded

@@ -54,6 +54,20 @@ package struct SessionStore: Sendable {
     try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: directory.sessionPath)
   }
 
+  /// Keeps a renewed `session` (a number edited) for the next launch while the file still
+  /// holds this account's session; otherwise leaves it: another copy of the app on this data
+  /// directory logged someone else in (the next launch opens the device's last log-in) or
+  /// logged this person out.
+  package func renew(_ session: Session) throws {
+    let path = directory.sessionPath
+    try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
+      guard case .found(let file) = JSONFile.read(SessionFile.self, path: path),
+        Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
+      else { return }
+      try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: path)
+    }
+  }
+
   /// Whether a session is still kept (`SessionPersisting.isSessionKept`): another account's
   /// session there is another person's, and a file that cannot be read is for `load` to move
   /// aside.

@@ -45,6 +45,36 @@ import Testing
     }
   }
 
+  /// A renewed session (a number edited) is kept only while the file still holds this
+  /// account's session: another copy of the app on the same data directory may have logged
+  /// someone else in since, and the next launch opens the device's last log-in. A walk-through's
+  /// copy A (alice) edited her number after copy B logged bob in, and the next launch opened
+  /// alice.
+  @Test func aRenewalDoesNotReplaceAnotherAccountsLogIn() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      let mine = session()
+      try store.save(mine)
+      var renewed = mine
+      renewed.profile.mobile = "+60111111111"
+      try store.renew(renewed)
+      #expect(
+        String(decoding: contents(directory.sessionPath) ?? Data(), as: UTF8.self)
+          .contains("+60111111111"), "this account's file is renewed")
+      var other = mine
+      other.profile.email = "bob@else.com"
+      other.accountID = "auth0|bob"
+      try store.save(other)
+      try store.renew(renewed)
+      let kept = String(decoding: contents(directory.sessionPath) ?? Data(), as: UTF8.self)
+      #expect(kept.contains("bob@else.com"), "the other account's log-in stays")
+      // Logged out elsewhere (no file): a renewal does not bring the session back.
+      try store.delete()
+      try store.renew(renewed)
+      #expect(contents(directory.sessionPath) == nil)
+    }
+  }
+
   /// Another copy of the app's log-out (the file removed) as seen from this one. Whatever
   /// else is there (a renewed token, another account's session, a damaged file) is not this
   /// copy's to end (the expiry after a `false` deletes the file).
