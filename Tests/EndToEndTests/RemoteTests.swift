@@ -170,11 +170,14 @@ extension EndToEnd {
               raw(b"GET / HTTP/2.5\\r\\n" + end),
               raw(b"GET /videos/bounce.mp4 HTTP/1.1\\r\\nRange: bytes=999999999-\\r\\n"
                   b"Authorization: Bearer " + token.encode() + b"\\r\\n" + end),
+              raw(b"GET /videos/bounce.mp4 HTTP/1.1\\r\\nIf-Match: \\"other\\"\\r\\n"
+                  b"Authorization: Bearer " + token.encode() + b"\\r\\n" + end),
           ]))
           """
         let output = try ChildProcess.run(["python3", "-c", script, front], searchPath: true)
         #expect(
-          output.trimmingCharacters(in: .whitespacesAndNewlines) == "[400, 400, 400, 414, 505, 416]"
+          output.trimmingCharacters(in: .whitespacesAndNewlines)
+            == "[400, 400, 400, 414, 505, 416, 412]"
         )
       }
     }
