@@ -149,10 +149,8 @@ package struct RemoteSessionStore: Sendable {
 
   /// The `sub` of a token, read without checking it (only to tell whose session a file holds).
   package static func subject(of token: String) -> String? {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let payload = Base64URL.decode(parts[1]) else { return nil }
-    struct Claims: Decodable { var sub: String }
-    return (try? JSONDecoder().decode(Claims.self, from: Data(payload)))?.sub
+    struct Subject: Decodable { var sub: String }
+    return UnverifiedToken.payload(of: token, as: Subject.self)?.sub
   }
 
   /// Forgets the session (log out, expiry, `--reset`); no error when there is none.

@@ -71,9 +71,7 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
     headers[.cacheControl] = policy.cacheControl
     // If-Match first (RFC 9110 §13.2.2): a tag that is not the answer's is 412, not the bytes.
     // These answers have no date of change, so If-Unmodified-Since is ignored (§13.1.4).
-    if let asked = request.headers[.ifMatch], !Self.matches(asked, tag, weakly: false) {
-      throw Preconditions.failed
-    }
+    try Preconditions.requireMatch(request, tag: tag)
     if let asked = request.headers[.ifNoneMatch], Self.matches(asked, tag) {
       headers[.contentLength] = nil
       headers[.contentType] = nil
@@ -143,13 +141,19 @@ enum Preconditions {
     let ifNoneMatch = request.headers[.ifNoneMatch]
     guard ifMatch != nil || ifNoneMatch != nil else { return }
     let tag = try await current()
-    let matching = HTTPCachingMiddleware<ServerContext>.self
-    if let ifMatch, !(tag.map { matching.matches(ifMatch, $0, weakly: false) } ?? false) {
+    try requireMatch(request, tag: tag)
+    if let ifNoneMatch, let tag, HTTPCachingMiddleware<ServerContext>.matches(ifNoneMatch, tag) {
       throw failed
     }
-    if let ifNoneMatch, let tag, matching.matches(ifNoneMatch, tag) {
-      throw failed
-    }
+  }
+
+  /// `If-Match` (RFC 9110 §13.1.1), for a change and for a read alike: throws `failed` unless
+  /// one of its tags names `tag` strongly (`*`: any), or the request has none. Nil: there is
+  /// nothing at the URI, which no tag names.
+  static func requireMatch(_ request: Request, tag: String?) throws {
+    guard let ifMatch = request.headers[.ifMatch] else { return }
+    guard let tag, HTTPCachingMiddleware<ServerContext>.matches(ifMatch, tag, weakly: false)
+    else { throw failed }
   }
 
   /// The tag a GET answering `body` carries.

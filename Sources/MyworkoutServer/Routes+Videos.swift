@@ -62,9 +62,8 @@ extension Backend {
       // RFC 9110 §13.2.2's order: If-Match, else If-Unmodified-Since (a client resuming the
       // download of a file that changed since gets 412, not the new file's bytes to join to
       // the old one's); then If-None-Match, else If-Modified-Since.
-      if let asked = request.headers[.ifMatch] {
-        guard HTTPCachingMiddleware<ServerContext>.matches(asked, file.entityTag, weakly: false)
-        else { throw Preconditions.failed }
+      if request.headers[.ifMatch] != nil {
+        try Preconditions.requireMatch(request, tag: file.entityTag)
       } else if let since = request.headers[.ifUnmodifiedSince].flatMap(HTTPDate.parse),
         file.modified > since
       {

@@ -206,10 +206,7 @@ extension RS256Verifier {
   /// for scheduling, on tokens verified when they were loaded or received.
   package static func acceptedUntil(_ token: String) -> Date? {
     struct Expiry: Decodable { var exp: Int64 }
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-      let claims = try? JSONDecoder().decode(Expiry.self, from: Data(payload))
-    else { return nil }
+    guard let claims = UnverifiedToken.payload(of: token, as: Expiry.self) else { return nil }
     return Date(timeIntervalSince1970: Double(claims.exp))
   }
 }

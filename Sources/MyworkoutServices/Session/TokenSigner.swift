@@ -55,10 +55,7 @@ package struct TokenSigner: Sendable {
   /// The moment a token stops being accepted (its `exp`, exactly), read without checking the
   /// signature: for scheduling, on tokens that were verified when they were loaded or made.
   package static func acceptedUntil(_ token: String) -> Date? {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let payload = Base64URL.decode(parts[1]),
-      let claims = try? JSONDecoder().decode(TokenClaims.self, from: Data(payload))
-    else { return nil }
+    guard let claims = UnverifiedToken.payload(of: token, as: TokenClaims.self) else { return nil }
     return Date(timeIntervalSince1970: Double(claims.exp))
   }
 
