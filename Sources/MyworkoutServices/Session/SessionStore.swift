@@ -64,7 +64,7 @@ package struct SessionStore: Sendable {
       guard case .found(let file) = JSONFile.read(SessionFile.self, path: path),
         Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
       else { return }
-      try AtomicFile.write(JSONFile.encode(SessionFile(session: session)), to: path)
+      try save(session)
     }
   }
 
