@@ -128,6 +128,20 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     {
       return Self.tooLarge.response
     }
+    // Bytes that were no request (`RequestHeadHandler` stands a request marked so in for them).
+    if let status = request.headers[Self.unreadable].flatMap({ Int($0) }) {
+      var response = APIError(
+        HTTPResponse.Status(code: status),
+        error: "invalid_request",
+        description: status == 431
+          ? "The request's header fields are too long."
+          : status == 505
+            ? "The request's HTTP version is not one this server speaks (HTTP/1.1)."
+            : "The request is not HTTP/1.1 as RFC 9112 says."
+      ).response
+      response.headers[.connection] = "close"
+      return response
+    }
     // No `Host`, two, or one that is no host (RFC 9112 §3.2; `RequestHeadHandler` marks it).
     if request.headers[Self.badHost] != nil {
       return APIError.badRequest("The request needs one Host field naming a host.").response
@@ -171,4 +185,5 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
   static var tooLarge: APIError { APIError.tooLarge }
   static var badHost: HTTPField.Name { HTTPField.Name(RequestHeadHandler.badHost)! }
+  static var unreadable: HTTPField.Name { HTTPField.Name(RequestHeadHandler.unreadable)! }
 }

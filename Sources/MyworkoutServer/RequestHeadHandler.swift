@@ -15,19 +15,34 @@ import NIOHTTP1
 ///   that name is always taken out;
 /// - a target in absolute form (`GET http://host/path`) names the host in its authority, which
 ///   replaces `Host` (§3.2.2; the video URLs named the `Host` sent beside it), or is a 400 when
-///   it is no host.
+///   it is no host;
+/// - bytes that are no request (a method with a space, two lengths, a field too long) become a
+///   request marked with `unreadable` and the status it gets, which `JSONErrorMiddleware`
+///   answers with the API's JSON error and `Connection: close`. Hummingbird's own answer had an
+///   empty body; going through the routes as a request keeps it after the answers to the
+///   requests sent before it on the connection. (A body that cannot be read already ends in its
+///   route, which reads it.)
 final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
 
   /// The mark of a request whose `Host` is missing, repeated or not a host.
   static let badHost = "Myworkout-Bad-Host"
+  /// The mark of the request that stands for bytes that were none; its value is the status.
+  static let unreadable = "Myworkout-Unreadable"
+
+  /// Between a request's head and its end: a parser error there is its body's.
+  private var inRequest = false
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard case .head(var head) = unwrapInboundIn(data) else {
+    let part = unwrapInboundIn(data)
+    if case .end = part { inRequest = false }
+    guard case .head(var head) = part else {
       context.fireChannelRead(data)
       return
     }
+    inRequest = true
+    head.headers.remove(name: Self.unreadable)
     let old = head.version.major == 1 && head.version.minor == 0
     // `close` wins over `keep-alive` (NIO's `isKeepAlive` lets an HTTP/1.0 `keep-alive` win).
     let options = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
@@ -51,6 +66,26 @@ final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
       }
     }
     context.fireChannelRead(wrapInboundOut(.head(head)))
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard let error = error as? HTTPParserError, !inRequest else {
+      context.fireErrorCaught(error)
+      return
+    }
+    // The decoder reads nothing more on this connection: this request is its last.
+    let status =
+      switch error {
+      case .headerOverflow: 431  // Request Header Fields Too Large (RFC 6585 §5)
+      case .invalidVersion: 505  // HTTP Version Not Supported (RFC 9110 §15.6.6)
+      default: 400
+      }
+    let head = HTTPRequestHead(
+      version: .http1_1, method: .GET, uri: "/",
+      headers: ["Host": "localhost", "Connection": "close", Self.unreadable: String(status)])
+    inRequest = true
+    context.fireChannelRead(wrapInboundOut(.head(head)))
+    context.fireChannelRead(wrapInboundOut(.end(nil)))
   }
 
   /// The authority of a request target in absolute form (`http://host:port/path`; the scheme

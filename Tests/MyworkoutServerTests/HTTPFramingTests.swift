@@ -145,3 +145,54 @@ import Testing
     }
   }
 }
+
+/// What a request that is not HTTP/1.1 gets: the API's JSON error like every other answer
+/// (they came back as a 400 with an empty body), after the answers to the requests sent before
+/// it on the same connection, and the connection closed.
+@Suite struct UnreadableRequestTests {
+  typealias Framing = HTTPFramingTests
+
+  @Test(arguments: [
+    ("GE T / HTTP/1.1\r\nHost: x\r\n\r\n", "a method with a space", "400"),
+    ("GET / HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n", "a space in a field name", "400"),
+    (
+      "POST /authenticate HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+      "two lengths", "400"
+    ),
+    (
+      "POST /authenticate HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+      "a length and chunks", "400"
+    ),
+    (
+      "GET / HTTP/1.1\r\nHost: x\r\nX: \(String(repeating: "a", count: 90_000))\r\n\r\n",
+      "a field too long", "431"
+    ),
+    ("GET / HTTP/7.1\r\nHost: x\r\n\r\n", "HTTP/7", "505"),
+  ])
+  func isAnsweredInJSON(request: String, what: String, status: String) async throws {
+    try await withLiveServer { url, _ in
+      let answer = try await Framing.answer(Framing.port(url), request)
+      let text = try #require(answer, "\(what): still open")
+      #expect(text.hasPrefix("HTTP/1.1 \(status)"), "\(what): \(text)")
+      #expect(text.lowercased().contains("content-type: application/json"), "\(what): \(text)")
+      #expect(text.contains("\"error\":\"invalid_request\""), "\(what): \(text)")
+      #expect(text.lowercased().contains("connection: close"), "\(what): \(text)")
+    }
+  }
+
+  /// Two requests in one write, the second unreadable: the first is answered first, then the
+  /// error, then the connection ends.
+  @Test func afterTheAnswersToTheRequestsBeforeIt() async throws {
+    try await withLiveServer { url, _ in
+      let answer = try await Framing.answer(
+        Framing.port(url),
+        "GET /.well-known/jwks.json HTTP/1.1\r\nHost: x\r\n\r\nGE T / HTTP/1.1\r\nHost: x\r\n\r\n")
+      let text = try #require(answer, "still open")
+      let ok = try #require(text.range(of: "HTTP/1.1 200"), "\(text)")
+      let refused = try #require(text.range(of: "HTTP/1.1 400"), "\(text)")
+      #expect(ok.lowerBound < refused.lowerBound, "\(text)")
+      #expect(text.hasSuffix("}"), "\(text.suffix(200))")
+    }
+  }
+}
