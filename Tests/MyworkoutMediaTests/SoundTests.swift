@@ -23,6 +23,13 @@ import Testing
       runtime =
         NSTemporaryDirectory() + "myworkout-pulse-\(getpid())-\(Int.random(in: 0..<1_000_000))"
       try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+      // Ended (its folder removed once it is gone) however this process ends: `deinit` does
+      // not run when a test crashes.
+      try ExitWatch.atEnd(
+        #"pid=$(cat "$1/pulse/pid" 2>/dev/null); XDG_RUNTIME_DIR="$1" /usr/bin/pulseaudio --kill"#
+          + #" >/dev/null 2>&1; n=0; while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null"#
+          + #" && [ $n -lt 100 ]; do sleep 0.05; n=$((n+1)); done; rm -rf "$1""#,
+        arguments: [runtime])
       try start()
     }
 

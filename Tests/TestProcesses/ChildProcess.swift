@@ -26,7 +26,7 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 
 /// A program started with `posix_spawn` and reaped with `waitpid`, for tests that run real
 /// processes: Foundation's `Process` can miss a child's exit on Linux when several tests spawn at
-/// once. Standard input is /dev/null.
+/// once. Standard input is /dev/null unless told.
 public struct ChildProcess: Sendable {
   public struct Failed: Error, CustomStringConvertible {
     public var description: String
@@ -49,10 +49,11 @@ public struct ChildProcess: Sendable {
   public let output: Int32?
 
   /// Starts `arguments[0]` (a path, or with `searchPath` a name looked up in PATH) with
-  /// `environment` (this process's when nil).
+  /// `environment` (this process's when nil); `standardInput`, when given, is a descriptor
+  /// this process has open.
   public static func spawn(
     _ arguments: [String], environment: [String: String]? = nil, searchPath: Bool = false,
-    standardOutput: Stream = .null, standardError: Stream = .null
+    standardInput: Int32? = nil, standardOutput: Stream = .null, standardError: Stream = .null
   ) throws -> ChildProcess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -70,7 +71,11 @@ public struct ChildProcess: Sendable {
       redirect(STDOUT_FILENO, to: standardOutput, in: &actions)
     }
     redirect(STDERR_FILENO, to: standardError, in: &actions)
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    if let standardInput {
+      posix_spawn_file_actions_adddup2(&actions, standardInput, STDIN_FILENO)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    }
     // Nothing else this process has open reaches the child: another test's pipe or socket kept
     // open by a long-lived child would never reach end of file (Foundation's `Process` waits for
     // exactly that to see its child end).

@@ -9,7 +9,7 @@ import TestProcesses
 /// A throw-away PostgreSQL cluster for the tests: `initdb` into a temporary folder (as the
 /// `postgres` user when the tests run as root: PostgreSQL refuses root), started with `pg_ctl`
 /// on a free loopback port, password authentication over TCP, stopped and removed when the test
-/// process exits. `shared` serves every test that needs a database (each gets a database of its
+/// process exits (by `atexit`, and by an `ExitWatch` when it crashes or is killed). `shared` serves every test that needs a database (each gets a database of its
 /// own); a test that stops the server starts a cluster of its own.
 final class TestPostgres: Sendable {
   /// The binaries' folder (the newest of Debian's /usr/lib/postgresql/N/bin), or nil.
@@ -49,6 +49,11 @@ final class TestPostgres: Sendable {
     guard let made else { throw ChildProcess.Failed(description: "mkdtemp failed") }
     directory = made
     Self.register(made)
+    // Stopped and removed however this process ends (`atexit` runs only on a normal exit).
+    try ExitWatch.atEnd(
+      (getuid() == 0 ? "/usr/sbin/runuser -u postgres -- " : "")
+        + #""$1/pg_ctl" -D "$2/data" -m immediate -w stop >/dev/null 2>&1; rm -rf "$2""#,
+      arguments: [binaries, made])
     let owner = getuid() == 0 ? getpwnam("postgres") : nil
     if let owner { chown(made, owner.pointee.pw_uid, owner.pointee.pw_gid) }
     chmod(made, 0o700)
