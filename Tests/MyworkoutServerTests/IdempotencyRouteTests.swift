@@ -251,6 +251,26 @@ import Testing
     }
   }
 
+  /// The refusal's message stays short whatever the body holds: it named the path of every
+  /// fraction anywhere in the body, so 36 KB of long keys and fractions came back as an 80-MB
+  /// answer (the server's memory grew by 300 MB for it; a 1-MiB body would have ended it).
+  @Test func aRefusalNamesAFewFieldsNotEveryOne() async throws {
+    try await withRouter { client, _ in
+      let token = try await Self.token(client)
+      let key = String(repeating: "k", count: 20_000)
+      let event: [String: Any] = [
+        "lesson_id": "1", "started": 1.5, "completed": 1_795_769_042,
+        key: Array(repeating: 1.5, count: 2_000),
+      ]
+      let refused = try await Self.post(client, "/api/lessons/completions", event, token, key: nil)
+      #expect(refused.status == 400)
+      let description = refused.body["error_description"] as? String ?? ""
+      #expect(description.count < 400, "\(description.count) characters")
+      #expect(description.contains("'started'"), "\(description.prefix(300))")
+      #expect(description.contains("and 1,998 more"), "\(description.prefix(300))")
+    }
+  }
+
   /// SPEC §18: the list of completions and the round it names are one reading. Another device
   /// starts over and finishes lesson `L<round>` in each new round while this one reads: every
   /// answer's events are its round's (a walk-through found the events and the round read in two
