@@ -107,6 +107,15 @@ package enum JSONResponse {
       status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: body))
   }
 
+  /// A 200 whose body carries tokens: never stored by any cache (RFC 6749 §5.1: `no-store`,
+  /// and `Pragma: no-cache` for HTTP/1.0 caches; Auth0 sends both).
+  static func tokens(_ value: TokenResponse) -> Response {
+    var response = make(value)
+    response.headers[.cacheControl] = "no-store"
+    response.headers[HTTPField.Name("Pragma")!] = "no-cache"
+    return response
+  }
+
   package static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
     // Our DTOs always encode.
     let data = (try? encoder.encode(value)) ?? Data("{}".utf8)

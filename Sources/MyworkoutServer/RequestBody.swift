@@ -68,6 +68,16 @@ enum RequestBody {
     }
   }
 
+  /// The refusal of a body without the field `name`, worded as `decode` words it for the
+  /// body's kind (a form or JSON).
+  static func missing(_ name: String, in request: Request) -> APIError {
+    let contentType = request.headers[.contentType]?.lowercased() ?? ""
+    return APIError.badRequest(
+      (contentType.hasPrefix("application/x-www-form-urlencoded")
+        ? "The form could not be read: " : "The body is not the JSON expected: ")
+        + "missing field '\(name)'")
+  }
+
   /// A short reason that names the field, never echoing values (they may be passwords).
   static let nulRefusal = "Text must not contain the NUL character (U+0000)."
 

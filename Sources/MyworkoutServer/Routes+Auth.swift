@@ -132,11 +132,15 @@ extension Backend {
         .badRequest, error: "unsupported_grant_type",
         description: "Unsupported grant type: \(grant.grantType)")
     }
-    try await limitLogin(email: grant.username, address: address(request, context))
-    guard let account = try await check(email: grant.username, password: grant.password) else {
+    // What a password grant must hold, asked once the grant is known to be one.
+    guard let username = grant.username, let password = grant.password else {
+      throw RequestBody.missing(grant.username == nil ? "username" : "password", in: request)
+    }
+    try await limitLogin(email: username, address: address(request, context))
+    guard let account = try await check(email: username, password: password) else {
       throw APIError(.forbidden, error: "invalid_grant", description: Self.wrongCredentials)
     }
-    return JSONResponse.make(
+    return JSONResponse.tokens(
       try tokens(
         for: account.profile, accountID: try Self.id(of: account), audience: grant.clientID,
         scope: grant.scope,
@@ -156,7 +160,7 @@ extension Backend {
     guard let account = try await check(email: login.email, password: login.password) else {
       throw Self.invalidCredentials
     }
-    return JSONResponse.make(
+    return JSONResponse.tokens(
       try tokens(
         for: account.profile, accountID: try Self.id(of: account),
         audience: login.clientID ?? "myworkout", scope: login.scope,
@@ -213,7 +217,7 @@ extension Backend {
     guard let profile = try await accounts.updateMobile(id: id, mobile: mobile) else {
       throw APIError.invalidToken
     }
-    return JSONResponse.make(
+    return JSONResponse.tokens(
       try tokens(
         for: profile, accountID: id, audience: claims.aud, scope: claims.scope, issuer: issuer,
         expiresAt: claims.exp))

@@ -33,8 +33,10 @@ package struct TokenResponse: Codable, Equatable, Sendable {
 /// `POST /oauth/token` (form or JSON): Auth0's password and password-realm grants.
 package struct TokenRequest: Codable, Equatable, Sendable {
   package var grantType: String
-  package var username: String
-  package var password: String
+  /// A password grant's (the server asks for them once it knows the grant is one: another
+  /// grant is `unsupported_grant_type`, not a missing `username`).
+  package var username: String?
+  package var password: String?
   package var clientID: String
   package var scope: String?
   package var realm: String?

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MyworkoutCore
@@ -89,6 +90,67 @@ import Testing
         uri: "/oauth/token", method: .post, headers: jsonHeaders, body: jsonBody(realm)
       ) { response in
         #expect(response.status == .ok)
+      }
+    }
+  }
+
+  /// A grant this server does not give (those an Auth0 SDK sends: client credentials, a
+  /// refresh token, a code) is `unsupported_grant_type`, as RFC 6749 §5.2 says; it was refused
+  /// for the `username` such a grant has no reason to carry. A password grant without one
+  /// still names it.
+  @Test func anUnsupportedGrantIsSaidSo() async throws {
+    try await withRouter { client, _ in
+      for grant in ["client_credentials", "refresh_token", "authorization_code"] {
+        try await client.execute(
+          uri: "/oauth/token", method: .post,
+          headers: [.contentType: "application/x-www-form-urlencoded"],
+          body: ByteBuffer(string: "grant_type=\(grant)&client_id=c&client_secret=s")
+        ) { response in
+          #expect(response.status == .badRequest)
+          #expect(
+            response.body.json["error"] as? String == "unsupported_grant_type",
+            "\(grant): \(response.body.json)")
+        }
+      }
+      try await client.execute(
+        uri: "/oauth/token", method: .post, headers: jsonHeaders,
+        body: jsonBody(["grant_type": "password", "password": "p", "client_id": "c"])
+      ) { response in
+        #expect(response.status == .badRequest)
+        let description = response.body.json["error_description"] as? String ?? ""
+        #expect(description.contains("'username'"), "\(description)")
+      }
+    }
+  }
+
+  /// Every answer that carries tokens says `Cache-Control: no-store` and `Pragma: no-cache`
+  /// (RFC 6749 §5.1: MUST; Auth0 sends both): none did.
+  @Test func answersWithTokensAreNeverStored() async throws {
+    try await withRouter { client, _ in
+      let grant: [String: Any] = [
+        "grant_type": "password", "username": "registered@email.com", "password": "password",
+        "client_id": "c",
+      ]
+      let login: [String: Any] = ["email": "registered@email.com", "password": "password"]
+      var token = ""
+      for (uri, body) in [("/oauth/token", grant), ("/authenticate", login)] {
+        try await client.execute(
+          uri: uri, method: .post, headers: jsonHeaders, body: jsonBody(body)
+        ) { response in
+          #expect(response.status == .ok, "\(uri)")
+          #expect(response.headers[.cacheControl] == "no-store", "\(uri)")
+          #expect(response.headers[HTTPField.Name("Pragma")!] == "no-cache", "\(uri)")
+          token = response.body.json["access_token"] as? String ?? token
+        }
+      }
+      try await client.execute(
+        uri: "/api/me/mobile", method: .post,
+        headers: [.contentType: "application/json", .authorization: "Bearer " + token],
+        body: jsonBody(["mobile": "0123456789"])
+      ) { response in
+        #expect(response.status == .ok, "\(response.body.json)")
+        #expect(response.headers[.cacheControl] == "no-store")
+        #expect(response.headers[HTTPField.Name("Pragma")!] == "no-cache")
       }
     }
   }
