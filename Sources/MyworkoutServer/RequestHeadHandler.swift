@@ -21,10 +21,23 @@ import NIOHTTP1
 ///   answers with the API's JSON error and `Connection: close`. Hummingbird's own answer had an
 ///   empty body; going through the routes as a request keeps it after the answers to the
 ///   requests sent before it on the connection. (A body that cannot be read already ends in its
-///   route, which reads it.)
-final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
+///   route, which reads it.);
+/// - a request that asks for `100 Continue` before it sends its body (`Expect: 100-continue`,
+///   HTTP/1.1; RFC 9110 §10.1.1) gets it as soon as the answers to the requests before it on
+///   the connection have gone: Hummingbird sends none, and such a client waited for its own
+///   timeout (curl 1 s) before every write. Its answer, begun before, makes it needless.
+final class RequestHeadHandler: ChannelDuplexHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundIn = HTTPServerResponsePart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  /// Requests read and answers ended on this connection; the request (by its number) that waits
+  /// for `100 Continue` until the answers before it have ended; whether an answer has begun.
+  private var requests = 0
+  private var answered = 0
+  private var continueFor: Int?
+  private var answering = false
 
   /// The mark of a request whose `Host` is missing, repeated or not a host.
   static let badHost = "Myworkout-Bad-Host"
@@ -42,7 +55,14 @@ final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
       return
     }
     inRequest = true
+    requests += 1
     head.headers.remove(name: Self.unreadable)
+    if head.version == .http1_1,
+      head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
+    {
+      continueFor = requests - 1
+      sendContinueIfDue(context: context)
+    }
     let old = head.version.major == 1 && head.version.minor == 0
     // `close` wins over `keep-alive` (NIO's `isKeepAlive` lets an HTTP/1.0 `keep-alive` win).
     let options = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
@@ -66,6 +86,31 @@ final class RequestHeadHandler: ChannelInboundHandler, RemovableChannelHandler {
       }
     }
     context.fireChannelRead(wrapInboundOut(.head(head)))
+  }
+
+  func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    switch unwrapOutboundIn(data) {
+    case .head(let head) where head.status.code >= 200:
+      answering = true
+      // The answer to the request that waits came first: no body is asked for any more.
+      if continueFor == answered { continueFor = nil }
+    case .end:
+      answering = false
+      answered += 1
+    default: break
+    }
+    context.write(data, promise: promise)
+    if continueFor != nil { sendContinueIfDue(context: context) }
+  }
+
+  /// `100 Continue` to the request that waits for it, once every answer before its own has
+  /// ended (one in the middle of another answer would break it).
+  private func sendContinueIfDue(context: ChannelHandlerContext) {
+    guard let waiting = continueFor, waiting == answered, !answering else { return }
+    continueFor = nil
+    context.writeAndFlush(
+      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))),
+      promise: nil)
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {

@@ -196,3 +196,87 @@ import Testing
     }
   }
 }
+
+/// `Expect: 100-continue` (RFC 9110 §10.1.1): a client that asks waits for `100 Continue`
+/// before it sends the body, and the server never sent one, so such a client waited for its own
+/// timeout (curl 1 s) before every write. It comes at once, after the answers to the requests
+/// before it on the connection, and never to an HTTP/1.0 request, which must ignore it.
+@Suite struct ExpectContinueTests {
+  typealias Sockets = StalledClientTests
+
+  static let lookup =
+    "POST /api/accounts/lookup HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    + "Content-Length: 17\r\nExpect: 100-continue\r\n\r\n"
+  static let body = #"{"email":"a@b.c"}"#
+
+  /// What was read once `text` was among it, or what was read when `milliseconds` passed
+  /// first, marked so.
+  static func read(_ fd: Int32, until text: String, within milliseconds: Int) -> String {
+    let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while ContinuousClock.now < deadline {
+      var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&entry, 1, 50) > 0 else { continue }
+      let count = Glibc.read(fd, &buffer, buffer.count)
+      if count <= 0 { break }
+      received += buffer[0..<count]
+      let answer = String(decoding: received, as: UTF8.self)
+      if answer.contains(text) { return answer }
+    }
+    return "(not in \(milliseconds) ms) " + String(decoding: received, as: UTF8.self)
+  }
+
+  /// Runs `work` with a new connection to the server at `url`, on a thread of its own (a wait
+  /// on one of Swift's few shared threads keeps the server's routes from running: see
+  /// `HTTPFramingTests.answer`).
+  static func connected<T: Sendable>(
+    _ url: String, _ work: @escaping @Sendable (Int32) -> T
+  ) async throws -> T {
+    let fd = try Sockets.connect(port: HTTPFramingTests.port(url))
+    defer { close(fd) }
+    return await withCheckedContinuation { continuation in
+      Thread { continuation.resume(returning: work(fd)) }.start()
+    }
+  }
+
+  @Test func theBodyIsAskedForAtOnce() async throws {
+    try await withLiveServer { url, _ in
+      let (asked, answer) = try await Self.connected(url) { fd in
+        Sockets.sendText(fd, Self.lookup)
+        let asked = Self.read(fd, until: "\r\n\r\n", within: 3_000)
+        Sockets.sendText(fd, Self.body)
+        return (asked, Self.read(fd, until: "}", within: 5_000))
+      }
+      #expect(asked == "HTTP/1.1 100 Continue\r\n\r\n", "\(asked)")
+      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+      #expect(answer.contains(#""registered":false"#), "\(answer)")
+    }
+  }
+
+  @Test func itComesAfterTheAnswersBeforeIt() async throws {
+    try await withLiveServer { url, _ in
+      let asked = try await Self.connected(url) { fd in
+        Sockets.sendText(
+          fd, "GET /.well-known/jwks.json HTTP/1.1\r\nHost: x\r\n\r\n" + Self.lookup)
+        return Self.read(fd, until: "100 Continue\r\n\r\n", within: 3_000)
+      }
+      let first = try #require(asked.range(of: "HTTP/1.1 200"), "\(asked)")
+      let next = try #require(asked.range(of: "HTTP/1.1 100 Continue"), "\(asked)")
+      #expect(first.upperBound < next.lowerBound)
+      #expect(asked.hasSuffix("}HTTP/1.1 100 Continue\r\n\r\n"), "\(asked.suffix(80))")
+    }
+  }
+
+  @Test func anHTTP10RequestGetsNone() async throws {
+    try await withLiveServer { url, _ in
+      let answer = try await Self.connected(url) { fd in
+        Sockets.sendText(
+          fd, Self.lookup.replacingOccurrences(of: "HTTP/1.1", with: "HTTP/1.0") + Self.body)
+        return Self.read(fd, until: "}", within: 5_000)
+      }
+      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+      #expect(!answer.contains("100 Continue"), "\(answer)")
+    }
+  }
+}
