@@ -44,16 +44,16 @@ struct HTTPCachingMiddleware<Context: RequestContext>: RouterMiddleware {
     _ request: Request, context: Context,
     next: (Request, Context) async throws -> Response
   ) async throws -> Response {
+    // The path as the router reads it: empty parts (`//videos/x`) are not there.
+    let path = "/" + request.uri.path.split(separator: "/").joined(separator: "/")
     // Videos carry their own validators and are streamed, never gathered here.
-    guard request.method == .get || request.method == .head,
-      !request.uri.path.hasPrefix("/videos/")
-    else {
+    guard request.method == .get || request.method == .head, !path.hasPrefix("/videos/") else {
       return try await next(request, context)
     }
     let response = try await next(request, context)
     guard response.status == .ok else { return response }
     let policy = Self.policy(
-      path: request.uri.path, hasCredentials: request.headers[.authorization] != nil)
+      path: path, hasCredentials: request.headers[.authorization] != nil)
     var headers = response.headers
     let tag: String
     let body: ResponseBody

@@ -754,7 +754,12 @@ package enum OpenAPIDocument {
               "404": {"$ref": "#/components/responses/NotFound"},
               "412": {"$ref": "#/components/responses/PreconditionFailed"},
               "413": {"$ref": "#/components/responses/TooLarge"},
-              "416": {"description": "The range starts past the end (Content-Range: bytes */size)."},
+              "416": {
+                "description": "range_not_satisfiable: the range starts past the end (Content-Range: bytes */size).",
+                "content": {
+                  "application/json": {"schema": {"$ref": "#/components/schemas/OAuthError"}}
+                }
+              },
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
             }

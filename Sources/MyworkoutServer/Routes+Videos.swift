@@ -88,9 +88,13 @@ extension Backend {
       }
       switch range {
       case .unsatisfiable:
-        return Response(
-          status: .rangeNotSatisfiable,
-          headers: [.contentRange: "bytes */\(file.size)", .acceptRanges: "bytes"], body: .init())
+        // The API's JSON error, as nginx's own 416 in scripts/cluster.
+        var refusal = APIError(
+          .rangeNotSatisfiable, error: "range_not_satisfiable",
+          description: "The range is outside the file.")
+        refusal.headers[.contentRange] = "bytes */\(file.size)"
+        refusal.headers[.acceptRanges] = "bytes"
+        return refusal.response
       case .whole:
         headers[.contentLength] = String(file.size)
         guard file.size > 0 else { return Response(status: .ok, headers: headers, body: .init()) }
@@ -266,46 +270,97 @@ enum ByteRange: Equatable {
       return .part(max(0, size - count)...(size - 1))
     }
     // A start past what an Int holds is past the end, unless the range is backwards (ignored).
-    guard let start = Int(first) else { return last.isEmpty ? .unsatisfiable : .whole }
+    guard let start = Int(first) else {
+      return last.isEmpty || !isLess(last, than: first) ? .unsatisfiable : .whole
+    }
     let end = last.isEmpty ? Int.max : (Int(last) ?? Int.max)
     guard start <= end else { return .whole }
     guard start < size else { return .unsatisfiable }
     return .part(start...min(end, size - 1))
   }
+
+  /// Whether the decimal digits `a` are a smaller number than `b`, whatever their length.
+  private static func isLess(_ a: Substring, than b: Substring) -> Bool {
+    let a = a.drop { $0 == "0" }
+    let b = b.drop { $0 == "0" }
+    return a.count != b.count ? a.count < b.count : a.lexicographicallyPrecedes(b)
+  }
 }
 
-/// The IMF-fixdate of RFC 9110 (`Sun, 06 Nov 1994 08:49:37 GMT`), locale-free.
-enum HTTPDate {
+/// HTTP dates (RFC 9110 §5.6.7), locale-free: sent as IMF-fixdate (`Sun, 06 Nov 1994
+/// 08:49:37 GMT`), read in that form and the two obsolete ones every recipient must accept,
+/// RFC 850's (`Sunday, 06-Nov-94 08:49:37 GMT`) and C's asctime (`Sun Nov  6 08:49:37 1994`).
+package enum HTTPDate {
   private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let longDays = [
+    "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+  ]
   private static let months = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 
-  /// The seconds an IMF-fixdate says (the form servers send, and so the one clients echo);
-  /// nil for anything else.
-  static func parse(_ text: String) -> Int? {
+  /// The seconds an HTTP date says, in any of its three forms; nil for anything else. RFC
+  /// 850's two-digit year is the latest year ending so that is not more than 50 years after
+  /// `now` (§5.6.7).
+  package static func parse(_ text: String) -> Int? { parse(text, now: Int(time(nil))) }
+
+  static func parse(_ text: String, now: Int) -> Int? {
     let parts = text.split(separator: " ")
-    guard parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
-      days.contains(String(parts[0].dropLast())), parts[5] == "GMT",
-      let day = Int(parts[1]), let month = months.firstIndex(of: String(parts[2])),
-      let year = Int(parts[3]), parts[4].count == 8
-    else { return nil }
-    let clock = parts[4].split(separator: ":").compactMap { Int($0) }
-    guard clock.count == 3, (1...31).contains(day), (1900...9999).contains(year),
-      (0...23).contains(clock[0]), (0...59).contains(clock[1]), (0...60).contains(clock[2])
+    let day: Int?
+    let month: Int?
+    let year: Int?
+    let clock: Substring
+    if parts.count == 6, parts[0].count == 4, parts[0].hasSuffix(","),
+      days.contains(String(parts[0].dropLast())), parts[5] == "GMT"
+    {
+      // IMF-fixdate.
+      (day, month, year, clock) = (
+        Int(parts[1]), months.firstIndex(of: String(parts[2])), Int(parts[3]), parts[4]
+      )
+      guard parts[1].count == 2, parts[3].count == 4 else { return nil }
+    } else if parts.count == 4, parts[0].hasSuffix(","),
+      longDays.contains(String(parts[0].dropLast())), parts[3] == "GMT"
+    {
+      // RFC 850: `06-Nov-94`.
+      let date = parts[1].split(separator: "-", omittingEmptySubsequences: false)
+      guard date.count == 3, date[0].count == 2, date[2].count == 2, let short = Int(date[2])
+      else { return nil }
+      var today = tm()
+      var clockNow = time_t(now)
+      gmtime_r(&clockNow, &today)
+      let thisYear = 1900 + Int(today.tm_year)
+      var full = thisYear - thisYear % 100 + short
+      if full > thisYear + 50 { full -= 100 }
+      (day, month, year, clock) = (
+        Int(date[0]), months.firstIndex(of: String(date[1])), full, parts[2]
+      )
+    } else if parts.count == 5, days.contains(String(parts[0])) {
+      // asctime: the day of the month padded with a space, which the split takes away.
+      guard text.utf8.count == 24 else { return nil }
+      (day, month, year, clock) = (
+        Int(parts[2]), months.firstIndex(of: String(parts[1])), Int(parts[4]), parts[3]
+      )
+      guard parts[4].count == 4 else { return nil }
+    } else {
+      return nil
+    }
+    guard let day, let month, let year, clock.count == 8 else { return nil }
+    let time = clock.split(separator: ":").compactMap { Int($0) }
+    guard time.count == 3, (1...31).contains(day), (1900...9999).contains(year),
+      (0...23).contains(time[0]), (0...59).contains(time[1]), (0...60).contains(time[2])
     else { return nil }
     var fields = tm()
     fields.tm_year = Int32(year - 1900)
     fields.tm_mon = Int32(month)
     fields.tm_mday = Int32(day)
-    fields.tm_hour = Int32(clock[0])
-    fields.tm_min = Int32(clock[1])
-    fields.tm_sec = Int32(clock[2])
+    fields.tm_hour = Int32(time[0])
+    fields.tm_min = Int32(time[1])
+    fields.tm_sec = Int32(time[2])
     let seconds = timegm(&fields)
     // A day the month does not have (30 February) is not a date: timegm would move it on.
     var back = tm()
-    var time = seconds
-    gmtime_r(&time, &back)
+    var moment = seconds
+    gmtime_r(&moment, &back)
     guard back.tm_mday == Int32(day), back.tm_mon == Int32(month) else { return nil }
     return Int(seconds)
   }

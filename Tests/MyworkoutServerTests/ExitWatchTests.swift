@@ -31,7 +31,9 @@ import Testing
       text = try? String(contentsOfFile: file, encoding: .utf8)
       try await Task.sleep(for: .milliseconds(10))
     }
-    #expect(text == "gone")
+    let state = (try? String(contentsOfFile: "/proc/\(watch.shell)/status", encoding: .utf8))?
+      .split(separator: "\n").first { $0.hasPrefix("State:") }
+    #expect(text == "gone", "the shell: \(state.map(String.init) ?? "gone")")
     var status: Int32 = 0
     waitpid(watch.shell, &status, 0)
   }

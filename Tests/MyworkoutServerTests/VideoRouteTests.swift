@@ -161,14 +161,21 @@ import Testing
       }
       for range in [
         "bytes=1000-", "bytes=2000-3000", "bytes=-0", "bytes=99999999999999999999999-",
+        // Both past any length, in order (a walk-through got the whole file).
+        "bytes=99999999999999999999999-99999999999999999999999",
+        "bytes=99999999999999999999998-99999999999999999999999",
       ] {
         let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
         #expect(answer.status == 416, "\(range)")
         #expect(answer.headers[.contentRange] == "bytes */1000", "\(range)")
+        // The API's JSON error, as nginx's 416 in scripts/cluster (it had no body).
+        #expect(answer.headers[.contentType] == "application/json", "\(range)")
+        #expect(answer.text.contains(#""error":"range_not_satisfiable""#), "\(answer.text)")
       }
       // What is not a single byte range is ignored, as RFC 9110 allows: the whole file.
       for range in [
         "bytes=5-1", "items=0-10", "bytes=0-1,5-6", "bytes=x-y", "bytes=99999999999999999999-5",
+        "bytes=99999999999999999999999-99999999999999999999998",
       ] {
         let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [.range: range])
         #expect(answer.status == 200 && answer.body == bytes, "\(range)")
@@ -177,6 +184,46 @@ import Testing
       let stale = try await Self.get(
         client, "/videos/clip.mp4", token: token, [.range: "bytes=0-9", .ifRange: "\"old\""])
       #expect(stale.status == 200 && stale.body == bytes)
+    }
+  }
+
+  /// RFC 9110 §5.6.7: a recipient MUST accept all three forms of an HTTP date; the two
+  /// obsolete ones (RFC 850's, C's asctime) were ignored, so the same instant was a 412 in one
+  /// spelling and the whole (changed) file in another.
+  @Test func everyFormOfAnHTTPDateIsRead() async throws {
+    try await Self.withVideos { client, _ in
+      let token = try await Routes.token(client)
+      for (field, date, status) in [
+        (HTTPField.Name.ifUnmodifiedSince, "Sat, 01 Jan 2000 00:00:00 GMT", 412),
+        (.ifUnmodifiedSince, "Saturday, 01-Jan-00 00:00:00 GMT", 412),
+        (.ifUnmodifiedSince, "Sat Jan  1 00:00:00 2000", 412),
+        (.ifUnmodifiedSince, "Friday, 01-Jan-99 00:00:00 GMT", 412),
+        (.ifModifiedSince, "Fri Jan  1 00:00:00 2100", 304),
+        (.ifModifiedSince, "Friday, 01-Jan-44 00:00:00 GMT", 304),
+        (.ifModifiedSince, "Thu Nov 31 00:00:00 2100", 200),
+      ] as [(HTTPField.Name, String, Int)] {
+        let answer = try await Self.get(client, "/videos/clip.mp4", token: token, [field: date])
+        #expect(answer.status == status, "\(field): \(date)")
+      }
+      #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == 784_111_777)
+      #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == 784_111_777)
+      #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
+    }
+  }
+
+  /// The router reads `//videos/clip.mp4` as `/videos/clip.mp4`, and so must everything that
+  /// decides by the path: the caching layer took it for another route (`private, no-cache`,
+  /// and behind nginx an ETag of the empty body, so the file's own tag was a 412).
+  @Test func aPathWithDoubledSlashesIsTheSameResource() async throws {
+    try await Self.withVideos { client, _ in
+      let token = try await Routes.token(client)
+      let plain = try await Self.get(client, "/videos/clip.mp4", token: token)
+      for path in ["//videos/clip.mp4", "/videos//clip.mp4", "//videos//clip.mp4"] {
+        let answer = try await Self.get(client, path, token: token)
+        #expect(answer.status == 200, "\(path)")
+        #expect(answer.headers[.cacheControl] == plain.headers[.cacheControl], "\(path)")
+        #expect(answer.headers[.eTag] == plain.headers[.eTag], "\(path)")
+      }
     }
   }
 

@@ -62,10 +62,9 @@ public struct ChildProcess: Sendable {
     let captureOutput: Bool
     if case .pipe = standardOutput { captureOutput = true } else { captureOutput = false }
     if captureOutput {
-      guard Glibc.pipe(&pipe) == 0 else { throw Failed(description: "pipe failed") }
-      // Close-on-exec (pipe2 is not imported), so that children other tests start later do not
-      // hold the pipe open; dup2 gives this child its own inheritable copy.
-      pipe.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+      // Close-on-exec from the start, so that children other tests start do not hold the pipe
+      // open; dup2 gives this child its own inheritable copy.
+      guard pipe2(&pipe, O_CLOEXEC) == 0 else { throw Failed(description: "pipe failed") }
       posix_spawn_file_actions_adddup2(&actions, pipe[1], STDOUT_FILENO)
     } else {
       redirect(STDOUT_FILENO, to: standardOutput, in: &actions)

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import Synchronization
 
@@ -31,9 +32,11 @@ public enum ExitWatch {
     _ script: String, arguments: [String] = [], environment: [String: String]? = nil
   ) throws -> (shell: pid_t, end: Int32) {
     var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { throw ChildProcess.Failed(description: "pipe failed") }
-    // Close-on-exec, so that no other child holds the write end open after this process ends.
-    ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+    // Close-on-exec from the start, so that no other child (another test's, started in the same
+    // moment) holds the write end open after this process ends.
+    guard pipe2(&ends, O_CLOEXEC) == 0 else {
+      throw ChildProcess.Failed(description: "pipe failed")
+    }
     defer { close(ends[0]) }
     do {
       let shell = try ChildProcess.spawn(
