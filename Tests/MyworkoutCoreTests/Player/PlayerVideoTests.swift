@@ -1004,6 +1004,38 @@ import Testing
       store.state.playerOnTop.watched.isEmpty && store.state.playerOnTop.unsavedPlayed.isEmpty)
   }
 
+  /// `l` typed before the steps' picture came (a walk-through typed `..........l` in one go and
+  /// got `Loop from 00:00`): A is where that picture stands. B too, and the player is told.
+  @Test func aLoopPressedBeforeTheStepsPictureMarksThePicture() {
+    var store = TestStore(Self.showing())
+    for _ in 0..<3 {
+      store.send(.player(.stepPressed(forward: true)), effects: [.video(.step(forward: true))]) {
+        $0.playerOnTop.stepping = true
+      }
+    }
+    store.send(.player(.loopPressed)) { $0.playerOnTop.loopAwaitsStep = true }
+    store.send(.player(.video(.shown(milliseconds: 125))), effects: [S.update(position: 125)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 125)]
+      $0.playerOnTop.stepping = false
+      $0.playerOnTop.loopAwaitsStep = false
+      $0.playerOnTop.loop = LoopMarks(start: 125)
+      $0.playerOnTop.position = 125
+      $0.playerOnTop.progress.lastPosition = 125
+      $0.playerOnTop.lastSave = S.t0
+    }
+    // A seek before the step's picture came: B where the person stood (the picture on screen).
+    var state = store.state
+    state.playerOnTop.position = 2_000
+    for action: PlayerAction in [
+      .stepPressed(forward: true), .loopPressed, .seekPressed(seconds: 5),
+    ] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(state.playerOnTop.loop == LoopMarks(start: 125, end: 2_000))
+    #expect(!state.playerOnTop.loopAwaitsStep && !state.playerOnTop.stepping)
+    #expect(state.playerOnTop.position == 7_000)
+  }
+
   /// A slow source's pictures come late: after Space pauses at the last report's time, the
   /// player still shows the pictures that were due before its own pause. They were played, so
   /// the watched time has no hole at each pause (a walk-through saw [0, 2758] and [3000, …]).

@@ -209,9 +209,11 @@ enum PlayerReducer {
       state.mirrored.toggle()
       return []
     case .loopPressed:
-      let end = state.loop.end
-      state.loop.press(at: state.positionNow)
-      return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
+      if state.stepping, state.playback != .playing {
+        state.loopAwaitsStep = true
+        return []
+      }
+      return pressLoop(&state)
     case .stepPressed(let forward):
       guard state.playback != .playing, state.video == .showing,
         !(forward && state.playback == .finished)  // no frame after the last
@@ -250,6 +252,21 @@ enum PlayerReducer {
     return effects
   }
 
+  /// `l` at where the class stands now: A, B or neither; the player told of B.
+  static func pressLoop(_ state: inout PlayerState) -> [Effect] {
+    state.loopAwaitsStep = false
+    let end = state.loop.end
+    state.loop.press(at: state.positionNow)
+    return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
+  }
+
+  /// A step's picture will not come (a seek or a new try moves on first): an `l` that waited
+  /// for it marks where the class stands, the picture the person saw.
+  private static func endStepping(_ state: inout PlayerState) -> [Effect] {
+    state.stepping = false
+    return state.loopAwaitsStep ? pressLoop(&state) : []
+  }
+
   /// The stream that stopped mid-class, tried again from the position (its server may be back:
   /// before, it stayed dead for the rest of the visit). `Loading video…`, then the pictures
   /// from there, with the A–B loop and full-screen picture it had; failing before a picture,
@@ -257,14 +274,14 @@ enum PlayerReducer {
   /// paused again (nothing counted that nobody saw); either way the next play tries again.
   private static func reopenVideo(_ state: inout PlayerState, play: Bool = true) -> [Effect] {
     state.videoAdrift = false
-    state.stepping = false
+    let marked = endStepping(&state)
     if let kept = state.keptForRetry {
       state.loop = kept.loop
       state.fullScreen = kept.fullScreen
       state.keptForRetry = nil
     }
     let mark: [Effect] = state.loop.end.map { [.video(.mark(milliseconds: $0))] } ?? []
-    return openVideo(&state) + mark + [.video(.seek(milliseconds: state.position))]
+    return marked + openVideo(&state) + mark + [.video(.seek(milliseconds: state.position))]
       + (play ? [.video(.play)] : [])
   }
 
@@ -290,11 +307,10 @@ enum PlayerReducer {
     // The seek puts the video where it says.
     state.videoAdrift = false
     state.resumeAt = nil
-    state.stepping = false
+    var effects = endStepping(&state)
     state.pausedFromPlay = false
     state.position = min(max(0, target), state.duration)
     state.positionReadAt = nil
-    var effects: [Effect] = []
     if state.position >= state.duration {
       if state.playback == .playing { effects += videoCommand(state, .pause) }
       state.playback = .finished

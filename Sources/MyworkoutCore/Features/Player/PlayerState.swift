@@ -121,6 +121,10 @@ package struct PlayerState: Equatable, Sendable {
   }
   /// A frame step was asked for: the next picture shown sets the position.
   package var stepping = false
+  /// `l` was pressed while a step's picture was on its way (keys typed faster than pictures
+  /// come): it marks where that picture stands, not where the class stood before the steps (a
+  /// walk-through's `..........l` set A at 00:00).
+  package var loopAwaitsStep = false
   /// Paused from play, with no step or seek since: pictures the video's player still shows
   /// further on were due before its pause (a slow source's come late) and count as played.
   package var pausedFromPlay = false

@@ -34,7 +34,8 @@ enum PlayerVideoReducer {
       if state.stepping, state.playback != .playing {
         state.stepping = false
         state.position = min(max(0, milliseconds), state.duration)
-        return PlayerReducer.save(&state, account: account)
+        let marked = state.loopAwaitsStep ? PlayerReducer.pressLoop(&state) : []
+        return marked + PlayerReducer.save(&state, account: account)
       }
       if state.playback == .paused, milliseconds > state.position {
         // Paused, a picture further on: the later steps of a burst (the first one's picture
