@@ -237,8 +237,8 @@ final class EffectRunner {
       // Never cancelled; should the task be, the save is reported as not made.
       let result =
         await Self.outcome({ try await progress.record(update) }) {
-          ProgressError(message: "Progress could not be saved: \($0)")
-        } ?? .failure(ProgressError(message: "Progress could not be saved: cancelled"))
+          ProgressError(message: ProgressError.notSavedPrefix + "\($0)")
+        } ?? .failure(ProgressError(message: ProgressError.notSavedPrefix + "cancelled"))
       unanswered.finished(number, result)
       group.leave()
       DispatchQueue.main.async {
@@ -352,7 +352,7 @@ final class EffectRunner {
     return reason
   }
 
-  private static let savePrefix = "Progress could not be saved: "
+  private static let savePrefix = ProgressError.notSavedPrefix
 
   /// The image list, or a picture decoded for a tile (nil: cannot be shown). A decode asked
   /// for and cancelled before it started (scrolled past) is never started.

@@ -179,6 +179,25 @@ import Testing
     #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
   }
 
+  /// A clip that ended before its class's listed end: its last picture stays where it was,
+  /// and the state line says where the video ends while the clock plays on.
+  @Test func aVideoPastItsEndKeepsItsPictureAndSaysWhereItEnded() {
+    var player = Self.player(duration: 100)
+    player.playback = .playing
+    player.video = .pastEnd
+    player.videoDuration = 20_400
+    player.position = 31_000
+    player.mirrored = true
+    player.videoFit = VideoFit(
+      tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180)
+    var grid = Grid(width: 80, height: 22)
+    _ = PlayerView.draw(player, into: &grid, area: Rect(width: 80, height: 22))
+    #expect(
+      grid.video == VideoRegion(rect: Rect(x: 15, y: 3, width: 50, height: 14), mirrored: true))
+    #expect(PlayerView.videoText(player) == "The video ends at 00:20  Mirrored")
+    #expect(grid.text.contains("The video ends at 00:20"), "\(grid.text)")
+  }
+
   /// Full view on a narrow terminal: the times row keeps what fits whole (a time left cut to a
   /// stray `0` read as a time). At the right, the time left as §12 writes it (it was the
   /// class's length, which a walk-through took for a mistake).

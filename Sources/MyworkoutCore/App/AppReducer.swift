@@ -84,8 +84,15 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     break
   }
 
-  // A notice stays up, across screen changes, until the person does something.
+  // A notice stays up, across screen changes, until the person does something. One that a
+  // save could not be made goes when a later save is made: it no longer holds (a walk-through
+  // read `database is locked` under the saves that followed, until the next key).
   if action.isInput { state.notice = nil }
+  if case .player(.progressSaved(.success, _)) = action,
+    state.notice?.hasPrefix(ProgressError.notSavedPrefix) == true
+  {
+    state.notice = nil
+  }
   let before = state.screen.kind
   var effects: [Effect]
   switch state.root {

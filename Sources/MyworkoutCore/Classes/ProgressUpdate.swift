@@ -82,6 +82,8 @@ extension ProgressUpdate {
 /// `Progress could not be saved: database is locked`.
 package struct ProgressError: Error, Equatable, Sendable, CustomStringConvertible {
   package let message: String
+  /// How the message of a save that was not made begins.
+  package static let notSavedPrefix = "Progress could not be saved: "
   /// The server is away (remote mode): what is kept on this device may stand in.
   package var isServerAway = false
   /// The server refused the signed-in person's token (remote mode: a 401): the session is

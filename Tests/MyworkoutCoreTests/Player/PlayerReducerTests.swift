@@ -346,6 +346,26 @@ import Testing
     store.send(.player(.progressSaved(.success(waitingOnly), saved)))
   }
 
+  /// A save made after one that failed: the notice that saves fail no longer holds and goes
+  /// (a walk-through read `database is locked` under the saves that followed, until a key).
+  /// Another notice stays.
+  @Test func aSaveMadeClearsTheNoticeThatSavesFail() {
+    var state = S.opened()
+    let update = ProgressUpdate(
+      account: S.account, classID: S.item.id, position: 7_000, played: IntervalSet([0..<7_000]),
+      addedTimeInClass: 7_000)
+    let error = ProgressError(message: "Progress could not be saved: database is locked")
+    _ = reduce(&state, .player(.progressSaved(.failure(error), update)))
+    #expect(state.notice == error.message)
+    let stored = ClassProgress(
+      lastPosition: 7_000, watched: IntervalSet([0..<7_000]), timeInClass: 7_000)
+    _ = reduce(&state, .player(.progressSaved(.success(stored), update)))
+    #expect(state.notice == nil)
+    state.notice = "Another notice"
+    _ = reduce(&state, .player(.progressSaved(.success(stored), update)))
+    #expect(state.notice == "Another notice")
+  }
+
   @Test func aFailedSaveIsKeptForTheNextOneAndSaysSo() {
     var store = TestStore(S.opened())
     let update = ProgressUpdate(

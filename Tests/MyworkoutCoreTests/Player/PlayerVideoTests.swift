@@ -939,29 +939,88 @@ import Testing
   }
 
   /// A loop whose A lies past the video's end (a class listed longer than its clip, A set
-  /// where the clip has nothing) cannot go round: the end finishes the class. Going back to A
-  /// sought the player past its end, which ended again at once, and again (found by a review).
-  @Test func aLoopFromPastTheVideosEndLetsItEnd() {
+  /// where the clip has nothing) cannot go round in the video: going back to A sought the
+  /// player past its end, which ended again at once, and again (found by a review). The end
+  /// leaves the last picture and the clock goes round the loop instead; one from before the
+  /// clip's end back into it shows the video again.
+  @Test func aLoopFromPastTheVideosEndGoesRoundOnTheClock() {
     var state = Self.showing()
     state.playerOnTop.videoDuration = 50_000
     state.playerOnTop.position = 49_900
-    state.playerOnTop.loop = LoopMarks(start: 60_000, end: 100_000)
-    var store = Self.playing(state)
-    Self.endFinishesTheClass(&store, watched: [49_900..<50_000])
+    state.playerOnTop.loop = LoopMarks(start: 60_000, end: 70_000)
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.position == 50_000)
+    _ = reduce(&state, .player(.seekPressed(seconds: 15)))
+    #expect(state.playerOnTop.position == 65_000)
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    _ = reduce(&state, .clockRead(S.at(2_000)))
+    _ = reduce(&state, .clockRead(S.at(3_000)))
+    _ = reduce(&state, .clockRead(S.at(4_000)))
+    // At B (70 s): back to A.
+    _ = reduce(&state, .clockRead(S.at(5_000)))
+    #expect(state.playerOnTop.position == 60_000)
+    #expect(state.playerOnTop.playback == .playing)
+    #expect(state.playerOnTop.video == .pastEnd)
+    // A loop from within the clip: back to its pictures.
+    state.playerOnTop.loop = LoopMarks(start: 40_000, end: 61_000)
+    let effects = reduce(&state, .clockRead(S.at(6_000)))
+    #expect(state.playerOnTop.video == .showing)
+    #expect(effects.contains(.video(.seek(milliseconds: 40_000))))
   }
 
   /// A clip less than a second shorter than its class (durations are listed in whole seconds,
   /// SPEC §11) played to its end is the whole class watched: a walk-through played a 59.934-s
-  /// clip listed as 60 s from 00:00 to Finished and read `Watched 99%`. A clip shorter by a
-  /// second or more leaves the rest unwatched, as before.
-  @Test(arguments: [(99_934, [0..<100_000]), (99_000, [0..<99_000]), (98_500, [0..<98_500])])
-  func aClipEndingWithinTheListedSecondIsWatchedToTheEnd(clip: Int, watched: [Range<Int>]) {
+  /// clip listed as 60 s from 00:00 to Finished and read `Watched 99%`.
+  @Test func aClipEndingWithinTheListedSecondIsWatchedToTheEnd() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = 99_934
+    state.playerOnTop.position = 99_834
+    state.playerOnTop.unsavedPlayed = IntervalSet([0..<99_834])
+    var store = Self.playing(state)
+    Self.endFinishesTheClass(&store, watched: [0..<100_000])
+  }
+
+  /// A clip shorter than its class by a second or more (a catalog's listed length that is not
+  /// its clip's; a still picture named as the video): its last picture stays and the clock
+  /// plays the rest of the class, as it does over the thumbnail (it jumped from the clip's end
+  /// to `Finished` at the listed end, and a still picture's class could never be played). A
+  /// seek back before the clip's end shows the video again, from there.
+  @Test(arguments: [99_000, 20_000, 40])
+  func aClipShorterThanItsClassLeavesItsLastPictureAndTheClockPlaysOn(clip: Int) {
     var state = Self.showing()
     state.playerOnTop.videoDuration = clip
-    state.playerOnTop.position = clip - 100
-    state.playerOnTop.unsavedPlayed = IntervalSet([0..<(clip - 100)])
+    state.playerOnTop.position = max(0, clip - 100)
+    state.playerOnTop.unsavedPlayed = IntervalSet([0..<max(0, clip - 100)])
     var store = Self.playing(state)
-    Self.endFinishesTheClass(&store, watched: watched)
+    store.send(
+      .player(.video(.ended)), effects: [S.update(position: clip, played: [0..<clip])]
+    ) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: clip, played: [0..<clip])]
+      $0.playerOnTop.video = .pastEnd
+      $0.playerOnTop.position = clip
+      $0.playerOnTop.progress.lastPosition = clip
+      $0.playerOnTop.progress.watched = IntervalSet([0..<clip])
+      $0.playerOnTop.unsavedPlayed = IntervalSet()
+    }
+    #expect(store.state.playerOnTop.video.showsPicture)
+    var played = store.state
+    _ = reduce(&played, .clockRead(S.at(500)))
+    #expect(played.playerOnTop.position == clip + 500)
+    _ = reduce(&played, .clockRead(S.at(1_000)))
+    _ = reduce(&played, .clockRead(S.at(2_000)))
+    for second in stride(from: 3_000, through: 102_000, by: 1_000) {
+      _ = reduce(&played, .clockRead(S.at(second)))
+    }
+    #expect(played.playerOnTop.playback == .finished)
+    #expect(played.playerOnTop.watchedPercent == 100)
+    // Back before the clip's end: the video again.
+    var back = store.state
+    let effects = reduce(&back, .player(.seekToEndPressed(last: false)))
+    #expect(back.playerOnTop.video == .showing)
+    #expect(effects.contains(.video(.seek(milliseconds: 0))))
+    #expect(effects.contains(.video(.play)))
   }
 
   /// `.` pressed `times` on `showing()` (paused at 0), and its picture at 41 ms: the position

@@ -181,6 +181,7 @@ enum PlayerReducer {
         state.resumeAt = nil
         state.lastSave = state.clock
         if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
+        if state.video == .pastEnd { state.video = .showing }
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         state.playback = .playing
@@ -321,6 +322,13 @@ enum PlayerReducer {
       // Stopped mid-class: the video is opened again where it is sought (a file sought back
       // before its cut shows its frame there; a stream's server may be back).
       effects += reopenVideo(&state, play: state.playback == .playing)
+    } else if state.video == .pastEnd {
+      // Back before the video's end: its pictures again, from there.
+      if state.position < (state.videoDuration ?? 0) {
+        state.video = .showing
+        effects += [.video(.seek(milliseconds: state.position))]
+        if state.playback == .playing { effects += [.video(.play)] }
+      }
     } else {
       effects += videoCommand(state, .seek(milliseconds: state.position))
     }
@@ -335,7 +343,8 @@ enum PlayerReducer {
   /// Asks for the picture at the size the terminal and the video's aspect give (full screen:
   /// all but the last row), when that changed.
   static func fitVideo(_ state: inout PlayerState, display: Display) -> [Effect] {
-    guard state.video.drivesPosition, let size = state.videoSize else { return [] }
+    guard state.video.showsPicture || state.video == .loading, let size = state.videoSize
+    else { return [] }
     let tile =
       state.fullScreen
       ? TileSize(columns: display.size.width, rows: max(0, display.size.height - 1))
@@ -373,6 +382,14 @@ enum PlayerReducer {
     // the time in class and the saves.
     if state.video.drivesPosition { return saveIfDue(&state, account: account) }
     let end = min(state.position + state.speed.media(forWall: elapsed), state.duration)
+    if state.video == .pastEnd, let start = state.loop.wrap(from: state.position, to: end),
+      let loopEnd = state.loop.end
+    {
+      // An A–B loop past the video's end goes round on the clock too (back to its pictures
+      // when A is before their end).
+      state.unsavedPlayed.insert(state.position..<loopEnd)
+      return seek(&state, to: start, account: account)
+    }
     state.unsavedPlayed.insert(state.position..<end)
     state.position = end
     if end >= state.duration {

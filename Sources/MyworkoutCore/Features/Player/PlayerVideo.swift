@@ -11,6 +11,12 @@ package enum VideoPhase: Equatable, Sendable {
   case buffering
   /// `No video: <reason>`; the clock runs over the thumbnail as in §12.
   case failed(String)
+  /// The video ended a second or more before the class's listed end (a catalog that lists a
+  /// class longer than its clip, a still picture named as its video): its last picture stays
+  /// and §12's clock plays the rest of the class (it jumped to `Finished` at the listed end,
+  /// and a still picture's class could never be played). A seek back before its end shows the
+  /// video again.
+  case pastEnd
 
   /// Why a video could not be opened that may pass (the network's and the server's, as the
   /// player process words them): the next play tries it again. A file not there, a refusal, a
@@ -26,7 +32,15 @@ package enum VideoPhase: Equatable, Sendable {
   package var drivesPosition: Bool {
     switch self {
     case .loading, .showing, .buffering: true
-    case .none, .failed: false
+    case .none, .failed, .pastEnd: false
+    }
+  }
+
+  /// Whether the picture area shows the video's picture (not the thumbnail).
+  package var showsPicture: Bool {
+    switch self {
+    case .showing, .buffering, .pastEnd: true
+    case .none, .loading, .failed: false
     }
   }
 }

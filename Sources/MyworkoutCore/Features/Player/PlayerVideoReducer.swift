@@ -80,6 +80,15 @@ enum PlayerVideoReducer {
         state.positionReadAt = nil
         return [.video(.seek(milliseconds: start)), .video(.play)]
       }
+      if state.duration - end >= 1_000, end >= state.position,
+        end - state.position <= playedGap(at: state.speed)
+      {
+        // The class is listed longer than its clip: the last picture stays, and the clock
+        // plays the rest of the class from the clip's end.
+        state.video = .pastEnd
+        state.position = end
+        return PlayerReducer.save(&state, account: account)
+      }
       state.position = state.duration
       state.playback = .finished
       return PlayerReducer.save(&state, account: account)

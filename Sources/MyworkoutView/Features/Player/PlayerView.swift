@@ -103,7 +103,7 @@ enum PlayerView {
 
   /// Where the video's frames go in the picture area, once it shows (SPEC §19).
   static func videoRegion(_ state: PlayerState, area: Rect) -> VideoRegion? {
-    guard state.video == .showing || state.video == .buffering, let fit = state.videoFit,
+    guard state.video.showsPicture, let fit = state.videoFit,
       fit.columns > 0
     else { return nil }
     let rect = Rect(
@@ -127,6 +127,11 @@ enum PlayerView {
     case .loading: parts.append("Loading video…")
     case .buffering: parts.append("Buffering…")
     case .failed(let reason): parts.append("No video: " + reason)
+    case .pastEnd:
+      let end = state.videoDuration ?? state.position
+      parts.append(
+        "The video ends at "
+          + PlayTime.text(seconds: end / 1000, hours: state.duration >= 3_600_000))
     }
     if state.video.drivesPosition {
       // With no sound to set the volume of, the reason there is none stays what is said.
@@ -145,7 +150,7 @@ enum PlayerView {
           + PlayTime.text(seconds: b / 1000, hours: hours) + tenths(b))
     default: break
     }
-    if state.mirrored, state.video.drivesPosition { parts.append("Mirrored") }
+    if state.mirrored, state.video.showsPicture { parts.append("Mirrored") }
     return parts
   }
 
