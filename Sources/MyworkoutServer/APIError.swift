@@ -139,14 +139,15 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
     // Bytes that were no request (`RequestHeadHandler` stands a request marked so in for them).
     if let status = request.headers[Self.unreadable].flatMap({ Int($0) }) {
+      let description =
+        switch status {
+        case 431: "The request's header fields are too long."
+        case 501: "The request's method is not one this server knows."
+        case 505: "The request's HTTP version is not one this server speaks (HTTP/1.1)."
+        default: "The request is not HTTP/1.1 as RFC 9112 says."
+        }
       var response = APIError(
-        HTTPResponse.Status(code: status),
-        error: "invalid_request",
-        description: status == 431
-          ? "The request's header fields are too long."
-          : status == 505
-            ? "The request's HTTP version is not one this server speaks (HTTP/1.1)."
-            : "The request is not HTTP/1.1 as RFC 9112 says."
+        HTTPResponse.Status(code: status), error: "invalid_request", description: description
       ).response
       response.headers[.connection] = "close"
       return response

@@ -123,6 +123,7 @@ final class RequestHeadHandler: ChannelDuplexHandler, RemovableChannelHandler {
       switch error {
       case .headerOverflow: 431  // Request Header Fields Too Large (RFC 6585 §5)
       case .invalidVersion: 505  // HTTP Version Not Supported (RFC 9110 §15.6.6)
+      case .invalidMethod: 501  // Not Implemented: a method no route knows (RFC 9110 §9.1)
       default: 400
       }
     let head = HTTPRequestHead(

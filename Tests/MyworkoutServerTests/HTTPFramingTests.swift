@@ -153,7 +153,7 @@ import Testing
   typealias Framing = HTTPFramingTests
 
   @Test(arguments: [
-    ("GE T / HTTP/1.1\r\nHost: x\r\n\r\n", "a method with a space", "400"),
+    ("GE T / HTTP/1.1\r\nHost: x\r\n\r\n", "a method with a space", "501"),
     ("GET / HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n", "a space in a field name", "400"),
     (
       "POST /authenticate HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
@@ -169,6 +169,7 @@ import Testing
       "a field too long", "431"
     ),
     ("GET / HTTP/7.1\r\nHost: x\r\n\r\n", "HTTP/7", "505"),
+    ("BREW /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n", "an unknown method", "501"),
   ])
   func isAnsweredInJSON(request: String, what: String, status: String) async throws {
     try await withLiveServer { url, _ in
@@ -187,7 +188,8 @@ import Testing
     try await withLiveServer { url, _ in
       let answer = try await Framing.answer(
         Framing.port(url),
-        "GET /.well-known/jwks.json HTTP/1.1\r\nHost: x\r\n\r\nGE T / HTTP/1.1\r\nHost: x\r\n\r\n")
+        "GET /.well-known/jwks.json HTTP/1.1\r\nHost: x\r\n\r\n"
+          + "GET / HTTP/1.1\r\nHost: x\r\nBad Name: y\r\n\r\n")
       let text = try #require(answer, "still open")
       let ok = try #require(text.range(of: "HTTP/1.1 200"), "\(text)")
       let refused = try #require(text.range(of: "HTTP/1.1 400"), "\(text)")
