@@ -25,9 +25,10 @@ package final class Backend: Sendable {
   let loginLimiter: any AttemptLimiting
   let lookupLimiter: any AttemptLimiting
   let chaos: Chaos?
-  /// One change of an account's progress or lesson events at a time (on this instance): a
-  /// change's preconditions still hold when it is made.
-  let changes = KeyedLock()
+  /// One change of an account's progress or lesson events at a time (on this instance, and
+  /// across the instances sharing PostgreSQL): a change's preconditions still hold when it is
+  /// made.
+  let changes: any ChangeLocking
   /// The URL the server listens on, once it does (the default issuer, URLs without a Host).
   let baseURL = Mutex<String?>(nil)
 
@@ -49,6 +50,7 @@ package final class Backend: Sendable {
     verifier = RS256Verifier(keySet: signer.keySet)
     loginLimiter = stores.loginLimiter
     lookupLimiter = stores.lookupLimiter
+    changes = stores.changes
     chaos = options.chaosSeed.map(Chaos.init(seed:))
   }
 

@@ -72,11 +72,16 @@ package struct ServerStores: Sendable {
   package var signer: RS256Signer
   package var loginLimiter: any AttemptLimiting
   package var lookupLimiter: any AttemptLimiting
+  /// One change of an account's progress or lesson events at a time, per key: on this
+  /// instance, or across a deployment's instances.
+  package var changes: any ChangeLocking
 
   package init(
     accounts: any AccountStoring, progress: any ProgressStoring, catalog: any CatalogStoring,
-    signer: RS256Signer, loginLimiter: any AttemptLimiting, lookupLimiter: any AttemptLimiting
+    signer: RS256Signer, loginLimiter: any AttemptLimiting, lookupLimiter: any AttemptLimiting,
+    changes: any ChangeLocking = KeyedLock()
   ) {
+    self.changes = changes
     self.accounts = accounts
     self.progress = progress
     self.catalog = catalog

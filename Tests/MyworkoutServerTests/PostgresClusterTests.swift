@@ -145,6 +145,36 @@ struct PostgresClusterTests {
     }
   }
 
+  /// Changes sent at once through both instances under one `If-Match`: one is made, every
+  /// other is 412 (RFC 9110 §13.1.1). The check and the change were two steps across instances
+  /// (a walk-through's 60 at once through the cluster saw two made, of progress and of lesson
+  /// completions alike).
+  @Test func oneTagLetsOneChangeThroughAcrossInstances() async throws {
+    try await withInstances(2) { urls in
+      let login = try await HTTP.post(
+        urls[0] + "/authenticate", ["email": "registered@email.com", "password": "password"])
+      let token = try #require(login.json["access_token"] as? String)
+      for path in ["/api/progress/class-1", "/api/lessons/completions"] {
+        @Sendable func body(_ i: Int) -> [String: Any] {
+          path.hasPrefix("/api/progress")
+            ? ["position": i, "played": [[i * 1_000, i * 1_000 + 500]], "added_time_in_class": 1]
+            : ["lesson_id": "L\(i)", "started": 1_700_000_000, "completed": 1_700_000_042]
+        }
+        let tag = try #require(try await HTTP.get(urls[0] + path, bearer: token).etag)
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+          for i in 0..<24 {
+            group.addTask {
+              try await HTTP.post(urls[i % 2] + path, body(i), bearer: token, ifMatch: tag).status
+            }
+          }
+          return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1, "\(path): \(statuses.sorted())")
+        #expect(statuses.filter { $0 == 412 }.count == 23, "\(path): \(statuses.sorted())")
+      }
+    }
+  }
+
   @Test func wrongPasswordsSpreadOverBothInstancesAreLimitedTogether() async throws {
     try await withInstances(2, { $0.loginLimit = 10 }) { urls in
       var statuses: [Int] = []
@@ -412,6 +442,7 @@ enum HTTP {
   struct Answer: Sendable {
     var status: Int
     var body: String
+    var etag: String? = nil
     var json: [String: Any] {
       (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
     }
@@ -421,23 +452,27 @@ enum HTTP {
     try await send(url, method: .GET, body: nil, bearer: bearer)
   }
 
-  static func post(_ url: String, _ body: [String: Any], bearer: String? = nil) async throws
-    -> Answer
-  {
+  static func post(
+    _ url: String, _ body: [String: Any], bearer: String? = nil, ifMatch: String? = nil
+  ) async throws -> Answer {
     try await send(
-      url, method: .POST, body: try JSONSerialization.data(withJSONObject: body), bearer: bearer)
+      url, method: .POST, body: try JSONSerialization.data(withJSONObject: body), bearer: bearer,
+      ifMatch: ifMatch)
   }
 
   private static func send(
-    _ url: String, method: HTTPMethod, body: Data?, bearer: String?
+    _ url: String, method: HTTPMethod, body: Data?, bearer: String?, ifMatch: String? = nil
   ) async throws -> Answer {
     var request = HTTPClientRequest(url: url)
     request.method = method
     request.headers.add(name: "Content-Type", value: "application/json")
     if let bearer { request.headers.add(name: "Authorization", value: "Bearer " + bearer) }
+    if let ifMatch { request.headers.add(name: "If-Match", value: ifMatch) }
     if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
     let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
     let bytes = try await response.body.collect(upTo: 1 << 20)
-    return Answer(status: Int(response.status.code), body: String(buffer: bytes))
+    return Answer(
+      status: Int(response.status.code), body: String(buffer: bytes),
+      etag: response.headers.first(name: "ETag"))
   }
 }

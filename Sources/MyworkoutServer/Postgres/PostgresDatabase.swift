@@ -13,15 +13,23 @@ package final class PostgresDatabase: Sendable {
   package static let schemaVersion = Migrations.steps.count
 
   let client: PostgresClient
+  /// The connections that hold the deployment's change locks (`withChangeLock`), apart from
+  /// the pool: a holder takes the pool's for its check and its change, and holders that had
+  /// taken every one of the pool's would wait on each other for good.
+  let lockClient: PostgresClient
   package let url: DatabaseURL
   let logger: Logger
   /// How long a call may wait (for a connection, a lock, the server) before it answers 503.
   let callTimeout: Duration
   private let runner: Mutex<Task<Void, Never>?>
 
-  private init(url: DatabaseURL, client: PostgresClient, logger: Logger, callTimeout: Duration) {
+  private init(
+    url: DatabaseURL, client: PostgresClient, lockClient: PostgresClient, logger: Logger,
+    callTimeout: Duration
+  ) {
     self.url = url
     self.client = client
+    self.lockClient = lockClient
     self.logger = logger
     self.callTimeout = callTimeout
     runner = Mutex(nil)
@@ -71,9 +79,20 @@ package final class PostgresDatabase: Sendable {
     poolConfiguration.options.additionalStartupParameters = sessionParameters(
       callTimeout: callTimeout)
     let client = PostgresClient(configuration: poolConfiguration, backgroundLogger: quiet(logger))
+    var lockConfiguration = poolConfiguration
+    lockConfiguration.options.maximumConnections = max(2, maximumConnections / 4)
+    let lockClient = PostgresClient(
+      configuration: lockConfiguration, backgroundLogger: quiet(logger))
     let database = PostgresDatabase(
-      url: url, client: client, logger: logger, callTimeout: callTimeout)
-    database.runner.withLock { $0 = Task { await client.run() } }
+      url: url, client: client, lockClient: lockClient, logger: logger, callTimeout: callTimeout)
+    database.runner.withLock {
+      $0 = Task {
+        await withDiscardingTaskGroup { group in
+          group.addTask { await client.run() }
+          group.addTask { await lockClient.run() }
+        }
+      }
+    }
     return database
   }
 
@@ -115,6 +134,43 @@ package final class PostgresDatabase: Sendable {
   ) async throws -> T {
     let client = client
     return try await bounded(what) { try await body(client) }
+  }
+
+  /// Runs `body` while this deployment's lock `key` is held: a transaction-level advisory lock
+  /// on a connection of `lockClient`, so that it ends with the transaction whatever happens
+  /// (the instance stopped mid-change: PostgreSQL ends the idle transaction, see
+  /// `sessionParameters`). Waiting for it is bounded by the statement timeout.
+  func withChangeLock<T>(_ key: String, _ body: () async throws -> T) async throws -> T {
+    let logger = Self.quiet(logger)
+    let held: (PostgresConnection) async throws -> Void = { connection in
+      do {
+        try await connection.query("BEGIN", logger: logger)
+        // Our own class of advisory keys (7301), apart from the migrations' one-number key.
+        try await connection.query(
+          "SELECT pg_advisory_xact_lock(7301, hashtext(\(key)))", logger: logger)
+      } catch {
+        _ = try? await connection.query("ROLLBACK", logger: logger)
+        throw Self.storeError(error, what: "wait for another change")
+      }
+    }
+    do {
+      return try await lockClient.withConnection { connection in
+        try await held(connection)
+        do {
+          let result = try await body()
+          // The change is made (on the pool's connections): the lock goes with the transaction
+          // whether or not the end of it is heard.
+          _ = try? await connection.query("COMMIT", logger: logger)
+          return result
+        } catch {
+          _ = try? await connection.query("ROLLBACK", logger: logger)
+          throw error
+        }
+      }
+    } catch let error as PSQLError {
+      // No connection for the lock (the database away).
+      throw Self.storeError(error, what: "wait for another change")
+    }
   }
 
   /// Runs `body` in one transaction (committed when it returns, rolled back when it throws),

@@ -42,7 +42,8 @@ extension ServerStores {
       loginLimiter: PostgresRateLimiter(
         database: database, name: "login", limit: options.loginLimit),
       lookupLimiter: PostgresRateLimiter(
-        database: database, name: "lookup", limit: options.lookupLimit))
+        database: database, name: "lookup", limit: options.lookupLimit),
+      changes: DeploymentChangeLock(database: database))
     return (stores, database)
   }
 }
