@@ -926,6 +926,12 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   return seek_exactly(media, ms);
 }
 
+int mw_media_can_seek(mw_media *media, int64_t ms) {
+  const AVIOContext *pb = media->format->pb;
+  if (!pb || (pb->seekable & AVIO_SEEKABLE_NORMAL)) return 1;
+  return reached_by_decoding_on(media, ms < 0 ? 0 : ms);
+}
+
 int mw_media_set_tempo(mw_media *media, int hundredths) {
   if (hundredths < 25) hundredths = 25;
   if (hundredths > 10000) hundredths = 10000;

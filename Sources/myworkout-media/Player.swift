@@ -738,14 +738,17 @@ final class Player: @unchecked Sendable {
       return
     }
     var reason = [CChar](repeating: 0, count: 512)
-    guard
-      let media = mw_media_open(
-        source, header, Int32(timeout), muted ? 0 : 1, &reason, Int32(reason.count))
-    else {
+    let open = { [muted] (reason: inout [CChar]) in
+      mw_media_open(source, header, Int32(timeout), muted ? 0 : 1, &reason, Int32(reason.count))
+    }
+    guard var media = open(&reason) else {
       monitor.locked { failure = FailureReason.text(for: Self.text(reason), networked: networked) }
       signalWake()
       return
     }
+    // Whether anything was read since the source opened: a stream that reads only forward
+    // (a server without byte ranges) is opened again for a seek it cannot make from there.
+    var readSinceOpen = false
     var details = mw_media_info()
     mw_media_info_get(media, &details)
     monitor.locked { info = details }
@@ -765,12 +768,28 @@ final class Player: @unchecked Sendable {
         let late: Int64? = playing && !showNext && !buffering ? clock.media(at: now) : nil
         return (seek, tempoChange, (width, height), generation, late, showNext)
       }
+      if let seek, readSinceOpen, mw_media_can_seek(media, seek) == 0 {
+        // A walk-through's seek back on such a stream said `No video: the stream stopped (no
+        // connection)`, though the server answered every request.
+        mw_media_close(media)
+        guard let again = open(&reason) else {
+          let text = FailureReason.text(for: Self.text(reason), networked: networked)
+          monitor.locked { failure = "the stream stopped (\(text))" }
+          signalWake()
+          return
+        }
+        media = again
+        readSinceOpen = false
+        let speed = monitor.locked { tempo }
+        if speed != 100 { mw_media_set_tempo(media, Int32(speed)) }
+      }
       if let tempoChange { mw_media_set_tempo(media, Int32(tempoChange)) }
       if let seek { mw_media_seek(media, seek) }
       var pts: Int64 = 0
       var samples: UnsafePointer<Int16>?
       var count: Int32 = 0
       let kind = mw_media_read(media, &pts, &samples, &count, &reason, Int32(reason.count))
+      readSinceOpen = true
       // Muted, no sound is decoded: where it would end is what was read of it.
       let soundRead = muted ? mw_media_sound_read(media) : -1
       switch kind {

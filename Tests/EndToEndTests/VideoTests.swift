@@ -487,6 +487,60 @@ extension EndToEnd {
       #expect(!(try app.screen()).contains("No video"))
     }
 
+    /// A stream from a server without byte ranges (Python's `http.server`, a plain static
+    /// host) reads only forward: a seek back opens it again and reads on to there. A
+    /// walk-through's seek back said `No video: the stream stopped (no connection)` and paused
+    /// the class, though the server answered every request.
+    @Test func aStreamWithoutByteRangesSeeksBack() async throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      let folder = URL(fileURLWithPath: catalog).deletingLastPathComponent().path
+      // With 400 KB of noise for its sound: a seek back must go further back than what the
+      // reader keeps of what it read.
+      let ffmpeg = try ChildProcess.spawn([
+        "/usr/bin/ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-i",
+        folder + "/seconds.mp4", "-f", "lavfi", "-i", "anoisesrc=d=10:a=0.5", "-map", "0:v",
+        "-map", "1:a", "-c:v", "copy", "-c:a", "aac", "-b:a", "320k", "-shortest",
+        "-movflags", "+faststart", folder + "/streamed.mp4",
+      ])
+      #expect(await ffmpeg.wait() == .exited(0))
+      let server = try ChildProcess.spawn(
+        [
+          "python3", "-c",
+          """
+          import functools, http.server, sys
+          handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
+          handler.func.log_message = lambda *_: None
+          server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+          print(server.server_address[1], flush=True)
+          server.serve_forever()
+          """,
+          folder,
+        ], searchPath: true, standardOutput: .pipe)
+      defer {
+        server.send(SIGKILL)
+        _ = server.waitBlocking()
+      }
+      let port = try #require(await server.firstLine(timeout: .seconds(20)))
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
+      Second,Bea,beginner,Tock,seconds.mp4,,10
+
+      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.open(app, catalog: catalog)
+      #expect(try Self.agreeing(app, "the first frame from the server") == 0)
+      try app.press("5")
+      #expect(try Self.agreeing(app, "50 %: 00:05 and its colour") == 5)
+      try app.press("Left")
+      #expect(try Self.agreeing(app, "5 s back: 00:00") == 0)
+      try app.press("7")
+      #expect(try Self.agreeing(app, "on again: 00:07") == 7)
+      try app.press("Home")
+      #expect(try Self.agreeing(app, "back to the start") == 0)
+      #expect(!(try app.screen()).contains("No video"))
+    }
+
     /// A class whose stream could not be opened (its server not up yet): `No video: no
     /// connection`, and the clock plays over the thumbnail; with the server up, the next Space
     /// that plays opens the video from where the clock stood (before, `No video` stayed until

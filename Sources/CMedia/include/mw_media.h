@@ -48,6 +48,10 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 /// Moves to `ms`: the next pictures and sound start at that exact time (decoded forward from
 /// the keyframe before it).
 int mw_media_seek(mw_media *media, int64_t ms);
+/// Whether a seek to `ms` can be made on the source as it stands: its input seeks (a file, a
+/// server with byte ranges), or the seek decodes on from where decoding stands. A stream from
+/// a server without byte ranges reads only forward: another seek must open it again.
+int mw_media_can_seek(mw_media *media, int64_t ms);
 /// Packets read from the source since it opened (what a seek costs in reading, for tests).
 int64_t mw_media_packets_read(const mw_media *media);
 /// The media time (ms) the sound track has been read to, decoded or not: -1 before any, and
