@@ -108,7 +108,9 @@ enum RequestBody {
         pieces.append(parts[at].part)
         at = parts[at].parent
       }
-      let text = pieces.reversed().joined().drop { $0 == "." }
+      // The first part's own dot goes (`.started` is `started`); a key's dots stay (`.5`).
+      let joined = pieces.reversed().joined()
+      let text = joined.hasPrefix(".") ? joined.dropFirst() : Substring(joined)
       return text.count > 60 ? text.prefix(59) + "…" : String(text)
     }
     while !level.isEmpty {

@@ -20,8 +20,9 @@ import NIOHTTP1
 ///   request marked with `unreadable` and the status it gets, which `JSONErrorMiddleware`
 ///   answers with the API's JSON error and `Connection: close`. Hummingbird's own answer had an
 ///   empty body; going through the routes as a request keeps it after the answers to the
-///   requests sent before it on the connection. (A body that cannot be read already ends in its
-///   route, which reads it.);
+///   requests sent before it on the connection. (A body that cannot be read ends in the route
+///   that reads it, in JSON; one that no route reads, a GET's, still gets Hummingbird's empty
+///   400 after the route's answer.);
 /// - a request that asks for `100 Continue` before it sends its body (`Expect: 100-continue`,
 ///   HTTP/1.1; RFC 9110 §10.1.1) gets it as soon as the answers to the requests before it on
 ///   the connection have gone: Hummingbird sends none, and such a client waited for its own
@@ -57,12 +58,6 @@ final class RequestHeadHandler: ChannelDuplexHandler, RemovableChannelHandler {
     inRequest = true
     requests += 1
     head.headers.remove(name: Self.unreadable)
-    if head.version == .http1_1,
-      head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
-    {
-      continueFor = requests - 1
-      sendContinueIfDue(context: context)
-    }
     let old = head.version.major == 1 && head.version.minor == 0
     // `close` wins over `keep-alive` (NIO's `isKeepAlive` lets an HTTP/1.0 `keep-alive` win).
     let options = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
@@ -85,7 +80,27 @@ final class RequestHeadHandler: ChannelDuplexHandler, RemovableChannelHandler {
         head.headers.add(name: Self.badHost, value: "1")
       }
     }
+    if Self.asksForItsBody(head) {
+      continueFor = requests - 1
+      sendContinueIfDue(context: context)
+    }
     context.fireChannelRead(wrapInboundOut(.head(head)))
+  }
+
+  /// Whether `head` waits for `100 Continue` before its body, and gets it: HTTP/1.1 with
+  /// `Expect: 100-continue` and a body, unless its answer is a refusal the head already
+  /// decides (a body over the limit, no valid `Host`, a NUL in the target), which then comes
+  /// without the body ever being sent (a 2-GB upload was asked for to be refused with 413).
+  static func asksForItsBody(_ head: HTTPRequestHead) -> Bool {
+    guard head.version == .http1_1,
+      head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }),
+      !head.headers.contains(name: badHost), !RequestBody.holdsNUL(head.uri.utf8)
+    else { return false }
+    if head.headers.contains(name: "transfer-encoding") { return true }
+    guard let length = head.headers.first(name: "content-length").flatMap({ Int($0) }) else {
+      return false
+    }
+    return length > 0 && length <= ServerLimits.bodyBytes
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
