@@ -80,7 +80,9 @@ package final class PostgresDatabase: Sendable {
       callTimeout: callTimeout)
     let client = PostgresClient(configuration: poolConfiguration, backgroundLogger: quiet(logger))
     var lockConfiguration = poolConfiguration
-    lockConfiguration.options.maximumConnections = max(2, maximumConnections / 4)
+    lockConfiguration.options.maximumConnections = max(2, maximumConnections / 2)
+    lockConfiguration.options.additionalStartupParameters = lockSessionParameters(
+      callTimeout: callTimeout)
     let lockClient = PostgresClient(
       configuration: lockConfiguration, backgroundLogger: quiet(logger))
     let database = PostgresDatabase(
@@ -107,6 +109,18 @@ package final class PostgresDatabase: Sendable {
     let milliseconds = "\(Int((callTimeout / .milliseconds(1)).rounded()) + 1_000)ms"
     return [
       ("statement_timeout", milliseconds), ("idle_in_transaction_session_timeout", milliseconds),
+    ]
+  }
+
+  /// The lock's sessions: a statement (the wait for the lock) ends as the pool's do, but the
+  /// transaction that holds the lock stays while the change's check and writes run on the
+  /// pool, each bounded by the call timeout (three of them at most): the pool's idle limit, one
+  /// call's, would have let the lock go in the middle of a slow change.
+  package static func lockSessionParameters(callTimeout: Duration) -> [(String, String)] {
+    let call = Int((callTimeout / .milliseconds(1)).rounded())
+    return [
+      ("statement_timeout", "\(call + 1_000)ms"),
+      ("idle_in_transaction_session_timeout", "\(4 * call + 1_000)ms"),
     ]
   }
 
@@ -137,39 +151,80 @@ package final class PostgresDatabase: Sendable {
   }
 
   /// Runs `body` while this deployment's lock `key` is held: a transaction-level advisory lock
-  /// on a connection of `lockClient`, so that it ends with the transaction whatever happens
-  /// (the instance stopped mid-change: PostgreSQL ends the idle transaction, see
-  /// `sessionParameters`). Waiting for it is bounded by the statement timeout.
+  /// on a connection of `lockClient`, so that it ends with the transaction whatever happens (an
+  /// instance that stops mid-change: PostgreSQL ends its idle transaction, see
+  /// `lockSessionParameters`). A task of its own holds the connection, so that waiting for the
+  /// lock is bounded by `callTimeout` as every call is (503 after it), while `body` runs here.
   func withChangeLock<T>(_ key: String, _ body: () async throws -> T) async throws -> T {
     let logger = Self.quiet(logger)
-    let held: (PostgresConnection) async throws -> Void = { connection in
+    let lockClient = lockClient
+    let (taken, sayTaken) = AsyncStream<StoreError?>.makeStream()
+    let (done, sayDone) = AsyncStream<Bool>.makeStream()
+    let holder = Task {
       do {
-        try await connection.query("BEGIN", logger: logger)
-        // Our own class of advisory keys (7301), apart from the migrations' one-number key.
-        try await connection.query(
-          "SELECT pg_advisory_xact_lock(7301, hashtext(\(key)))", logger: logger)
+        try await lockClient.withConnection { connection in
+          do {
+            try await connection.query("BEGIN", logger: logger)
+            // Our own class of advisory keys (7301), apart from the migrations' one-number key.
+            try await connection.query(
+              "SELECT pg_advisory_xact_lock(7301, hashtext(\(key)))", logger: logger)
+          } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
+          }
+          sayTaken.yield(nil)
+          var made = false
+          for await outcome in done {
+            made = outcome
+            break
+          }
+          // The change is made or not (on the pool's connections): the lock goes with the
+          // transaction either way.
+          _ = try? await connection.query(made ? "COMMIT" : "ROLLBACK", logger: logger)
+        }
       } catch {
-        _ = try? await connection.query("ROLLBACK", logger: logger)
-        throw Self.storeError(error, what: "wait for another change")
+        sayTaken.yield(Self.storeError(error, what: "wait for another change"))
       }
+      sayTaken.finish()
+    }
+    let timeout = callTimeout
+    let outcome = await withTaskGroup(of: StoreError??.self) { group in
+      group.addTask {
+        for await outcome in taken { return .some(outcome) }
+        return .some(StoreError(unavailable: "The database did not answer in time. Try again."))
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+        return .none
+      }
+      let first = await group.next() ?? .none
+      group.cancelAll()
+      return first
+    }
+    func end(_ made: Bool) async {
+      sayDone.yield(made)
+      sayDone.finish()
+      await holder.value
+    }
+    guard let outcome else {
+      // Not waited for: the holder lets the lock go at once if it ever gets it (not cancelled,
+      // which could end it between its BEGIN and its ROLLBACK, the connection back in the
+      // pool with the lock held).
+      sayDone.yield(false)
+      sayDone.finish()
+      throw StoreError(unavailable: "The database did not answer in time. Try again.")
+    }
+    if let outcome {
+      await end(false)
+      throw outcome
     }
     do {
-      return try await lockClient.withConnection { connection in
-        try await held(connection)
-        do {
-          let result = try await body()
-          // The change is made (on the pool's connections): the lock goes with the transaction
-          // whether or not the end of it is heard.
-          _ = try? await connection.query("COMMIT", logger: logger)
-          return result
-        } catch {
-          _ = try? await connection.query("ROLLBACK", logger: logger)
-          throw error
-        }
-      }
-    } catch let error as PSQLError {
-      // No connection for the lock (the database away).
-      throw Self.storeError(error, what: "wait for another change")
+      let result = try await body()
+      await end(true)
+      return result
+    } catch {
+      await end(false)
+      throw error
     }
   }
 
