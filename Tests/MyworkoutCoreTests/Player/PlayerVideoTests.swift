@@ -970,6 +970,55 @@ import Testing
     #expect(effects.contains(.video(.seek(milliseconds: 40_000))))
   }
 
+  /// Past a clip's end in other ways (found by a review): a seek past it ends the video
+  /// where the seek stands; a loop from inside the clip to past its end plays the clip to its
+  /// end and the rest on the clock up to B, then the pictures again from A; and the speed and
+  /// the loop's end set meanwhile reach the player when its pictures come back.
+  @Test func pastAClipsEndBySeekOrLoopTheClockPlaysOn() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = 50_000
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.percentPressed(7)))
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.position == 70_000)
+    #expect(state.playerOnTop.playback == .playing)
+
+    var looped = Self.showing()
+    looped.playerOnTop.videoDuration = 50_000
+    looped.playerOnTop.position = 49_900
+    looped.playerOnTop.loop = LoopMarks(start: 45_000, end: 53_000)
+    _ = reduce(&looped, .player(.playPausePressed))
+    _ = reduce(&looped, .player(.video(.ended)))
+    #expect(looped.playerOnTop.video == .pastEnd, "B lies past the clip's end")
+    #expect(looped.playerOnTop.position == 50_000)
+    _ = reduce(&looped, .player(.speedChanged(faster: true)))
+    var effects: [Effect] = []
+    for second in 1...4 { effects += reduce(&looped, .clockRead(S.at(second * 1_000))) }
+    #expect(looped.playerOnTop.video == .showing)
+    #expect(looped.playerOnTop.position == 45_000)
+    let told = effects.filter { if case .video = $0 { true } else { false } }
+    #expect(
+      told == [
+        .video(.speed(looped.playerOnTop.speed)), .video(.mark(milliseconds: 53_000)),
+        .video(.seek(milliseconds: 45_000)), .video(.play),
+      ], "\(effects)")
+    let played = looped.playerOnTop.progress.watched.union(looped.playerOnTop.unsavedPlayed)
+    #expect(played.ranges == [49_900..<53_000], "\(played)")
+  }
+
+  /// `l` typed after a step, then Space before the step's picture came: the loop mark is the
+  /// picture on screen, not a seek's minutes later (found by a review).
+  @Test func spaceBeforeTheStepsPictureMarksThePictureOnScreen() {
+    var state = Self.showing()
+    state.playerOnTop.position = 2_000
+    for action: PlayerAction in [.stepPressed(forward: true), .loopPressed, .playPausePressed] {
+      _ = reduce(&state, .player(action))
+    }
+    #expect(state.playerOnTop.loop == LoopMarks(start: 2_000))
+    #expect(!state.playerOnTop.loopAwaitsStep && !state.playerOnTop.stepping)
+  }
+
   /// A clip less than a second shorter than its class (durations are listed in whole seconds,
   /// SPEC §11) played to its end is the whole class watched: a walk-through played a 59.934-s
   /// clip listed as 60 s from 00:00 to Finished and read `Watched 99%`.

@@ -181,15 +181,21 @@ enum PlayerReducer {
         state.resumeAt = nil
         state.lastSave = state.clock
         if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
-        if state.video == .pastEnd { state.video = .showing }
+        if state.video == .pastEnd {
+          state.video = .showing
+          return pastEndLeft(state) + videoCommand(state, .seek(milliseconds: 0))
+            + videoCommand(state, .play)
+        }
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
+        // A step's picture not come yet: an `l` that waited for it marks the one on screen.
+        let marked = state.stepping ? endStepping(&state) : []
         state.playback = .playing
         state.pausedFromPlay = false
         state.resumeAt = nil
         state.lastSave = state.clock
-        if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
-        return putBack(&state) + videoCommand(state, .play)
+        if state.videoTriedAgainOnPlay { return marked + reopenVideo(&state) }
+        return marked + putBack(&state) + videoCommand(state, .play)
       case .loading:
         return []
       }
@@ -251,6 +257,20 @@ enum PlayerReducer {
     if !state.soundOn { effects.append(.video(.sound(false))) }
     if state.volume != 100 { effects.append(.video(.volume(state.volume))) }
     return effects
+  }
+
+  /// From the clock past the video's end back to its pictures at the position: what changed
+  /// meanwhile (the speed, the loop's end) is told to the player first, which the clock's
+  /// Player does not tell it.
+  private static func backToPictures(_ state: inout PlayerState) -> [Effect] {
+    state.video = .showing
+    return pastEndLeft(state) + [.video(.seek(milliseconds: state.position))]
+      + (state.playback == .playing ? [.video(.play)] : [])
+  }
+
+  /// The speed and the loop's end, as they stand, for a player that ran past its end.
+  private static func pastEndLeft(_ state: PlayerState) -> [Effect] {
+    [.video(.speed(state.speed)), .video(.mark(milliseconds: state.loop.end))]
   }
 
   /// `l` at where the class stands now: A, B or neither; the player told of B.
@@ -325,9 +345,7 @@ enum PlayerReducer {
     } else if state.video == .pastEnd {
       // Back before the video's end: its pictures again, from there.
       if state.position < (state.videoDuration ?? 0) {
-        state.video = .showing
-        effects += [.video(.seek(milliseconds: state.position))]
-        if state.playback == .playing { effects += [.video(.play)] }
+        effects += backToPictures(&state)
       }
     } else {
       effects += videoCommand(state, .seek(milliseconds: state.position))

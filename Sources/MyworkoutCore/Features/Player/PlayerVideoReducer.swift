@@ -72,21 +72,26 @@ enum PlayerVideoReducer {
           state.unsavedPlayed.insert(end..<state.duration)
         }
       }
-      if let start = state.loop.wrap(from: state.position, to: state.duration), start < end {
+      // The class is listed longer than its clip: past the clip's end, the clock plays on.
+      let classGoesOn = state.duration - end >= 1_000
+      if let start = state.loop.wrap(
+        from: state.position, to: classGoesOn ? min(state.duration, end + 1_000) : state.duration),
+        start < end
+      {
         // A loop whose B is the end (or the last picture, whose report the end can overtake):
         // play reached B. The player stopped at its end: it plays on from A (an A past the
         // video's end, in a class listed longer than its clip, would end it again at once).
+        // A B further on, past the clip's end, is reached on the clock.
         state.position = start
         state.positionReadAt = nil
         return [.video(.seek(milliseconds: start)), .video(.play)]
       }
-      if state.duration - end >= 1_000, end >= state.position,
-        end - state.position <= playedGap(at: state.speed)
-      {
-        // The class is listed longer than its clip: the last picture stays, and the clock
-        // plays the rest of the class from the clip's end.
+      if classGoesOn {
+        // The last picture stays, and the clock plays the rest of the class from the clip's
+        // end (or from where a seek past it stands).
         state.video = .pastEnd
-        state.position = end
+        state.position = max(state.position, end)
+        state.positionReadAt = nil
         return PlayerReducer.save(&state, account: account)
       }
       state.position = state.duration
@@ -132,6 +137,7 @@ enum PlayerVideoReducer {
       }
       state.fullScreen = false
       state.loop = LoopMarks()
+      state.loopAwaitsStep = false
       guard stopped else { return [] }
       state.playback = .paused
       return PlayerReducer.save(&state, account: account)
