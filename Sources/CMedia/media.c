@@ -926,10 +926,32 @@ int mw_media_seek(mw_media *media, int64_t ms) {
   return seek_exactly(media, ms);
 }
 
+// Whether reading on from where the input stands reaches what a seek to `ms` reads first: the
+// keyframe before it and the sound there, by the index that names their bytes (MP4's; one read
+// so far in others), lie at or after the input's position. An input that reads only forward
+// gets there by reading, as FFmpeg's reader does for a forward seek (a review found every seek
+// but one that decodes on opened such a stream again, downloading it from its start).
+static int reached_by_reading_on(mw_media *media, int64_t ms) {
+  // The reader also goes back within what it holds of what it read.
+  const AVIOContext *pb = media->format->pb;
+  int64_t position = avio_tell(media->format->pb) - (pb->buf_ptr - pb->buffer);
+  int streams[2] = {media->video_index, media->audio_index};
+  for (int k = 0; k < 2; k++) {
+    if (streams[k] < 0) continue;
+    AVStream *stream = media->format->streams[streams[k]];
+    int64_t at = av_rescale_q(source_time(media, ms), AV_TIME_BASE_Q, stream->time_base);
+    int index = av_index_search_timestamp(stream, at, AVSEEK_FLAG_BACKWARD);
+    const AVIndexEntry *entry = index < 0 ? NULL : avformat_index_get_entry(stream, index);
+    if (!entry || entry->pos < position) return 0;
+  }
+  return 1;
+}
+
 int mw_media_can_seek(mw_media *media, int64_t ms) {
   const AVIOContext *pb = media->format->pb;
   if (!pb || (pb->seekable & AVIO_SEEKABLE_NORMAL)) return 1;
-  return reached_by_decoding_on(media, ms < 0 ? 0 : ms);
+  if (ms < 0) ms = 0;
+  return reached_by_decoding_on(media, ms) || reached_by_reading_on(media, ms);
 }
 
 int mw_media_set_tempo(mw_media *media, int hundredths) {

@@ -412,6 +412,17 @@ extension EndToEnd {
     static let stallingServer = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("media-stream/stalling-server.py")
 
+    /// `catalog` rewritten for two classes: `streamed.mp4` from the server on `port`, and the
+    /// clip on disk.
+    static func writeStreamedCatalog(_ catalog: String, port: String) throws {
+      try """
+      title,instructor,level,song,videoUrl,thumbnailSlug,duration
+      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
+      Second,Bea,beginner,Tock,seconds.mp4,,10
+
+      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+    }
+
     /// `clip(in:)`'s clip (beside `catalog`) with its index first, as a streamed file is made (a
     /// player opening it reads only its start): its path.
     static func streamedClip(beside catalog: String) async throws -> String {
@@ -447,12 +458,7 @@ extension EndToEnd {
         _ = first.waitBlocking()
       }
       let port = try #require(await first.firstLine(timeout: .seconds(20)))
-      try """
-      title,instructor,level,song,videoUrl,thumbnailSlug,duration
-      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
-      Second,Bea,beginner,Tock,seconds.mp4,,10
-
-      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.writeStreamedCatalog(catalog, port: port)
       try Self.open(app, catalog: catalog)
       _ = try Self.agreeing(app, "the first frame from the server")
       try app.press("Space")
@@ -510,24 +516,22 @@ extension EndToEnd {
           """
           import functools, http.server, sys
           handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-          handler.func.log_message = lambda *_: None
+          handler.func.log_message = lambda *_: print("request", flush=True)
           server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
           print(server.server_address[1], flush=True)
           server.serve_forever()
           """,
           folder,
         ], searchPath: true, standardOutput: .pipe)
+      var reaped = false
       defer {
-        server.send(SIGKILL)
-        _ = server.waitBlocking()
+        if !reaped {
+          server.send(SIGKILL)
+          _ = server.waitBlocking()
+        }
       }
       let port = try #require(await server.firstLine(timeout: .seconds(20)))
-      try """
-      title,instructor,level,song,videoUrl,thumbnailSlug,duration
-      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
-      Second,Bea,beginner,Tock,seconds.mp4,,10
-
-      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.writeStreamedCatalog(catalog, port: port)
       try Self.open(app, catalog: catalog)
       #expect(try Self.agreeing(app, "the first frame from the server") == 0)
       try app.press("5")
@@ -539,6 +543,13 @@ extension EndToEnd {
       try app.press("Home")
       #expect(try Self.agreeing(app, "back to the start") == 0)
       #expect(!(try app.screen()).contains("No video"))
+      // Opened again for the two seeks back only: a seek ahead reads on (a review found every
+      // seek but one that decodes on opening it again, from its first byte).
+      server.send(SIGKILL)
+      let requests = server.readToEnd().split(separator: "\n").count
+      _ = server.waitBlocking()
+      reaped = true
+      #expect(requests == 3, "\(requests) requests")
     }
 
     /// A class whose stream could not be opened (its server not up yet): `No video: no
@@ -556,12 +567,7 @@ extension EndToEnd {
       let port = try #require(await probe.firstLine(timeout: .seconds(20)))
       probe.send(SIGKILL)
       _ = probe.waitBlocking()
-      try """
-      title,instructor,level,song,videoUrl,thumbnailSlug,duration
-      Streamed,Ada,beginner,Tick,http://127.0.0.1:\(port)/streamed.mp4,,10
-      Second,Bea,beginner,Tock,seconds.mp4,,10
-
-      """.write(toFile: catalog, atomically: true, encoding: .utf8)
+      try Self.writeStreamedCatalog(catalog, port: port)
       try Self.open(app, catalog: catalog)
       try app.waitFor("No video: no connection", timeout: 20)
       try app.press("Space")

@@ -49,8 +49,9 @@ int mw_media_convert(mw_media *media, int width, int height, uint8_t *rgb);
 /// the keyframe before it).
 int mw_media_seek(mw_media *media, int64_t ms);
 /// Whether a seek to `ms` can be made on the source as it stands: its input seeks (a file, a
-/// server with byte ranges), or the seek decodes on from where decoding stands. A stream from
-/// a server without byte ranges reads only forward: another seek must open it again.
+/// server with byte ranges), the seek decodes on from where decoding stands, or what it reads
+/// first lies ahead of what was read. A stream from a server without byte ranges reads only
+/// forward: another seek (a seek back) must open it again.
 int mw_media_can_seek(mw_media *media, int64_t ms);
 /// Packets read from the source since it opened (what a seek costs in reading, for tests).
 int64_t mw_media_packets_read(const mw_media *media);
