@@ -389,6 +389,32 @@ struct PostgresClusterTests {
     }
   }
 
+  /// A change with the database away is a 503 within the call timeout, as a read is: the
+  /// deployment's change lock waited for a connection of its own with no bound (postgres-nio
+  /// keeps trying, for up to a minute), so a save hung where a read answered (found by a
+  /// review).
+  @Test func aChangeWithTheDatabaseAwayIs503InTime() async throws {
+    let cluster = try TestPostgres()
+    defer { try? cluster.stop() }
+    let database = try cluster.makeDatabase()
+    try await withInstances(
+      1, database: database, { $0.databaseCallTimeout = .seconds(2) }
+    ) { urls in
+      let url = urls[0]
+      let login = try await HTTP.post(
+        url + "/authenticate", ["email": "registered@email.com", "password": "password"])
+      let token = try #require(login.json["access_token"] as? String)
+      try cluster.stop()
+      let started = ContinuousClock.now
+      let away = try await HTTP.post(
+        url + "/api/progress/class-1",
+        ["position": 1_000, "played": [[0, 1_000]], "added_time_in_class": 1], bearer: token)
+      let took = ContinuousClock.now - started
+      #expect(away.status == 503, "\(away.body)")
+      #expect(took < .seconds(6), "\(took)")
+    }
+  }
+
   @Test func aReadOnlyDatabaseIsAClear503AndLosesNothing() async throws {
     let cluster = try TestPostgres.sharedCluster()
     let database = try cluster.makeDatabase()
