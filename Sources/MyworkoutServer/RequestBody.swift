@@ -38,13 +38,12 @@ enum RequestBody {
     // No text of ours holds U+0000, and PostgreSQL's text cannot: refused here, as JSON's
     // escape, a form's `%00`, or the raw byte.
     if Self.holdsNUL(data) { throw APIError.badRequest(Self.nulRefusal) }
-    let contentType = request.headers[.contentType]?.lowercased() ?? ""
-    if form, contentType.hasPrefix("application/x-www-form-urlencoded") {
+    if form, Self.isForm(request) {
       do {
         return try URLEncodedFormDecoder().decode(
           T.self, from: String(decoding: data, as: UTF8.self))
       } catch {
-        throw APIError.badRequest("The form could not be read: \(Self.reason(error))")
+        throw APIError.badRequest(Self.formRefusal + Self.reason(error))
       }
     }
     guard !data.isEmpty else { throw APIError.badRequest("The body is empty; JSON was expected.") }
@@ -59,24 +58,30 @@ enum RequestBody {
           let more =
             count > paths.count ? " and \(CatalogCountLine.grouped(count - paths.count)) more" : ""
           throw APIError.badRequest(
-            "The body is not the JSON expected: "
+            Self.jsonRefusal
               + paths.map { "'\($0)'" }.joined(separator: ", ") + more
               + (count == 1 ? " must be" : " must each be") + " a whole number within 64 bits.")
         }
       }
-      throw APIError.badRequest("The body is not the JSON expected: \(Self.reason(error))")
+      throw APIError.badRequest(Self.jsonRefusal + Self.reason(error))
     }
   }
 
   /// The refusal of a body without the field `name`, worded as `decode` words it for the
   /// body's kind (a form or JSON).
   static func missing(_ name: String, in request: Request) -> APIError {
-    let contentType = request.headers[.contentType]?.lowercased() ?? ""
-    return APIError.badRequest(
-      (contentType.hasPrefix("application/x-www-form-urlencoded")
-        ? "The form could not be read: " : "The body is not the JSON expected: ")
-        + "missing field '\(name)'")
+    APIError.badRequest(
+      (isForm(request) ? formRefusal : jsonRefusal) + "missing field '\(name)'")
   }
+
+  /// Whether `request` says its body is a URL-encoded form (else it is read as JSON).
+  private static func isForm(_ request: Request) -> Bool {
+    request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded")
+      == true
+  }
+
+  private static let formRefusal = "The form could not be read: "
+  private static let jsonRefusal = "The body is not the JSON expected: "
 
   /// A short reason that names the field, never echoing values (they may be passwords).
   static let nulRefusal = "Text must not contain the NUL character (U+0000)."

@@ -173,11 +173,7 @@ package final class PostgresDatabase: Sendable {
             throw error
           }
           sayTaken.yield(nil)
-          var made = false
-          for await outcome in done {
-            made = outcome
-            break
-          }
+          let made = await done.first { _ in true } ?? false
           // The change is made or not (on the pool's connections): the lock goes with the
           // transaction either way.
           _ = try? await connection.query(made ? "COMMIT" : "ROLLBACK", logger: logger)
@@ -187,36 +183,28 @@ package final class PostgresDatabase: Sendable {
       }
       sayTaken.finish()
     }
-    let timeout = callTimeout
-    let outcome = await withTaskGroup(of: StoreError??.self) { group in
-      group.addTask {
-        for await outcome in taken { return .some(outcome) }
-        return .some(StoreError(unavailable: "The database did not answer in time. Try again."))
+    // The wait for the holder's word, bounded as every call is.
+    let failure: (any Error)?
+    do {
+      failure = try await bounded("wait for another change") {
+        for await outcome in taken { return outcome }
+        return Self.late
       }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return .none
-      }
-      let first = await group.next() ?? .none
-      group.cancelAll()
-      return first
+    } catch {
+      failure = error
+    }
+    if let failure {
+      // The holder is not waited for: it lets the lock go at once if it ever gets it (not
+      // cancelled, which could end it between its BEGIN and its ROLLBACK, the connection back
+      // in the pool with the lock held).
+      sayDone.yield(false)
+      sayDone.finish()
+      throw failure
     }
     func end(_ made: Bool) async {
       sayDone.yield(made)
       sayDone.finish()
       await holder.value
-    }
-    guard let outcome else {
-      // Not waited for: the holder lets the lock go at once if it ever gets it (not cancelled,
-      // which could end it between its BEGIN and its ROLLBACK, the connection back in the
-      // pool with the lock held).
-      sayDone.yield(false)
-      sayDone.finish()
-      throw StoreError(unavailable: "The database did not answer in time. Try again.")
-    }
-    if let outcome {
-      await end(false)
-      throw outcome
     }
     do {
       let result = try await body()
@@ -242,11 +230,15 @@ package final class PostgresDatabase: Sendable {
     }
   }
 
+  /// A call that ran out of time.
+  private static let late = StoreError(
+    unavailable: "The database did not answer in time. Try again.")
+
   private func bounded<T: Sendable>(
     _ what: String, _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     let timeout = callTimeout
-    let late = StoreError(unavailable: "The database did not answer in time. Try again.")
+    let late = Self.late
     do {
       return try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { try await body() }
