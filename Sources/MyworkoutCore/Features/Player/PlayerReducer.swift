@@ -181,15 +181,11 @@ enum PlayerReducer {
         state.resumeAt = nil
         state.lastSave = state.clock
         if state.videoTriedAgainOnPlay { return reopenVideo(&state) }
-        if state.video == .pastEnd {
-          state.video = .showing
-          return pastEndLeft(state) + videoCommand(state, .seek(milliseconds: 0))
-            + videoCommand(state, .play)
-        }
+        if state.video == .pastEnd { return backToPictures(&state) }
         return videoCommand(state, .seek(milliseconds: 0)) + videoCommand(state, .play)
       case .paused:
         // A step's picture not come yet: an `l` that waited for it marks the one on screen.
-        let marked = state.stepping ? endStepping(&state) : []
+        let marked = endStepping(&state)
         state.playback = .playing
         state.pausedFromPlay = false
         state.resumeAt = nil
@@ -264,26 +260,24 @@ enum PlayerReducer {
   /// Player does not tell it.
   private static func backToPictures(_ state: inout PlayerState) -> [Effect] {
     state.video = .showing
-    return pastEndLeft(state) + [.video(.seek(milliseconds: state.position))]
-      + (state.playback == .playing ? [.video(.play)] : [])
-  }
-
-  /// The speed and the loop's end, as they stand, for a player that ran past its end.
-  private static func pastEndLeft(_ state: PlayerState) -> [Effect] {
-    [.video(.speed(state.speed)), .video(.mark(milliseconds: state.loop.end))]
+    return [
+      .video(.speed(state.speed)), .video(.mark(milliseconds: state.loop.end)),
+      .video(.seek(milliseconds: state.position)),
+    ] + (state.playback == .playing ? [.video(.play)] : [])
   }
 
   /// `l` at where the class stands now: A, B or neither; the player told of B.
-  static func pressLoop(_ state: inout PlayerState) -> [Effect] {
+  private static func pressLoop(_ state: inout PlayerState) -> [Effect] {
     state.loopAwaitsStep = false
     let end = state.loop.end
     state.loop.press(at: state.positionNow)
     return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
   }
 
-  /// A step's picture will not come (a seek or a new try moves on first): an `l` that waited
-  /// for it marks where the class stands, the picture the person saw.
-  private static func endStepping(_ state: inout PlayerState) -> [Effect] {
+  /// A step is over: its picture came (the position is its time), or it will not come (a
+  /// seek, play or a new try moves on first). An `l` that waited for it marks where the class
+  /// stands, the picture the person saw.
+  static func endStepping(_ state: inout PlayerState) -> [Effect] {
     state.stepping = false
     return state.loopAwaitsStep ? pressLoop(&state) : []
   }

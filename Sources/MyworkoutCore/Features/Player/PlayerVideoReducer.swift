@@ -32,9 +32,8 @@ enum PlayerVideoReducer {
     case .shown(let milliseconds):
       if state.video == .loading { state.video = .showing }
       if state.stepping, state.playback != .playing {
-        state.stepping = false
         state.position = min(max(0, milliseconds), state.duration)
-        let marked = state.loopAwaitsStep ? PlayerReducer.pressLoop(&state) : []
+        let marked = PlayerReducer.endStepping(&state)
         return marked + PlayerReducer.save(&state, account: account)
       }
       if state.playback == .paused, milliseconds > state.position {
