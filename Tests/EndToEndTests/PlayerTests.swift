@@ -227,8 +227,9 @@ extension EndToEnd {
       let shown = try #require(Self.elapsed(screen))
       switch how {
       case "C-c": try app.press("C-c")
-      case "TERM": kill(try app.childPID() ?? -1, SIGTERM)
-      default: kill(try app.childPID() ?? -1, SIGHUP)
+      // (`kill(-1, …)` would signal every process this user may signal.)
+      case "TERM": kill(try #require(try app.childPID()), SIGTERM)
+      default: kill(try #require(try app.childPID()), SIGHUP)
       }
       // Well under the old 5 s; a loaded machine still makes it in a few hundred ms.
       let status = try app.waitForExit(timeout: 2.5)

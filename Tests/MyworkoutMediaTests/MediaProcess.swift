@@ -76,9 +76,14 @@ final class MediaProcess {
     close(stop)
   }
 
+  /// Whether the player has not ended. Asked without reaping it (a zombie is "Z" in its
+  /// `stat`): `deinit`'s SIGKILL must reach this pid only while it is still the player's, as
+  /// pids wrap at 32,768 here and a reaped one soon names another test's process.
   var isRunning: Bool {
-    var status: Int32 = 0
-    return waitpid(pid, &status, WNOHANG) == 0
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
   }
 
   func send(_ command: MediaCommand) {

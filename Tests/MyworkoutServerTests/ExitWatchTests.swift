@@ -25,16 +25,11 @@ import Testing
     #expect(getsid(watch.shell) == watch.shell)
     #expect(!FileManager.default.fileExists(atPath: file), "ran before the end closed")
     close(watch.end)
-    let deadline = ContinuousClock.now + .seconds(10)
-    var text: String?
-    while text != "gone", ContinuousClock.now < deadline {
-      text = try? String(contentsOfFile: file, encoding: .utf8)
-      try await Task.sleep(for: .milliseconds(10))
+    let text = try await eventually(within: .seconds(10)) {
+      (try? String(contentsOfFile: file, encoding: .utf8)).flatMap { $0 == "gone" ? $0 : nil }
     }
-    let state = (try? String(contentsOfFile: "/proc/\(watch.shell)/status", encoding: .utf8))?
-      .split(separator: "\n").first { $0.hasPrefix("State:") }
-    #expect(text == "gone", "the shell: \(state.map(String.init) ?? "gone")")
     var status: Int32 = 0
-    waitpid(watch.shell, &status, 0)
+    let ended = waitpid(watch.shell, &status, text == nil ? WNOHANG : 0) == watch.shell
+    #expect(text == "gone", "the shell: \(ended ? "\(Termination(status: status))" : "running")")
   }
 }

@@ -378,12 +378,9 @@ struct PostgresClusterTests {
       let search = try await HTTP.get(url + "/api/classes?q=salsa")
       #expect(search.status == 503)
       try cluster.start()
-      var status = 0
-      let deadline = ContinuousClock.now + .seconds(30)
-      while ContinuousClock.now < deadline {
-        status = try await HTTP.get(url + "/api/progress/class-1", bearer: token).status
-        if status == 200 { break }
-        try await Task.sleep(for: .milliseconds(200))
+      let status = try await eventually(within: .seconds(30), every: .milliseconds(200)) {
+        let status = try await HTTP.get(url + "/api/progress/class-1", bearer: token).status
+        return status == 200 ? status : nil
       }
       #expect(status == 200)
     }

@@ -1,5 +1,6 @@
 import CSpawn
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,7 +12,7 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
   case signaled(Int32)
 
   /// Decodes a `waitpid` status (the C macros are not imported into Swift).
-  init(status: Int32) {
+  public init(status: Int32) {
     let signal = status & 0x7f
     self = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
   }
@@ -27,7 +28,12 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 /// A program started with `posix_spawn` and reaped with `waitpid`, for tests that run real
 /// processes: Foundation's `Process` can miss a child's exit on Linux when several tests spawn at
 /// once. Standard input is /dev/null unless told.
-public struct ChildProcess: Sendable {
+///
+/// A child is reaped once, and signalled only until then: pids wrap at `pid_max` (32,768 on
+/// this machine, and a test run starts tens of thousands of processes), so a signal sent to a
+/// reaped child's pid can end another test's process (a clean-up shell of `ExitWatchTests`
+/// ended so, by a `defer` that signalled a server the test had already killed and reaped).
+public final class ChildProcess: Sendable {
   public struct Failed: Error, CustomStringConvertible {
     public var description: String
     public init(description: String) { self.description = description }
@@ -47,6 +53,14 @@ public struct ChildProcess: Sendable {
   public let pid: pid_t
   /// The read end of the child's standard output, when it was piped (closed by `wait`).
   public let output: Int32?
+
+  /// How the child ended, once it is reaped; whether `output` is closed.
+  private let state = Mutex<(ended: Termination?, outputClosed: Bool)>((nil, false))
+
+  private init(pid: pid_t, output: Int32?) {
+    self.pid = pid
+    self.output = output
+  }
 
   /// Starts `arguments[0]` (a path, or with `searchPath` a name looked up in PATH) with
   /// `environment` (this process's when nil); `standardInput`, when given, is a descriptor
@@ -138,7 +152,7 @@ public struct ChildProcess: Sendable {
 
   /// Everything the child writes on its piped standard output, until it closes it. Blocking.
   public func readToEnd() -> String {
-    guard let output else { return "" }
+    guard let output, !state.withLock({ $0.outputClosed }) else { return "" }
     var data: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -152,27 +166,48 @@ public struct ChildProcess: Sendable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Waits for the child to end and reaps it, blocking the calling thread.
+  /// Waits for the child to end and reaps it, blocking the calling thread. Called again, it
+  /// answers how the child ended.
   public func waitBlocking() -> Termination {
-    if let output { close(output) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-      guard errno == EINTR else { return .exited(-1) }
+    state.withLock { state in
+      if let output, !state.outputClosed {
+        close(output)
+        state.outputClosed = true
+      }
     }
-    return Termination(status: status)
+    // Waits for the end without reaping, so that the pid stays this child's (a zombie) until
+    // `state` records the reaping: `send` never signals a pid that may name another process.
+    var info = siginfo_t()
+    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+    return state.withLock { state in
+      if let ended = state.ended { return ended }
+      var status: Int32 = 0
+      var ended = Termination.exited(-1)
+      while true {
+        if waitpid(pid, &status, 0) == pid {
+          ended = Termination(status: status)
+          break
+        }
+        guard errno == EINTR else { break }
+      }
+      state.ended = ended
+      return ended
+    }
   }
 
   /// The first line the child writes on its standard output (without the newline), or nil if it
   /// closes its output or writes no whole line before `timeout`. Blocks in `poll`, off the
   /// cooperative thread pool.
   public func firstLine(timeout: Duration) async -> String? {
-    guard let output else { return nil }
+    guard let output, !state.withLock({ $0.outputClosed }) else { return nil }
     return await Self.blocking { Self.readLine(output, deadline: .now + timeout) }
   }
 
-  /// Sends `signal` to the child.
+  /// Sends `signal` to the child, unless it has been reaped.
   public func send(_ signal: Int32) {
-    kill(pid, signal)
+    state.withLock { state in
+      if state.ended == nil { kill(pid, signal) }
+    }
   }
 
   /// Waits for the child to end and reaps it. Blocks in `waitpid`, off the cooperative pool.
