@@ -53,8 +53,16 @@ mkdir -p "$reports"
 events="$reports/events-$seed.ndjson"
 rm -f "$events"
 server_pid=""
+# Whether process $1 is still this shell's child: one that ended was reaped by bash, and its pid
+# may name another program by now (pids wrap; scripts/cluster has the same check).
+is_child() {
+  local stat parent
+  { read -r stat <"/proc/$1/stat"; } 2>/dev/null || return 1
+  read -r _ parent _ <<<"${stat##*) }"
+  [ "$parent" = "$$" ]
+}
 cleanup() {
-  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+  if [ -n "$server_pid" ] && is_child "$server_pid"; then
     kill "$server_pid" 2>/dev/null || true
     wait "$server_pid" 2>/dev/null || true
   fi
@@ -177,7 +185,7 @@ EOF
 
 # Alive: still running, and still answering.
 alive=no
-if { [ -z "$server_pid" ] || kill -0 "$server_pid" 2>/dev/null; } \
+if { [ -z "$server_pid" ] || is_child "$server_pid"; } \
   && python3 - "$base" <<'EOF'; then
 import sys, urllib.request
 with urllib.request.urlopen(sys.argv[1] + "/.well-known/jwks.json", timeout=10) as response:
