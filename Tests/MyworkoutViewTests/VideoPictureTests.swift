@@ -198,6 +198,48 @@ import Testing
     #expect(grid.text.contains("The video ends at 00:20"), "\(grid.text)")
   }
 
+  /// Past a clip's end its last picture is on screen and the class goes on: `m` mirrors it,
+  /// `l` sets A–B on the clock (a B after the clip's end could not be set), and `f` leaves the
+  /// full view it is in (a walk-through's `f` stayed in it). Steps and sound are the video's:
+  /// none is playing.
+  @Test func pastAClipsEndThePicturesKeysStillWork() {
+    var player = Self.player(duration: 100)
+    player.playback = .playing
+    player.video = .pastEnd
+    player.videoDuration = 20_400
+    player.position = 31_000
+    player.fullScreen = true
+    let keys = PlayerKeys.map(player)
+    #expect(keys.action(for: .character("m")) == .player(.mirrorPressed))
+    #expect(keys.action(for: .character("l")) == .player(.loopPressed))
+    #expect(keys.action(for: .character("f")) == .player(.fullScreenPressed))
+    #expect(keys.action(for: .character(",")) == nil)
+    #expect(keys.action(for: .character("s")) == nil)
+    #expect(keys.bindings.contains { $0.hint?.keys == "m" }, "the footer offers m")
+    // Full view whatever the video does: `f` leaves it.
+    player.video = .failed("file not found")
+    #expect(PlayerKeys.map(player).action(for: .character("f")) == .player(.fullScreenPressed))
+  }
+
+  /// The picture takes the rows the fixed parts leave, from 3 up, and blank rows go around it
+  /// only when it keeps 3 (at 40x12 a walk-through saw four blank rows and no picture); the
+  /// view draws it in the rows the decoder sizes it for, and a taller terminal never gets a
+  /// smaller picture.
+  @Test func thePictureTakesTheRowsTheFixedPartsLeave() {
+    var last = 0
+    for height in 4...40 {
+      let size = TerminalSize(width: 40, height: height)
+      let tile = PlayerLayout.pictureTile(for: size)
+      let area = Rect(width: 40, height: PlayerLayout.contentHeight(for: size))
+      let picture = PlayerView.layout(in: area).picture
+      #expect(picture.height == tile.rows, "\(height) rows")
+      #expect(tile.rows >= last, "\(height) rows")
+      last = tile.rows
+    }
+    #expect(PlayerLayout.pictureTile(for: TerminalSize(width: 40, height: 12)).rows == 3)
+    #expect(PlayerLayout.pictureTile(for: TerminalSize(width: 80, height: 24)).rows == 14)
+  }
+
   /// Full view on a narrow terminal: the times row keeps what fits whole (a time left cut to a
   /// stray `0` read as a time). At the right, the time left as §12 writes it (it was the
   /// class's length, which a walk-through took for a mistake).

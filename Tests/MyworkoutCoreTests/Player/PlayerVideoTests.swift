@@ -1007,6 +1007,58 @@ import Testing
     #expect(played.ranges == [49_900..<53_000], "\(played)")
   }
 
+  /// Paused past a clip's end (a seek there, or a class opened again where it was left past
+  /// it): the player's end makes it `pastEnd`, as in play, nothing counted; Space plays the
+  /// clock on from there. (A walk-through's class reopened at 00:08 of a 5-s clip stood as a
+  /// picture at 00:08, and `,` there jumped back to 00:04.)
+  @Test func pausedPastAClipsEndIsPastItsEnd() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = 50_000
+    _ = reduce(&state, .player(.percentPressed(7)))
+    #expect(state.playerOnTop.playback == .paused)
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.position == 70_000)
+    #expect(state.playerOnTop.progress.watched.union(state.playerOnTop.unsavedPlayed).isEmpty)
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .clockRead(S.at(1_000)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.position == 71_000)
+    // Opened again where it was left past the end: the player's picture there (its last).
+    var reopened = Self.showing()
+    reopened.playerOnTop.video = .loading
+    reopened.playerOnTop.videoDuration = 50_000
+    reopened.playerOnTop.position = 70_000
+    reopened.playerOnTop.playback = .paused
+    _ = reduce(&reopened, .player(.video(.shown(milliseconds: 49_960))))
+    #expect(reopened.playerOnTop.video == .pastEnd)
+    #expect(reopened.playerOnTop.position == 70_000)
+    #expect(reduce(&reopened, .player(.stepPressed(forward: false))).isEmpty)
+    #expect(reopened.playerOnTop.position == 70_000)
+    // Paused before the end, the end (a late report) changes nothing.
+    var before = Self.showing()
+    before.playerOnTop.videoDuration = 50_000
+    before.playerOnTop.position = 30_000
+    _ = reduce(&before, .player(.video(.ended)))
+    #expect(before.playerOnTop.video == .showing)
+  }
+
+  /// A video whose length is not known (a still picture named as a class's video: one frame)
+  /// ends where its last picture was, and the class goes on over it on the clock. (A
+  /// walk-through's still picture went to `Finished` at Space, `Watched 0%`, every time.)
+  @Test func aVideoOfNoKnownLengthEndsWhereItsLastPictureWas() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = nil
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.playback == .playing)
+    #expect(state.playerOnTop.videoDuration == 0, "where the video ends, as the state line says")
+    for second in 1...101 { _ = reduce(&state, .clockRead(S.at(second * 1_000))) }
+    #expect(state.playerOnTop.playback == .finished)
+    #expect(state.playerOnTop.watchedPercent == 100)
+  }
+
   /// `l` typed after a step, then Space before the step's picture came: the loop mark is the
   /// picture on screen, not a seek's minutes later (found by a review).
   @Test func spaceBeforeTheStepsPictureMarksThePictureOnScreen() {

@@ -20,8 +20,22 @@ package enum PlayerLayout {
 
   /// The picture area: what the fixed rows leave (nothing under 3 rows).
   package static func pictureTile(for size: TerminalSize) -> TileSize {
-    let rows = contentHeight(for: size) - fixedRows
+    let rows = pictureRows(contentHeight: contentHeight(for: size)).picture
     guard rows >= 3 else { return TileSize(columns: 0, rows: 0) }
     return TileSize(columns: size.width - 2 * margin, rows: rows)
+  }
+
+  /// The rows of the picture and of the blank rows above and below it, in a content area
+  /// `height` rows high: the picture takes what the six other rows leave, from 3 rows up, and
+  /// a blank row goes above it (then one below) only when the picture keeps 3 rows. So a short
+  /// terminal gets a picture before blank rows (at 40x12 four rows stood blank with no
+  /// picture), and a taller one never gets a smaller picture.
+  package static func pictureRows(contentHeight height: Int) -> (
+    picture: Int, above: Int, below: Int
+  ) {
+    let free = height - (fixedRows - 2)
+    guard free >= 3 else { return (0, 0, 0) }
+    let blanks = min(2, free - 3)
+    return (free - blanks, min(1, blanks), blanks - min(1, blanks))
   }
 }

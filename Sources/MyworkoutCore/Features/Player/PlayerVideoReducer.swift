@@ -31,6 +31,15 @@ enum PlayerVideoReducer {
       return PlayerReducer.fitVideo(&state, display: display)
     case .shown(let milliseconds):
       if state.video == .loading { state.video = .showing }
+      if state.playback != .playing, !state.stepping, let clip = state.videoDuration,
+        state.duration - min(state.duration, clip) >= 1_000, state.position >= clip
+      {
+        // Paused past the clip's end (a class opened again where it was left, a seek there):
+        // its last picture, past its end as in play (a walk-through's `,` there jumped from
+        // 00:08 back to a 5-s clip's 00:04).
+        state.video = .pastEnd
+        return []
+      }
       if state.stepping, state.playback != .playing {
         state.position = min(max(0, milliseconds), state.duration)
         let marked = PlayerReducer.endStepping(&state)
@@ -59,9 +68,21 @@ enum PlayerVideoReducer {
       return []
     case .ended:
       state.video = state.video == .loading ? .failed("the video is empty") : .showing
-      guard state.playback == .playing else { return [] }
+      // Where the video ends: its length; not known, the class's end when play is within a
+      // report of it, else where its last picture was (a still picture: one frame).
+      let end =
+        state.videoDuration.map { min(state.duration, $0) }
+        ?? (state.duration - state.position <= playedGap(at: state.speed)
+          ? state.duration : state.position)
+      guard state.playback == .playing else {
+        // Paused (or finished) past the clip's end in a class that goes on: a seek there, or a
+        // class opened again where it was left. Past its end, as in play; nothing was played.
+        if state.video == .showing, state.duration - end >= 1_000, state.position >= end {
+          state.video = .pastEnd
+        }
+        return []
+      }
       // The last pictures' time up to the end was played.
-      let end = min(state.duration, state.videoDuration ?? state.duration)
       if end >= state.position, end - state.position <= playedGap(at: state.speed) {
         state.unsavedPlayed.insert(state.position..<end)
         // Durations are listed in whole seconds (SPEC §11): a clip that ends within the
@@ -89,6 +110,7 @@ enum PlayerVideoReducer {
         // The last picture stays, and the clock plays the rest of the class from the clip's
         // end (or from where a seek past it stands).
         state.video = .pastEnd
+        state.videoDuration = state.videoDuration ?? end
         state.position = max(state.position, end)
         state.positionReadAt = nil
         return PlayerReducer.save(&state, account: account)

@@ -27,7 +27,12 @@ enum PlayerKeys {
         help: Hint(keys: "Esc/q", action: "back to Classes")),
       KeyBinding([.character("q")], .player(.leavePressed)),
     ]
-    if state.video.drivesPosition {
+    // The picture's keys while there is one (past a clip's end too: its last picture stays and
+    // the class goes on, so it can be mirrored and looped over on the clock); `f` also leaves a
+    // full view whatever the video does. Steps, sound and volume only while the video plays.
+    let video = state.video.drivesPosition
+    let picture = video || state.video == .pastEnd
+    if picture {
       bindings += [
         KeyBinding(
           [.character("m")], Hint(keys: "m", action: "mirror", isEssential: false),
@@ -36,14 +41,25 @@ enum PlayerKeys {
           [.character("l")], Hint(keys: "l", action: "loop", isEssential: false),
           .player(.loopPressed),
           help: Hint(keys: "l", action: "loop: set A, set B and loop, clear")),
+      ]
+    }
+    if video {
+      bindings += [
         KeyBinding(
           [.character(",")], .player(.stepPressed(forward: false)),
           help: Hint(keys: ",/.", action: "one frame back/forward (paused)")),
         KeyBinding([.character(".")], .player(.stepPressed(forward: true))),
+      ]
+    }
+    if picture || state.fullScreen {
+      bindings.append(
         KeyBinding(
           [.character("f")], Hint(keys: "f", action: "full screen", isEssential: false),
           .player(.fullScreenPressed),
-          help: Hint(keys: "f", action: "picture over the whole terminal")),
+          help: Hint(keys: "f", action: "picture over the whole terminal")))
+    }
+    if video {
+      bindings += [
         KeyBinding(
           [.character("s")], .player(.soundPressed), help: Hint(keys: "s", action: "sound off/on")),
         KeyBinding(

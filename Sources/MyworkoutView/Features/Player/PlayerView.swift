@@ -20,14 +20,15 @@ enum PlayerView {
 
   static func layout(in area: Rect) -> Layout {
     let inner = area.inset(left: PlayerLayout.margin, right: PlayerLayout.margin)
-    let tall = area.height >= PlayerLayout.fixedRows + 3
+    let space = PlayerLayout.pictureRows(contentHeight: area.height)
     let medium = area.height >= 6
     let rows = inner.rows([
-      .fixed(1), .fixed(medium ? 1 : 0), .fixed(tall ? 1 : 0), .fill(), .fixed(tall ? 1 : 0),
+      .fixed(1), .fixed(medium ? 1 : 0), .fixed(space.above), .fill(), .fixed(space.below),
       .fixed(1), .fixed(1), .fixed(1), .fixed(1),
     ])
     return Layout(
-      heading: rows[0], details: rows[1], picture: tall ? rows[3] : Rect(width: 0, height: 0),
+      heading: rows[0], details: rows[1],
+      picture: space.picture > 0 ? rows[3] : Rect(width: 0, height: 0),
       state: rows[5], times: rows[6], bar: rows[7], watched: rows[8])
   }
 
