@@ -1059,6 +1059,26 @@ import Testing
     #expect(state.playerOnTop.watchedPercent == 100)
   }
 
+  /// A source whose first picture is a few ms in (WebM with Opus: 7 ms): that picture stands
+  /// for the start, so a class played through from 00:00 is watched whole (a walk-through read
+  /// `Watched 99%`, and a sliver on the bar at 00:00).
+  @Test func aFirstPictureAFewMillisecondsInStandsForTheStart() {
+    var state = Self.showing()
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 7))))
+    #expect(state.playerOnTop.position == 0)
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.time(milliseconds: 250))))
+    #expect(
+      state.playerOnTop.unsavedPlayed.union(state.playerOnTop.progress.watched).ranges
+        == [0..<250])
+    // A step's picture still moves the position, and so do the later steps of a burst.
+    var stepped = Self.showing()
+    _ = reduce(&stepped, .player(.stepPressed(forward: true)))
+    _ = reduce(&stepped, .player(.video(.shown(milliseconds: 40))))
+    _ = reduce(&stepped, .player(.video(.shown(milliseconds: 80))))
+    #expect(stepped.playerOnTop.position == 80)
+  }
+
   /// `l` typed after a step, then Space before the step's picture came: the loop mark is the
   /// picture on screen, not a seek's minutes later (found by a review).
   @Test func spaceBeforeTheStepsPictureMarksThePictureOnScreen() {

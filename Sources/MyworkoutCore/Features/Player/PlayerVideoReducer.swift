@@ -8,6 +8,9 @@ enum PlayerVideoReducer {
 
   /// `playedGap` at the class's speed: the reports come about every quarter second of wall
   /// time, which at 10× is 2.5 s of media.
+  /// A first picture this close after the start (media ms) is the start's.
+  static let firstPictureSlack = 100
+
   static func playedGap(at speed: PlaybackSpeed) -> Int {
     playedGap * max(100, speed.hundredths) / 100
   }
@@ -44,6 +47,14 @@ enum PlayerVideoReducer {
         state.position = min(max(0, milliseconds), state.duration)
         let marked = PlayerReducer.endStepping(&state)
         return marked + PlayerReducer.save(&state, account: account)
+      }
+      if state.playback == .paused, !state.pausedFromPlay, state.position == 0,
+        milliseconds <= firstPictureSlack
+      {
+        // The first picture of a source whose pictures start a few ms in (WebM with Opus: 7 ms)
+        // stands for the start: moved to it, the class's first milliseconds could never count
+        // as watched (a walk-through's class, played through from 00:00, read `Watched 99%`).
+        return []
       }
       if state.playback == .paused, milliseconds > state.position {
         // Paused, a picture further on: the later steps of a burst (the first one's picture
