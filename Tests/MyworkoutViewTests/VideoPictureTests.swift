@@ -179,14 +179,20 @@ import Testing
     #expect(failed.text.contains("❚❚ Paused  No video: file not found"))
   }
 
-  /// A clip that ended before its class's listed end: its last picture stays where it was,
-  /// and the state line says where the video ends while the clock plays on.
-  @Test func aVideoPastItsEndKeepsItsPictureAndSaysWhereItEnded() {
-    var player = Self.player(duration: 100)
+  /// A 100-s class playing at 00:31, past the end of its 20.4-s clip.
+  static func pastEnd() -> PlayerState {
+    var player = player(duration: 100)
     player.playback = .playing
     player.video = .pastEnd
     player.videoDuration = 20_400
     player.position = 31_000
+    return player
+  }
+
+  /// A clip that ended before its class's listed end: its last picture stays where it was,
+  /// and the state line says where the video ends while the clock plays on.
+  @Test func aVideoPastItsEndKeepsItsPictureAndSaysWhereItEnded() {
+    var player = Self.pastEnd()
     player.mirrored = true
     player.videoFit = VideoFit(
       tile: TileSize(columns: 76, rows: 14), videoWidth: 320, videoHeight: 180)
@@ -203,11 +209,7 @@ import Testing
   /// full view it is in (a walk-through's `f` stayed in it). Steps and sound are the video's:
   /// none is playing.
   @Test func pastAClipsEndThePicturesKeysStillWork() {
-    var player = Self.player(duration: 100)
-    player.playback = .playing
-    player.video = .pastEnd
-    player.videoDuration = 20_400
-    player.position = 31_000
+    var player = Self.pastEnd()
     player.fullScreen = true
     let keys = PlayerKeys.map(player)
     #expect(keys.action(for: .character("m")) == .player(.mirrorPressed))
