@@ -329,6 +329,21 @@ import Testing
     }
   }
 
+  /// Too narrow for the video's words whole (a 30-column terminal), the state line says them
+  /// short rather than not at all: nothing told why the picture stood still or was missing.
+  @Test func aVeryNarrowStateLineSaysTheVideoShort() {
+    var player = Self.pastEnd()
+    player.videoDuration = 5_000
+    player.playback = .paused
+    var grid = Grid(width: 30, height: 10)
+    _ = PlayerView.draw(player, into: &grid, area: Rect(width: 30, height: 10))
+    #expect(grid.text.contains("❚❚ Paused  Ends at 00:05"), "\(grid.text)")
+    player.video = .failed("not found (404)")
+    var failed = Grid(width: 30, height: 10)
+    _ = PlayerView.draw(player, into: &failed, area: Rect(width: 30, height: 10))
+    #expect(failed.text.contains("❚❚ Paused  No video"), "\(failed.text)")
+  }
+
   /// The state line says the picture is mirrored (a symmetric picture would not show it), and
   /// with no sound device a volume key does not pretend there is sound.
   @Test func theStateLineSaysMirroredAndNoSoundOverTheVolume() {

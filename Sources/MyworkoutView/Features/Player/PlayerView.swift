@@ -121,6 +121,21 @@ enum PlayerView {
   }
 
   /// `videoText`'s parts, first the one that matters most.
+  /// The video's state in a word or two, for a state line too narrow for its whole words.
+  static func shortVideoText(_ state: PlayerState) -> String? {
+    switch state.video {
+    case .none, .showing: nil
+    case .loading: "Loading…"
+    case .buffering: "Buffering…"
+    case .failed: "No video"
+    case .pastEnd:
+      "Ends at "
+        + PlayTime.text(
+          seconds: (state.videoDuration ?? state.position) / 1000,
+          hours: state.duration >= 3_600_000)
+    }
+  }
+
   static func videoParts(_ state: PlayerState) -> [String] {
     var parts: [String] = []
     switch state.video {
@@ -179,7 +194,9 @@ enum PlayerView {
     if state.playback == .paused, state.resumeAt != nil { states.append("❚❚ Paused") }
     let parts = videoParts(state)
     let videos = parts.indices.reversed().map { parts[...$0].joined(separator: "  ") }
-    let texts = states.flatMap { text in videos.map { text + "  " + $0 } } + states + videos
+    // Too narrow for the video's words whole, they are said short rather than not at all.
+    let short = shortVideoText(state).map { short in states.map { $0 + "  " + short } } ?? []
+    let texts = states.flatMap { text in videos.map { text + "  " + $0 } } + short + states + videos
     let speed = state.speed != .normal ? state.speed.text : ""
     let room = { (text: String) in
       DisplayWidth.of(text) + (speed.isEmpty ? 0 : DisplayWidth.of(speed) + 2) <= area.width
