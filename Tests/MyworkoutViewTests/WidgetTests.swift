@@ -97,6 +97,15 @@ import Testing
     #expect(TextBlock.truncated(String(repeating: "Z", count: 1_000_000), width: 5) == "ZZZZ…")
   }
 
+  /// A word too long for the line breaks after a `/` or `-` in it where one fits (the Keys
+  /// panel at 20x6 read `play/p` and `ause`), else where the line ends.
+  @Test func aWordTooLongBreaksAfterASlashOrHyphen() {
+    #expect(TextBlock.wrap("play/pause", width: 8) == ["play/", "pause"])
+    #expect(TextBlock.wrap("Space play/pause now", width: 8) == ["Space", "play/", "pause", "now"])
+    #expect(TextBlock.wrap("read-only-mode", width: 10) == ["read-only-", "mode"])
+    #expect(TextBlock.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+  }
+
   @Test func wrapsLongMessagesAtWords() {
     let lines = TextBlock.wrap(Message.weakPassword, width: 74)
     #expect(lines.count == 2)

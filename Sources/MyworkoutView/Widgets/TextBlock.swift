@@ -22,6 +22,14 @@ enum TextBlock {
           head.append(character)
         }
         if head.isEmpty { break }
+        // After a `/` or `-` in it, when what follows then fits the next line whole (`play/`
+        // `pause`, not `play/pau` `se`); a longer run (a URL's hash) breaks where lines end.
+        if head.last != "/", head.last != "-",
+          let cut = head.dropLast().lastIndex(where: { $0 == "/" || $0 == "-" }),
+          DisplayWidth.of(rest.dropFirst(head[...cut].count)) <= width
+        {
+          head = String(head[...cut])
+        }
         lines.append(head)
         rest.removeFirst(head.count)
       }
