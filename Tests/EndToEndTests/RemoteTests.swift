@@ -285,13 +285,11 @@ extension EndToEnd {
       }
       _ = try #require(await cluster.firstLine(timeout: .seconds(60)))
       // The summary (`… (folder /tmp/myworkout-cluster.XXXXXX)`) follows the first line.
-      let deadline = ContinuousClock.now + .seconds(10)
-      var folder: String?
-      while folder == nil, ContinuousClock.now < deadline {
+      let folder = try await eventually(within: .seconds(10)) { () -> String? in
         let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        if let tail = said.split(separator: "(folder ").dropFirst().last, tail.contains(")") {
-          folder = String(tail.prefix { $0 != ")" })
-        }
+        guard let tail = said.split(separator: "(folder ").dropFirst().last, tail.contains(")")
+        else { return nil }
+        return String(tail.prefix { $0 != ")" })
       }
       let place = try #require(folder, "the cluster's folder in its summary")
       #expect(FileManager.default.fileExists(atPath: place + "/pg/PG_VERSION"))

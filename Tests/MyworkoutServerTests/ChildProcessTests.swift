@@ -11,20 +11,27 @@ import Testing
 /// here, often within one test run): a `defer` that signalled a server its test had already
 /// killed and reaped ended another test's clean-up shell (CI, `ExitWatchTests`).
 @Suite struct ChildProcessTests {
+  /// Signalled and waited for again after it was reaped, as the tests' `defer`s do after a
+  /// kill and a wait in the test's body: the stranger now under its pid gets no signal, and
+  /// the wait answers at once (it waited for the stranger's end, a minute and a half here).
   @Test(
     .enabled(
-      if: PIDReuse.isPossible, "choosing a pid needs /proc/sys/kernel/ns_last_pid writable (root)"))
+      if: PIDReuse.isPossible, "choosing a pid needs /proc/sys/kernel/ns_last_pid writable (root)"),
+    .timeLimit(.minutes(1)))
   func aReapedChildIsNeverSignalledAgain() throws {
     let ended = try ChildProcess.spawn(["/bin/true"])
     #expect(ended.waitBlocking() == .exited(0))
     let stranger = try #require(
-      try PIDReuse.spawn(["/bin/sleep", "60"], as: ended.pid), "a process under the freed pid")
-    // As the tests' `defer`s do after a kill and a wait in the test's body.
+      try PIDReuse.spawn(["/bin/sleep", "90"], as: ended.pid), "a process under the freed pid")
+    defer {
+      stranger.send(SIGKILL)
+      _ = stranger.waitBlocking()
+    }
     ended.send(SIGTERM)
+    #expect(ended.waitBlocking() == .exited(0), "asked again, it answers how the child ended")
     // The first fatal signal to arrive is the one the stranger dies of.
     stranger.send(SIGKILL)
     #expect(stranger.waitBlocking() == .signaled(SIGKILL), "the stranger got only its own signal")
-    #expect(ended.waitBlocking() == .exited(0), "asked again, it answers how the child ended")
   }
 }
 

@@ -218,9 +218,6 @@ import Testing
     #expect(keys.action(for: .character(",")) == nil)
     #expect(keys.action(for: .character("s")) == nil)
     #expect(keys.bindings.contains { $0.hint?.keys == "m" }, "the footer offers m")
-    // Full view whatever the video does: `f` leaves it.
-    player.video = .failed("file not found")
-    #expect(PlayerKeys.map(player).action(for: .character("f")) == .player(.fullScreenPressed))
   }
 
   /// The picture takes the rows the fixed parts leave, from 3 up, and blank rows go around it

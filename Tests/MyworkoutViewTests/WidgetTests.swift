@@ -102,7 +102,8 @@ import Testing
   @Test func aWordTooLongBreaksAfterASlashOrHyphen() {
     #expect(TextBlock.wrap("play/pause", width: 8) == ["play/", "pause"])
     #expect(TextBlock.wrap("Space play/pause now", width: 8) == ["Space", "play/", "pause", "now"])
-    #expect(TextBlock.wrap("read-only-mode", width: 10) == ["read-only-", "mode"])
+    #expect(TextBlock.wrap("read-only", width: 7) == ["read-", "only"])
+    #expect(TextBlock.wrap("-abcdefghij", width: 10) == ["-abcdefghi", "j"], "no lone dash")
     #expect(TextBlock.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
   }
 

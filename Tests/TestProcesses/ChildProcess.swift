@@ -169,6 +169,8 @@ public final class ChildProcess: Sendable {
   /// Waits for the child to end and reaps it, blocking the calling thread. Called again, it
   /// answers how the child ended.
   public func waitBlocking() -> Termination {
+    // Reaped already: its pid may name another child by now, whose end is not to wait for.
+    if let ended = state.withLock({ $0.ended }) { return ended }
     state.withLock { state in
       if let output, !state.outputClosed {
         close(output)

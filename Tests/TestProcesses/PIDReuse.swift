@@ -11,8 +11,10 @@ import Foundation
 public enum PIDReuse {
   private static let lastPID = "/proc/sys/kernel/ns_last_pid"
 
-  /// Whether the next pid can be chosen here.
+  /// Whether the next pid can be chosen here: root (the file is writable by all, but the
+  /// kernel refuses others' writes) and the file there to write.
   public static let isPossible: Bool = {
+    guard geteuid() == 0 else { return false }
     let fd = open(lastPID, O_WRONLY | O_CLOEXEC)
     guard fd >= 0 else { return false }
     close(fd)
@@ -22,18 +24,34 @@ public enum PIDReuse {
   /// `arguments` started as process `pid` (which must have ended and been reaped), or nil when
   /// other processes took that pid first every time.
   public static func spawn(_ arguments: [String], as pid: pid_t) throws -> ChildProcess? {
+    // The pid cursor is the whole machine's: put back where it stood, so that other tests'
+    // processes do not get recently freed pids meanwhile.
+    let saved = last()
+    defer {
+      if let saved, let now = last(), saved > now { _ = write(saved) }
+    }
     for _ in 0..<100 {
-      let fd = open(lastPID, O_WRONLY | O_CLOEXEC)
-      guard fd >= 0 else { return nil }
-      let text = Array("\(pid - 1)".utf8)
-      let written = write(fd, text, text.count)
-      close(fd)
-      guard written == text.count else { return nil }
+      guard write(pid - 1) else { return nil }
       let child = try ChildProcess.spawn(arguments)
       if child.pid == pid { return child }
       child.send(SIGKILL)
       _ = child.waitBlocking()
     }
     return nil
+  }
+
+  /// The last pid handed out.
+  private static func last() -> pid_t? {
+    (try? String(contentsOfFile: lastPID, encoding: .utf8))
+      .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+  }
+
+  /// Sets the last pid handed out.
+  private static func write(_ last: pid_t) -> Bool {
+    let fd = open(lastPID, O_WRONLY | O_CLOEXEC)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let text = Array("\(last)".utf8)
+    return Glibc.write(fd, text, text.count) == text.count
   }
 }

@@ -26,6 +26,7 @@ enum TextBlock {
         // `pause`, not `play/pau` `se`); a longer run (a URL's hash) breaks where lines end.
         if head.last != "/", head.last != "-",
           let cut = head.dropLast().lastIndex(where: { $0 == "/" || $0 == "-" }),
+          cut > head.startIndex,
           DisplayWidth.of(rest.dropFirst(head[...cut].count)) <= width
         {
           head = String(head[...cut])

@@ -1008,15 +1008,17 @@ import Testing
   }
 
   /// Paused past a clip's end (a seek there, or a class opened again where it was left past
-  /// it): the player's end makes it `pastEnd`, as in play, nothing counted; Space plays the
-  /// clock on from there. (A walk-through's class reopened at 00:08 of a 5-s clip stood as a
-  /// picture at 00:08, and `,` there jumped back to 00:04.)
+  /// it): the player's answer, its last picture, makes it `pastEnd`, as play does, nothing
+  /// counted; Space plays the clock on from there. (A walk-through's class reopened at 00:08
+  /// of a 5-s clip stood as a picture at 00:08, and `,` there jumped back to 00:04.) A step
+  /// pressed before that picture came is refused, and so is one after it.
   @Test func pausedPastAClipsEndIsPastItsEnd() {
     var state = Self.showing()
     state.playerOnTop.videoDuration = 50_000
     _ = reduce(&state, .player(.percentPressed(7)))
     #expect(state.playerOnTop.playback == .paused)
-    _ = reduce(&state, .player(.video(.ended)))
+    #expect(reduce(&state, .player(.stepPressed(forward: false))).isEmpty)
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 49_960))))
     #expect(state.playerOnTop.video == .pastEnd)
     #expect(state.playerOnTop.position == 70_000)
     #expect(state.playerOnTop.progress.watched.union(state.playerOnTop.unsavedPlayed).isEmpty)
@@ -1035,12 +1037,38 @@ import Testing
     #expect(reopened.playerOnTop.position == 70_000)
     #expect(reduce(&reopened, .player(.stepPressed(forward: false))).isEmpty)
     #expect(reopened.playerOnTop.position == 70_000)
-    // Paused before the end, the end (a late report) changes nothing.
+  }
+
+  /// The end, reported while playing, come after a pause: past the clip's end as in play,
+  /// nothing counted; a video of unknown length keeps where it ended, so a seek back brings
+  /// its pictures again. Paused before the end, a late end changes nothing.
+  @Test func anEndThatComesAfterAPauseIsPastTheEnd() {
+    var state = Self.showing()
+    state.playerOnTop.videoDuration = nil
+    state.playerOnTop.position = 30_000
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .pastEnd)
+    #expect(state.playerOnTop.videoDuration == 30_000)
+    #expect(state.playerOnTop.progress.watched.union(state.playerOnTop.unsavedPlayed).isEmpty)
+    _ = reduce(&state, .player(.seekPressed(seconds: -5)))
+    #expect(state.playerOnTop.video == .showing)
     var before = Self.showing()
     before.playerOnTop.videoDuration = 50_000
     before.playerOnTop.position = 30_000
     _ = reduce(&before, .player(.video(.ended)))
     #expect(before.playerOnTop.video == .showing)
+  }
+
+  /// A video that ends before any picture is empty: `No video`, and §12's clock plays on,
+  /// not the clock past an end that never showed.
+  @Test func anEmptyVideoSaysSoWhenTheClassGoesOn() {
+    var state = Self.showing()
+    state.playerOnTop.video = .loading
+    state.playerOnTop.videoDuration = nil
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.ended)))
+    #expect(state.playerOnTop.video == .failed("the video is empty"))
+    #expect(state.playerOnTop.playback == .playing)
   }
 
   /// A video whose length is not known (a still picture named as a class's video: one frame)

@@ -219,7 +219,8 @@ enum PlayerReducer {
       return pressLoop(&state)
     case .stepPressed(let forward):
       guard state.playback != .playing, state.video == .showing,
-        !(forward && state.playback == .finished)  // no frame after the last
+        !(forward && state.playback == .finished),  // no frame after the last
+        !standsPastTheClip(state)  // a seek past it, its picture not come yet
       else { return [] }
       if state.videoAdrift {
         // The picture where the app stands first; the next press steps from there.
@@ -272,6 +273,12 @@ enum PlayerReducer {
     let end = state.loop.end
     state.loop.press(at: state.positionNow)
     return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
+  }
+
+  /// Whether the class stands past the end of a clip shorter than it (by a second or more).
+  static func standsPastTheClip(_ state: PlayerState) -> Bool {
+    guard let clip = state.videoDuration else { return false }
+    return state.duration - min(state.duration, clip) >= 1_000 && state.position >= clip
   }
 
   /// A step is over: its picture came (the position is its time), or it will not come (a

@@ -6,11 +6,11 @@ enum PlayerVideoReducer {
   /// before a seek).
   static let playedGap = 2_500
 
-  /// `playedGap` at the class's speed: the reports come about every quarter second of wall
-  /// time, which at 10× is 2.5 s of media.
   /// A first picture this close after the start (media ms) is the start's.
   static let firstPictureSlack = 100
 
+  /// `playedGap` at the class's speed: the reports come about every quarter second of wall
+  /// time, which at 10× is 2.5 s of media.
   static func playedGap(at speed: PlaybackSpeed) -> Int {
     playedGap * max(100, speed.hundredths) / 100
   }
@@ -34,14 +34,11 @@ enum PlayerVideoReducer {
       return PlayerReducer.fitVideo(&state, display: display)
     case .shown(let milliseconds):
       if state.video == .loading { state.video = .showing }
-      if state.playback != .playing, !state.stepping, let clip = state.videoDuration,
-        state.duration - min(state.duration, clip) >= 1_000, state.position >= clip
-      {
+      if state.playback != .playing, !state.stepping, PlayerReducer.standsPastTheClip(state) {
         // Paused past the clip's end (a class opened again where it was left, a seek there):
         // its last picture, past its end as in play (a walk-through's `,` there jumped from
         // 00:08 back to a 5-s clip's 00:04).
-        state.video = .pastEnd
-        return []
+        return toPastEnd(&state, end: state.videoDuration ?? state.position)
       }
       if state.stepping, state.playback != .playing {
         state.position = min(max(0, milliseconds), state.duration)
@@ -79,6 +76,8 @@ enum PlayerVideoReducer {
       return []
     case .ended:
       state.video = state.video == .loading ? .failed("the video is empty") : .showing
+      // Empty: §12's clock plays on over the thumbnail, as for any video that fails.
+      if case .failed = state.video { return [] }
       // Where the video ends: its length; not known, the class's end when play is within a
       // report of it, else where its last picture was (a still picture: one frame).
       let end =
@@ -86,10 +85,10 @@ enum PlayerVideoReducer {
         ?? (state.duration - state.position <= playedGap(at: state.speed)
           ? state.duration : state.position)
       guard state.playback == .playing else {
-        // Paused (or finished) past the clip's end in a class that goes on: a seek there, or a
-        // class opened again where it was left. Past its end, as in play; nothing was played.
-        if state.video == .showing, state.duration - end >= 1_000, state.position >= end {
-          state.video = .pastEnd
+        // The end reported while playing, come after a pause (the player says it only while
+        // it plays): past the clip's end in a class that goes on, as in play; nothing counted.
+        if state.duration - end >= 1_000, state.position >= end {
+          return toPastEnd(&state, end: end)
         }
         return []
       }
@@ -120,11 +119,10 @@ enum PlayerVideoReducer {
       if classGoesOn {
         // The last picture stays, and the clock plays the rest of the class from the clip's
         // end (or from where a seek past it stands).
-        state.video = .pastEnd
-        state.videoDuration = state.videoDuration ?? end
+        let stepped = toPastEnd(&state, end: end)
         state.position = max(state.position, end)
         state.positionReadAt = nil
-        return PlayerReducer.save(&state, account: account)
+        return stepped + PlayerReducer.save(&state, account: account)
       }
       state.position = state.duration
       state.playback = .finished
@@ -183,6 +181,15 @@ enum PlayerVideoReducer {
 
   /// Media time reached `milliseconds` while playing: what lies between counts as watched (when
   /// it is near enough to be play, not a seek's leftover), and a loop's end jumps back to A.
+  /// Past the clip's end: its last picture stays and the clock plays the rest of the class.
+  /// Where the video ends is kept (a video of unknown length: here), and a step that waited
+  /// for a picture is over (none will come).
+  private static func toPastEnd(_ state: inout PlayerState, end: Int) -> [Effect] {
+    state.video = .pastEnd
+    state.videoDuration = state.videoDuration ?? end
+    return PlayerReducer.endStepping(&state)
+  }
+
   private static func played(_ state: inout PlayerState, to milliseconds: Int, account: String)
     -> [Effect]
   {

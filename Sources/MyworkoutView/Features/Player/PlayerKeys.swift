@@ -28,8 +28,8 @@ enum PlayerKeys {
       KeyBinding([.character("q")], .player(.leavePressed)),
     ]
     // The picture's keys while there is one (past a clip's end too: its last picture stays and
-    // the class goes on, so it can be mirrored and looped over on the clock); `f` also leaves a
-    // full view whatever the video does. Steps, sound and volume only while the video plays.
+    // the class goes on, so it can be mirrored and looped over on the clock; a walk-through's
+    // `f` could not leave full view there). Steps, sound and volume only while it plays.
     let video = state.video.drivesPosition
     let picture = video || state.video == .pastEnd
     if picture {
@@ -51,7 +51,7 @@ enum PlayerKeys {
         KeyBinding([.character(".")], .player(.stepPressed(forward: true))),
       ]
     }
-    if picture || state.fullScreen {
+    if picture {
       bindings.append(
         KeyBinding(
           [.character("f")], Hint(keys: "f", action: "full screen", isEssential: false),

@@ -120,12 +120,12 @@ enum PlayerView {
     videoParts(state).joined(separator: "  ")
   }
 
-  /// `videoText`'s parts, first the one that matters most.
-  /// The video's state in a word or two, for a state line too narrow for its whole words.
+  /// The video's state in a word or two, for a state line too narrow for its whole words
+  /// (nothing while the class itself says `Loading…`).
   static func shortVideoText(_ state: PlayerState) -> String? {
     switch state.video {
     case .none, .showing: nil
-    case .loading: "Loading…"
+    case .loading: state.playback == .loading ? nil : "Loading…"
     case .buffering: "Buffering…"
     case .failed: "No video"
     case .pastEnd:
@@ -136,6 +136,7 @@ enum PlayerView {
     }
   }
 
+  /// `videoText`'s parts, first the one that matters most.
   static func videoParts(_ state: PlayerState) -> [String] {
     var parts: [String] = []
     switch state.video {
