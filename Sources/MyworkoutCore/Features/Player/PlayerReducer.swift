@@ -275,10 +275,17 @@ enum PlayerReducer {
     return state.loop.end == end ? [] : videoCommand(state, .mark(milliseconds: state.loop.end))
   }
 
-  /// Whether the class stands past the end of a clip shorter than it (by a second or more).
+  /// Whether the class goes on a second or more past a video that ends at `end` (ms): the
+  /// video's last picture then stays and the clock plays the rest (durations are listed in
+  /// whole seconds, so a clip that ends within the class's last second is the whole class).
+  static func classGoesOn(_ state: PlayerState, pastVideoEnd end: Int) -> Bool {
+    state.duration - end >= 1_000
+  }
+
+  /// Whether the class stands past the end of a clip shorter than it.
   static func standsPastTheClip(_ state: PlayerState) -> Bool {
     guard let clip = state.videoDuration else { return false }
-    return state.duration - min(state.duration, clip) >= 1_000 && state.position >= clip
+    return classGoesOn(state, pastVideoEnd: min(state.duration, clip)) && state.position >= clip
   }
 
   /// A step is over: its picture came (the position is its time), or it will not come (a

@@ -84,13 +84,12 @@ enum PlayerVideoReducer {
         state.videoDuration.map { min(state.duration, $0) }
         ?? (state.duration - state.position <= playedGap(at: state.speed)
           ? state.duration : state.position)
+      // The class is listed longer than its clip: past the clip's end, the clock plays on.
+      let classGoesOn = PlayerReducer.classGoesOn(state, pastVideoEnd: end)
       guard state.playback == .playing else {
         // The end reported while playing, come after a pause (the player says it only while
         // it plays): past the clip's end in a class that goes on, as in play; nothing counted.
-        if state.duration - end >= 1_000, state.position >= end {
-          return toPastEnd(&state, end: end)
-        }
-        return []
+        return classGoesOn && state.position >= end ? toPastEnd(&state, end: end) : []
       }
       // The last pictures' time up to the end was played.
       if end >= state.position, end - state.position <= playedGap(at: state.speed) {
@@ -98,12 +97,10 @@ enum PlayerVideoReducer {
         // Durations are listed in whole seconds (SPEC §11): a clip that ends within the
         // class's last second is the whole class, played to its end (a walk-through watched a
         // 59.934-s clip listed as 60 s through and read `Watched 99%`).
-        if state.duration > end, state.duration - end < 1_000 {
+        if state.duration > end, !classGoesOn {
           state.unsavedPlayed.insert(end..<state.duration)
         }
       }
-      // The class is listed longer than its clip: past the clip's end, the clock plays on.
-      let classGoesOn = state.duration - end >= 1_000
       if let start = state.loop.wrap(
         from: state.position, to: classGoesOn ? min(state.duration, end + 1_000) : state.duration),
         start < end
@@ -179,8 +176,6 @@ enum PlayerVideoReducer {
     }
   }
 
-  /// Media time reached `milliseconds` while playing: what lies between counts as watched (when
-  /// it is near enough to be play, not a seek's leftover), and a loop's end jumps back to A.
   /// Past the clip's end: its last picture stays and the clock plays the rest of the class.
   /// Where the video ends is kept (a video of unknown length: here), and a step that waited
   /// for a picture is over (none will come).
@@ -189,6 +184,9 @@ enum PlayerVideoReducer {
     state.videoDuration = state.videoDuration ?? end
     return PlayerReducer.endStepping(&state)
   }
+
+  /// Media time reached `milliseconds` while playing: what lies between counts as watched (when
+  /// it is near enough to be play, not a seek's leftover), and a loop's end jumps back to A.
 
   private static func played(_ state: inout PlayerState, to milliseconds: Int, account: String)
     -> [Effect]
