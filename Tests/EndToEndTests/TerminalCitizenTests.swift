@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 import Testing
 
 #if canImport(Glibc)
@@ -194,7 +195,7 @@ extension EndToEnd {
       try app.waitFor("resumed")
       // SIGCONT was sent before the echo: stopped from here on is stopped again.
       let deadline = ContinuousClock.now + .seconds(10)
-      while Self.state(of: pid) != "T" {
+      while ProcessStat.state(of: pid) != "T" {
         try #require(ContinuousClock.now < deadline, "the app did not stop again")
         usleep(10_000)
       }
@@ -206,14 +207,6 @@ extension EndToEnd {
       try app.waitFor("[kept@email.com")
       try app.type("x")
       try app.waitFor("[kept@email.comx")
-    }
-
-    /// The state letter of process `pid` (`T`: stopped), from /proc.
-    static func state(of pid: Int32) -> Character? {
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return nil }
-      return stat[stat.index(after: close)...].split(separator: " ").first?.first
     }
 
     /// A stopped app told to end (`kill -TERM %1; kill -CONT %1`, as a supervisor would) ends,

@@ -102,15 +102,7 @@ final class TerminalSession {
   /// A child of process `parent` (the first found).
   func childPID(of parent: Int32) throws -> Int32? {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for entry in entries {
-      guard let pid = Int32(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { continue }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      if fields.count > 2, Int32(fields[1]) == parent { return pid }
-    }
-    return nil
+    return entries.lazy.compactMap { Int32($0) }.first { ProcessStat.parent(of: $0) == parent }
   }
 
   /// Whether the pane shows the normal screen with a visible cursor and no mouse reporting (as

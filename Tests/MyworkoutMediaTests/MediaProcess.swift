@@ -80,10 +80,7 @@ final class MediaProcess {
   /// `stat`): `deinit`'s SIGKILL must reach this pid only while it is still the player's, as
   /// pids wrap at 32,768 here and a reaped one soon names another test's process.
   var isRunning: Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return false }
-    return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    ProcessStat.state(of: pid).map { $0 != "Z" } ?? false
   }
 
   func send(_ command: MediaCommand) {

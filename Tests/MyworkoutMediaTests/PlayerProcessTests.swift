@@ -765,10 +765,8 @@ enum StallingStream {
 
   /// User and system time of `pid`, in clock ticks (hundredths of a second).
   static func cpuTicks(of pid: pid_t) throws -> Int {
-    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th.
-    let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...]
-      .split(separator: " ")
+    // From the state on: utime is the 12th, stime the 13th.
+    let fields = try #require(ProcessStat.fields(of: pid))
     return try #require(Int(fields[11])) + #require(Int(fields[12]))
   }
 }

@@ -9,7 +9,8 @@ import Testing
 /// The tests' own child processes: a child is signalled only until it is reaped. Once reaped
 /// its pid is free, and the kernel gives it to the next process when pids wrap (at 32,768
 /// here, often within one test run): a `defer` that signalled a server its test had already
-/// killed and reaped ended another test's clean-up shell (CI, `ExitWatchTests`).
+/// killed and reaped could end another test's process (found while looking for why a clean-up
+/// shell of `ExitWatchTests` ended in CI; that was a wait without a last look).
 @Suite struct ChildProcessTests {
   /// Signalled and waited for again after it was reaped, as the tests' `defer`s do after a
   /// kill and a wait in the test's body: the stranger now under its pid gets no signal, and

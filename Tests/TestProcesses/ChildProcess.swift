@@ -31,8 +31,8 @@ public enum Termination: Equatable, Sendable, CustomStringConvertible {
 ///
 /// A child is reaped once, and signalled only until then: pids wrap at `pid_max` (32,768 on
 /// this machine, and a test run starts tens of thousands of processes), so a signal sent to a
-/// reaped child's pid can end another test's process (a clean-up shell of `ExitWatchTests`
-/// ended so, by a `defer` that signalled a server the test had already killed and reaped).
+/// reaped child's pid can end another test's process (as a `defer` that signalled a server the
+/// test had already killed and reaped could).
 public final class ChildProcess: Sendable {
   public struct Failed: Error, CustomStringConvertible {
     public var description: String

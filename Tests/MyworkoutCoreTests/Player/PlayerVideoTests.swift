@@ -938,18 +938,24 @@ import Testing
     Self.endFinishesTheClass(&store, watched: [98_000..<100_000])
   }
 
+  /// A 100-s class with a 50-s clip and `loop`, played from 49.9 s to the clip's end.
+  static func playedToTheClipsEnd(loop: LoopMarks) -> AppState {
+    var state = showing()
+    state.playerOnTop.videoDuration = 50_000
+    state.playerOnTop.position = 49_900
+    state.playerOnTop.loop = loop
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.ended)))
+    return state
+  }
+
   /// A loop whose A lies past the video's end (a class listed longer than its clip, A set
   /// where the clip has nothing) cannot go round in the video: going back to A sought the
   /// player past its end, which ended again at once, and again (found by a review). The end
   /// leaves the last picture and the clock goes round the loop instead; one from before the
   /// clip's end back into it shows the video again.
   @Test func aLoopFromPastTheVideosEndGoesRoundOnTheClock() {
-    var state = Self.showing()
-    state.playerOnTop.videoDuration = 50_000
-    state.playerOnTop.position = 49_900
-    state.playerOnTop.loop = LoopMarks(start: 60_000, end: 70_000)
-    _ = reduce(&state, .player(.playPausePressed))
-    _ = reduce(&state, .player(.video(.ended)))
+    var state = Self.playedToTheClipsEnd(loop: LoopMarks(start: 60_000, end: 70_000))
     #expect(state.playerOnTop.video == .pastEnd)
     #expect(state.playerOnTop.position == 50_000)
     _ = reduce(&state, .player(.seekPressed(seconds: 15)))
@@ -984,12 +990,7 @@ import Testing
     #expect(state.playerOnTop.position == 70_000)
     #expect(state.playerOnTop.playback == .playing)
 
-    var looped = Self.showing()
-    looped.playerOnTop.videoDuration = 50_000
-    looped.playerOnTop.position = 49_900
-    looped.playerOnTop.loop = LoopMarks(start: 45_000, end: 53_000)
-    _ = reduce(&looped, .player(.playPausePressed))
-    _ = reduce(&looped, .player(.video(.ended)))
+    var looped = Self.playedToTheClipsEnd(loop: LoopMarks(start: 45_000, end: 53_000))
     #expect(looped.playerOnTop.video == .pastEnd, "B lies past the clip's end")
     #expect(looped.playerOnTop.position == 50_000)
     _ = reduce(&looped, .player(.speedChanged(faster: true)))
