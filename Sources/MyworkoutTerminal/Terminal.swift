@@ -80,6 +80,10 @@ package final class Terminal: TerminalBackend {
     intrflush(mw_stdscr(), false)
     keypad(mw_stdscr(), true)
     nodelay(mw_stdscr(), true)
+    // A frame is drawn after every waiting key has been read, so ncurses need not look for
+    // more while it draws: without this it asks the terminal twice a frame, which delays the
+    // frame's first byte (SPEC §16), and it could leave a frame half drawn.
+    typeahead(-1)
     set_escdelay(25)
     KeyDecoder.defineKeys()
     palette = Palette(colors: colors && has_colors())

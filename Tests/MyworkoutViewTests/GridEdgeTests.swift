@@ -176,6 +176,10 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     let pieces = [
       "a", "Z", " ", "~", "\t", "\n", "\r\n", "\u{7F}", "é", "e\u{301}", "世", "🙂", "❤️", "▶", "─",
       "x\u{200D}", "\u{FE0F}",
+      // The edges of the characters drawn without grapheme breaking (`DisplayWidth.standsAlone`)
+      // and what joins them; a family, longer than a cell holds inline.
+      "\u{A0}", "\u{AD}", "\u{2FF}", "\u{300}", "\u{2500}", "\u{25FC}", "\u{25FD}",
+      "👨‍👩‍👧‍👦",
     ]
     for _ in 0..<2_000 {
       let count = Int.random(in: 0...12, using: &random)
@@ -199,6 +203,36 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
 }
 
 /// SplitMix64, so that a seed printed by a failure replays it.
+/// A cell keeps its character whole, whatever its length, and cells are equal exactly when
+/// their characters' bytes and their styles are: `é` and `e` with a combining accent, equal
+/// as Swift strings, are different cells (the terminal is sent other bytes).
+@Suite struct CellTests {
+  static let characters = [
+    " ", "a", "é", "e\u{301}", "▸", "世", "🙂", "❤️", "👩‍💻", "👨‍👩‍👧‍👦", "👨‍👩‍👧", "🏳️‍🌈", "",
+  ]
+
+  @Test func aCellGivesBackItsCharacter() {
+    for character in Self.characters {
+      #expect(Cell(character, style: .hint).text == character, "\(character.debugDescription)")
+      var bytes: [UInt8] = []
+      Cell(character).appendUTF8(to: &bytes)
+      #expect(bytes == Array(character.utf8), "\(character.debugDescription)")
+    }
+  }
+
+  @Test func cellsAreEqualWhenTheirCharactersAndStylesAre() {
+    for first in Self.characters {
+      for second in Self.characters {
+        let same = Array(first.utf8) == Array(second.utf8)
+        #expect((Cell(first) == Cell(second)) == same, "\(first.debugDescription) \(second)")
+      }
+      #expect(Cell(first, style: .hint) != Cell(first, style: .button))
+    }
+    #expect(Cell(" ") == .blank)
+    #expect(Cell("").isContinuation && !Cell("👨‍👩‍👧‍👦").isContinuation)
+  }
+}
+
 private struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }

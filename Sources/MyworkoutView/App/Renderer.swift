@@ -78,7 +78,8 @@ package enum Renderer {
       grid.cursor = nil
     }
     if !footer.isEmpty {
-      let keys = KeyBindings.keyMap(for: state, width: width, height: height)
+      let keys = KeyBindings.keyMap(
+        for: state, presentation: presentation, width: width, height: height)
       grid.fill(footer, style: .footer)
       grid.put(Hint.line(keys.hints, width: width), row: 0, column: 0, in: footer, style: .footer)
     }

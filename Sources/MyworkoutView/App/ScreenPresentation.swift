@@ -104,10 +104,16 @@ package enum KeyBindings {
   /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
   /// against the same layout the screen is drawn with.
   package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
+    keyMap(for: state, presentation: state.screen.presentation, width: width, height: height)
+  }
+
+  /// The key map of `state`, whose screen's presentation the caller has made already.
+  static func keyMap(
+    for state: AppState, presentation: ScreenPresentation, width: Int, height: Int
+  ) -> KeyMap {
     if let confirmation = state.logOutConfirmation {
       return LogOutConfirmationView.keys(confirmation)
     }
-    let presentation = state.screen.presentation
     if state.showsKeys {
       let help = panelHelp(presentation.keys, signedIn: state.session != nil)
       return KeysPanel.keys(

@@ -25,6 +25,17 @@ package enum DisplayWidth {
     return slowly(scalar)
   }
 
+  /// Whether the scalar is a character of one column on its own, whatever stands beside it:
+  /// printable ASCII, Latin-1 and spacing modifiers up to U+02FF (not the soft hyphen), and
+  /// box drawing and block elements (U+2500–U+25FC). None of them joins a neighbour into a
+  /// grapheme cluster, and none is followed here by a scalar that joins it (a text with one
+  /// goes the slow way).
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value < 0x300 && value != 0xAD)
+      || (value >= 0x2500 && value <= 0x25FC)
+  }
+
   /// `of(_:)` from the scalar's Unicode properties alone.
   static func slowly(_ scalar: Unicode.Scalar) -> Int {
     let value = scalar.value

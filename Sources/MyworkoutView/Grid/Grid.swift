@@ -1,16 +1,107 @@
+import Synchronization
+
 /// One terminal cell: a character (a grapheme cluster) and its style. A wide character fills
 /// its own cell and a continuation cell (`text` empty) to its right.
+///
+/// The character's UTF-8 bytes are held in the cell itself (up to 15, which every character
+/// but a long emoji sequence fits), so a cell is plain data: a frame of them is made, compared
+/// and thrown away with no reference counting. Every key builds and compares a whole frame,
+/// and `String` cells took a fifth of a key's time in making, comparing and freeing them.
 package struct Cell: Equatable, Sendable {
-  package var text: String
+  /// Bytes 0–7 of the character's UTF-8, the first in the lowest byte.
+  private var low: UInt64
+  /// Bytes 8–14, and in the top byte their count (0 for a continuation cell), or `long`.
+  private var high: UInt64
   package var style: Style
 
+  /// The count byte of a character longer than a cell holds: `low` is its number in `LongCharacters`.
+  private static let long: UInt64 = 0xFF
+
   package init(_ text: String = " ", style: Style = .normal) {
-    self.text = text
     self.style = style
+    let count = text.utf8.count
+    guard count <= 15 else {
+      low = LongCharacters.number(of: text)
+      high = Self.long << 56
+      return
+    }
+    var low: UInt64 = 0
+    var high = UInt64(count) << 56
+    for (index, byte) in text.utf8.enumerated() {
+      if index < 8 {
+        low |= UInt64(byte) << (8 * index)
+      } else {
+        high |= UInt64(byte) << (8 * (index - 8))
+      }
+    }
+    self.low = low
+    self.high = high
+  }
+
+  /// A cell holding one ASCII character.
+  init(ascii: UInt8, style: Style) {
+    self.style = style
+    low = UInt64(ascii)
+    high = 1 << 56
+  }
+
+  /// A cell holding a character of one scalar.
+  init(scalar: Unicode.Scalar, style: Style) {
+    self.style = style
+    var low: UInt64 = 0
+    var count = 0
+    for byte in scalar.utf8 {
+      low |= UInt64(byte) << (8 * count)
+      count += 1
+    }
+    self.low = low
+    high = UInt64(count) << 56
   }
 
   package static let blank = Cell()
-  package var isContinuation: Bool { text.isEmpty }
+  package var isContinuation: Bool { high >> 56 == 0 }
+
+  /// The character (empty for a continuation cell).
+  package var text: String {
+    if high >> 56 == Self.long { return LongCharacters.text(of: low) }
+    var bytes: [UInt8] = []
+    appendUTF8(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends the character's UTF-8 bytes.
+  package func appendUTF8(to bytes: inout [UInt8]) {
+    let count = Int(high >> 56)
+    guard count != Self.long else {
+      bytes += LongCharacters.text(of: low).utf8
+      return
+    }
+    for index in 0..<count {
+      let word = index < 8 ? low : high
+      bytes.append(UInt8(truncatingIfNeeded: word >> (8 * (index % 8))))
+    }
+  }
+}
+
+/// The characters longer than a cell holds (emoji joined into one with U+200D), numbered in
+/// the order first drawn. A number stands for the same text for the life of the process, so
+/// cells compare by it; the table keeps every such character drawn, a few dozen bytes each.
+private enum LongCharacters {
+  private static let table = Mutex<(numbers: [String: UInt64], texts: [String])>(([:], []))
+
+  static func number(of text: String) -> UInt64 {
+    table.withLock { table in
+      if let number = table.numbers[text] { return number }
+      let number = UInt64(table.texts.count)
+      table.texts.append(text)
+      table.numbers[text] = number
+      return number
+    }
+  }
+
+  static func text(of number: UInt64) -> String {
+    table.withLock { $0.texts[Int(number)] }
+  }
 }
 
 package struct Position: Equatable, Sendable {
@@ -60,6 +151,26 @@ package struct Grid: Equatable, Sendable {
     let right = min(right, width)
     let left = max(left, 0)
     var col = column
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII, which is nearly all a screen draws: a byte is a character, and the printable
+      // ones take a column each (controls none, as `DisplayWidth` says).
+      for byte in text.utf8 where byte >= 0x20 && byte < 0x7F {
+        guard col < right else { break }
+        if col >= left { cells[row * width + col] = Cell(ascii: byte, style: style) }
+        col += 1
+      }
+      return col
+    }
+    if text.unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
+      // Scalars that join no neighbour and take one column (accented letters, box drawing, the
+      // focus marker): a scalar is a character, without finding grapheme breaks.
+      for scalar in text.unicodeScalars {
+        guard col < right else { break }
+        if col >= left { cells[row * width + col] = Cell(scalar: scalar, style: style) }
+        col += 1
+      }
+      return col
+    }
     for character in text {
       let cellWidth = DisplayWidth.of(character)
       if cellWidth == 0 { continue }
@@ -79,19 +190,17 @@ package struct Grid: Equatable, Sendable {
     let end = min(width, column + count)
     guard row >= 0, row < height, start < end else { return }
     for col in start..<end {
-      cells[row * width + col] = Cell(" ", style: style)
+      cells[row * width + col] = Cell(ascii: 0x20, style: style)
     }
   }
 
   /// The frame as lines of text, trailing spaces removed: what a person reads on screen.
   package var lines: [String] {
     (0..<height).map { row in
-      var line = ""
-      for col in 0..<width where !self[row, col].isContinuation {
-        line += self[row, col].text
-      }
-      while line.last == " " { line.removeLast() }
-      return line
+      var line: [UInt8] = []
+      for col in 0..<width { self[row, col].appendUTF8(to: &line) }
+      while line.last == 0x20 { line.removeLast() }
+      return String(decoding: line, as: UTF8.self)
     }
   }
 

@@ -4,22 +4,32 @@ enum TextBlock {
     wrap(text, width: max(1, width - column)).map { Row($0, column: column, style: style) }
   }
 
+  /// Widths are summed as the words come (a line's width is never measured again), so a long
+  /// text costs in proportion to its length: a form wraps its hint on every key.
   static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
+    var lineWidth = 0
     for word in text.split(separator: " ") {
-      let candidate = line.isEmpty ? String(word) : line + " " + word
-      if DisplayWidth.of(candidate) <= width {
-        line = candidate
+      let wordWidth = DisplayWidth.of(word)
+      let candidateWidth = line.isEmpty ? wordWidth : lineWidth + 1 + wordWidth
+      if candidateWidth <= width {
+        if !line.isEmpty { line += " " }
+        line += word
+        lineWidth = candidateWidth
         continue
       }
       if !line.isEmpty { lines.append(line) }
       var rest = String(word)
-      while DisplayWidth.of(rest) > width {
+      var restWidth = wordWidth
+      while restWidth > width {
         var head = ""
+        var headWidth = 0
         for character in rest {
-          guard DisplayWidth.of(head) + DisplayWidth.of(character) <= width else { break }
+          let characterWidth = DisplayWidth.of(character)
+          guard headWidth + characterWidth <= width else { break }
           head.append(character)
+          headWidth += characterWidth
         }
         if head.isEmpty { break }
         // After a `/` or `-` in it, when what follows then fits the next line whole (`play/`
@@ -30,11 +40,14 @@ enum TextBlock {
           DisplayWidth.of(rest.dropFirst(head[...cut].count)) <= width
         {
           head = String(head[...cut])
+          headWidth = DisplayWidth.of(head)
         }
         lines.append(head)
         rest.removeFirst(head.count)
+        restWidth -= headWidth
       }
       line = rest
+      lineWidth = restWidth
     }
     if !line.isEmpty { lines.append(line) }
     return lines
@@ -61,7 +74,11 @@ enum TextBlock {
 
   /// A line centred in the width (left-aligned when it does not fit).
   static func centered(_ text: String, width: Int, style: Style) -> Row {
-    let column = max(0, (width - DisplayWidth.of(text)) / 2)
-    return Row(text, column: column, style: style)
+    centered(text, width: width, columns: DisplayWidth.of(text), style: style)
+  }
+
+  /// A line of `columns` columns centred in the width.
+  static func centered(_ text: String, width: Int, columns: Int, style: Style) -> Row {
+    Row(text, column: max(0, (width - columns) / 2), style: style)
   }
 }

@@ -6,4 +6,10 @@ package enum AssetArt {
     ▐█▌━━━━━━━━━━━━━━▐█▌
     ▝▀▘              ▝▀▘
     """
+
+  /// The logo's lines with their widths, measured once (Get started draws them on every key).
+  static let logoLines: [(text: String, columns: Int)] =
+    logo.split(separator: "\n", omittingEmptySubsequences: false).map {
+      (String($0), DisplayWidth.of($0))
+    }
 }

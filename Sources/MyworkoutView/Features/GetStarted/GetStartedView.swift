@@ -4,8 +4,8 @@ enum GetStartedView {
   static func body(_ form: GetStartedForm, spinnerFrame: Int, metrics: Metrics) -> Body {
     var body = Body()
     body.addOptional(
-      AssetArt.logo.split(separator: "\n", omittingEmptySubsequences: false).map {
-        TextBlock.centered(String($0), width: metrics.width, style: .heading)
+      AssetArt.logoLines.map {
+        TextBlock.centered($0.text, width: metrics.width, columns: $0.columns, style: .heading)
       })
     body.add(TextBlock.centered("Myworkout GO", width: metrics.width, style: .heading))
     body.spacer()
