@@ -229,7 +229,28 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
       #expect(Cell(first, style: .hint) != Cell(first, style: .button))
     }
     #expect(Cell(" ") == .blank)
+    #expect(Cell(" ", style: .pixels(foreground: 3, background: 4)) != .blank)
     #expect(Cell("").isContinuation && !Cell("👨‍👩‍👧‍👦").isContinuation)
+  }
+}
+
+/// Every style survives a cell: its number gives it back, and no two styles share one.
+@Suite struct StyleCodeTests {
+  @Test func everyStyleComesBackFromItsCode() {
+    let bytes = Array(UInt8.min...UInt8.max)
+    var styles: [Style] = [
+      .normal, .heading, .label, .hint, .field, .valid, .invalid, .button, .buttonDisabled,
+      .error, .success, .notice, .footer, .spinner, .border, .match, .header, .blank,
+    ]
+    styles += bytes.map(Style.avatar) + bytes.map(Style.colored)
+    styles += bytes.flatMap { foreground in
+      [0, 1, 7, 16, 128, 255].map { Style.pixels(foreground: foreground, background: $0) }
+    }
+    for style in styles {
+      #expect(Style(code: style.code) == style, "\(style)")
+      #expect(Cell("x", style: style).style == style, "\(style)")
+    }
+    #expect(Set(styles.map(\.code)).count == styles.count)
   }
 }
 

@@ -26,6 +26,9 @@ package enum Email {
     raw.trimmingWhitespace().lowercased()
   }
 
+  /// The marks a local part may hold besides letters and digits (RFC 5322's atext, and `.`).
+  private static let allowedInLocalPart = Set("!#$%&'*+-/=?^_`{|}~.")
+
   /// `local@domain.tld`: one `@`, a non-empty local part, a dotted domain whose labels are
   /// letters, digits or hyphens (not at either end) and whose last label is at least two letters.
   /// No spaces or control characters anywhere. Unicode letters are accepted in both parts.
@@ -38,8 +41,7 @@ package enum Email {
     guard !local.isEmpty, local.utf8.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
       !local.contains("..")
     else { return false }
-    let allowedLocal = Set("!#$%&'*+-/=?^_`{|}~.")
-    guard local.allSatisfy({ $0.isLetter || $0.isNumber || allowedLocal.contains($0) }) else {
+    guard local.allSatisfy({ $0.isLetter || $0.isNumber || allowedInLocalPart.contains($0) }) else {
       return false
     }
     let labels = domain.split(separator: ".", omittingEmptySubsequences: false)

@@ -12,13 +12,20 @@ package struct Cell: Equatable, Sendable {
   private var low: UInt64
   /// Bytes 8–14, and in the top byte their count (0 for a continuation cell), or `long`.
   private var high: UInt64
-  package var style: Style
+  /// The style's `Style.code`: a cell is three words with no padding between, compared as
+  /// words (a frame's 1,920 cells are compared on every key).
+  private var styleCode: UInt64
+
+  package var style: Style {
+    get { Style(code: styleCode) }
+    set { styleCode = newValue.code }
+  }
 
   /// The count byte of a character longer than a cell holds: `low` is its number in `LongCharacters`.
   private static let long: UInt64 = 0xFF
 
   package init(_ text: String = " ", style: Style = .normal) {
-    self.style = style
+    styleCode = style.code
     let count = text.utf8.count
     guard count <= 15 else {
       low = LongCharacters.number(of: text)
@@ -40,14 +47,14 @@ package struct Cell: Equatable, Sendable {
 
   /// A cell holding one ASCII character.
   init(ascii: UInt8, style: Style) {
-    self.style = style
+    styleCode = style.code
     low = UInt64(ascii)
     high = 1 << 56
   }
 
   /// A cell holding a character of one scalar.
   init(scalar: Unicode.Scalar, style: Style) {
-    self.style = style
+    styleCode = style.code
     var low: UInt64 = 0
     var count = 0
     for byte in scalar.utf8 {
