@@ -178,6 +178,16 @@ def cpu_ms(pid):
     return (int(fields[11]) + int(fields[12])) * 1000 / CLK_TCK  # stat fields 14 and 15
 
 
+def cpu_ns_all_threads(pid):
+    """CPU time of every thread of process `pid` so far, in nanoseconds (the scheduler's own
+    count, /proc/PID/task/TID/schedstat: fine enough for one key's work)."""
+    total = 0
+    for schedstat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        with contextlib.suppress(FileNotFoundError):  # a thread may end while we look
+            total += int(schedstat.read_text().split()[0])
+    return total
+
+
 def thread_switches(pid):
     """Voluntary context switches of each thread of process `pid`, by thread id: each is a
     thread going to sleep, so each wake-up counts once. Involuntary switches (another process
@@ -214,8 +224,10 @@ def run_form(binary, heading, idle_seconds):
             Terminal([str(binary)], program_env(tmp)) as term:
         first_frame = term.wait_for(heading, f"the first frame ({heading!r})") - term.started
         term.settle()
+        keys_cpu = cpu_ns_all_threads(term.pid)
         typed = [term.key(ch.encode()) for ch in TYPED_TEXT]
         tabs = [term.key(b"\t") for _ in range(TAB_PRESSES)]
+        keys_cpu = cpu_ns_all_threads(term.pid) - keys_cpu
         term.settle()
         cpu, switches = cpu_ms(term.pid), thread_switches(term.pid)
         idle_bytes = term.drain(idle_seconds)
@@ -227,6 +239,7 @@ def run_form(binary, heading, idle_seconds):
                 "bytes_per_char": statistics.median(n for _, n in typed),
                 "bytes_per_tab": statistics.median(n for _, n in tabs),
                 "latency_ms": statistics.median(ms for ms, _ in typed),
+                "cpu_per_key_us": keys_cpu / 1000 / (len(typed) + len(tabs)),
                 "idle_cpu_ms": cpu, "idle_wakeups": idle_wakeups, "idle_bytes": idle_bytes,
                 "idle_threads_ended": threads_ended,
                 "peak_rss_mib": memory, "ctrl_c_status": term.wait_exit("exit after Ctrl-C")}
@@ -1429,6 +1442,8 @@ FIGURES = [
     ("bytes_per_char", "bytes per typed character", "B", 1, "bytes_per_char", "ratio", 1.5),
     ("bytes_per_tab", "bytes per focus change", "B", 1, "bytes_per_tab", "ratio", 2.0),
     ("latency_ms", "key to first byte", "ms", 1, "latency_ms", "ratio", 1.5),
+    ("cpu_per_key_us", "CPU per key (typed, Tab; idle between)", "µs", 1, "cpu_per_key_us", None,
+     None),
     ("idle_cpu_ms", "idle CPU time", "ms", 1, "idle_cpu_ms", "max", 0),
     ("idle_wakeups", "idle wake-ups", "", 1, "idle_wakeups", "max", 0),
     ("peak_rss_mib", "peak resident memory", "MiB", 1, "peak_rss_mib", "max", 12),
