@@ -81,8 +81,8 @@ package final class Terminal: TerminalBackend {
     keypad(mw_stdscr(), true)
     nodelay(mw_stdscr(), true)
     // A frame is drawn after every waiting key has been read, so ncurses need not look for
-    // more while it draws: without this it asks the terminal twice a frame, which delays the
-    // frame's first byte (SPEC §16), and it could leave a frame half drawn.
+    // more while it draws: without this it polls the terminal twice a frame (two system calls
+    // before the frame's first byte, SPEC §16) and may send a frame in two writes.
     typeahead(-1)
     set_escdelay(25)
     KeyDecoder.defineKeys()
@@ -163,7 +163,7 @@ package final class Terminal: TerminalBackend {
     if repaint { canvas.invalidate() }
     for change in changes {
       let (attributes, pair) = palette.look(for: change.cell.style)
-      var scalars = Array(change.cell.text.unicodeScalars.prefix(5)).map {
+      var scalars = Array(change.cell.text.unicodeScalars.prefix(Cell.scalarLimit)).map {
         wchar_t(bitPattern: $0.value)
       }
       scalars.append(0)

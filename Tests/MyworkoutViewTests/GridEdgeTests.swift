@@ -202,13 +202,15 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
   }
 }
 
-/// SplitMix64, so that a seed printed by a failure replays it.
-/// A cell keeps its character whole, whatever its length, and cells are equal exactly when
-/// their characters' bytes and their styles are: `é` and `e` with a combining accent, equal
-/// as Swift strings, are different cells (the terminal is sent other bytes).
+/// A cell keeps its character's first five scalars (what a terminal cell shows), whatever
+/// their length, and cells are equal exactly when those bytes and their styles are: `é` and
+/// `e` with a combining accent, equal as Swift strings, are different cells (the terminal is
+/// sent other bytes), and so are two canonically equal characters too long to keep inline.
 @Suite struct CellTests {
   static let characters = [
-    " ", "a", "é", "e\u{301}", "▸", "世", "🙂", "❤️", "👩‍💻", "👨‍👩‍👧‍👦", "👨‍👩‍👧", "🏳️‍🌈", "",
+    " ", "a", "é", "e\u{301}", "▸", "世", "🙂", "❤️", "👩‍💻", "👨‍👩‍👧", "🏳️‍🌈", "",
+    // U+1D15E is U+1D157 U+1D165: the same text to Swift, 16 and 20 bytes.
+    "\u{1D15E}\u{1D15E}\u{1D15E}\u{1D15E}", "\u{1D157}\u{1D165}\u{1D15E}\u{1D15E}\u{1D15E}",
   ]
 
   @Test func aCellGivesBackItsCharacter() {
@@ -218,6 +220,13 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
       Cell(character).appendUTF8(to: &bytes)
       #expect(bytes == Array(character.utf8), "\(character.debugDescription)")
     }
+  }
+
+  @Test func aCellKeepsFiveScalars() {
+    #expect(
+      Cell("e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}").text == "e\u{301}\u{302}\u{303}\u{304}")
+    #expect(Cell("👨‍👩‍👧‍👦").text == "👨‍👩‍👧")
+    #expect(Cell("👨‍👩‍👧‍👦") == Cell("👨‍👩‍👧‍👧"))
   }
 
   @Test func cellsAreEqualWhenTheirCharactersAndStylesAre() {
@@ -231,6 +240,23 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     #expect(Cell(" ") == .blank)
     #expect(Cell(" ", style: .pixels(foreground: 3, background: 4)) != .blank)
     #expect(Cell("").isContinuation && !Cell("👨‍👩‍👧‍👦").isContinuation)
+  }
+
+  @Test func theLongCharactersTableStopsAtItsCapacity() {
+    var table = LongCharacterTable(capacity: 2)
+    let first = table.number(of: Array("👨‍👩‍👧".utf8))
+    let second = table.number(of: Array("👩‍👩‍👧".utf8))
+    #expect(first != nil && second != nil && first != second)
+    #expect(table.number(of: Array("👨‍👩‍👧".utf8)) == first)
+    #expect(table.number(of: Array("👨‍👨‍👧".utf8)) == nil)
+    #expect(table.bytes(of: second!) == Array("👩‍👩‍👧".utf8))
+  }
+
+  @Test func aLineEndsAtItsLastCellThatIsNotASpace() {
+    var grid = Grid(width: 6, height: 1)
+    grid.put("x\u{D4E} ", row: 0, column: 0, style: .normal)
+    grid.put(" ", row: 0, column: 4, style: .footer)
+    #expect(grid.lines == ["x\u{D4E} "])
   }
 }
 
@@ -254,6 +280,7 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
   }
 }
 
+/// SplitMix64, so that a seed printed by a failure replays it.
 private struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }

@@ -24,21 +24,39 @@ package struct Cell: Equatable, Sendable {
   /// The count byte of a character longer than a cell holds: `low` is its number in `LongCharacters`.
   private static let long: UInt64 = 0xFF
 
+  /// A terminal cell shows at most five scalars of a character (ncurses' `CCHARW_MAX`): a
+  /// base and four marks, or an emoji sequence's first five. A cell keeps those.
+  package static let scalarLimit = 5
+
   package init(_ text: String = " ", style: Style = .normal) {
     styleCode = style.code
-    let count = text.utf8.count
-    guard count <= 15 else {
-      low = LongCharacters.number(of: text)
-      high = Self.long << 56
-      return
+    var scalars = text.unicodeScalars.prefix(Self.scalarLimit)
+    var count = scalars.reduce(0) { $0 + $1.utf8.count }
+    if count > 15 {
+      if let number = LongCharacters.number(
+        of: Array(String(String.UnicodeScalarView(scalars)).utf8))
+      {
+        low = number
+        high = Self.long << 56
+        return
+      }
+      // The table is full: the scalars that fit.
+      while count > 15, let last = scalars.last {
+        count -= last.utf8.count
+        scalars = scalars.dropLast()
+      }
     }
     var low: UInt64 = 0
     var high = UInt64(count) << 56
-    for (index, byte) in text.utf8.enumerated() {
-      if index < 8 {
-        low |= UInt64(byte) << (8 * index)
-      } else {
-        high |= UInt64(byte) << (8 * (index - 8))
+    var index = 0
+    for scalar in scalars {
+      for byte in scalar.utf8 {
+        if index < 8 {
+          low |= UInt64(byte) << (8 * index)
+        } else {
+          high |= UInt64(byte) << (8 * (index - 8))
+        }
+        index += 1
       }
     }
     self.low = low
@@ -67,10 +85,11 @@ package struct Cell: Equatable, Sendable {
 
   package static let blank = Cell()
   package var isContinuation: Bool { high >> 56 == 0 }
+  /// Whether the cell holds a space alone (in any style).
+  var isSpace: Bool { low == 0x20 && high == 1 << 56 }
 
   /// The character (empty for a continuation cell).
   package var text: String {
-    if high >> 56 == Self.long { return LongCharacters.text(of: low) }
     var bytes: [UInt8] = []
     appendUTF8(to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
@@ -80,7 +99,7 @@ package struct Cell: Equatable, Sendable {
   package func appendUTF8(to bytes: inout [UInt8]) {
     let count = Int(high >> 56)
     guard count != Self.long else {
-      bytes += LongCharacters.text(of: low).utf8
+      bytes += LongCharacters.bytes(of: low)
       return
     }
     for index in 0..<count {
@@ -90,25 +109,35 @@ package struct Cell: Equatable, Sendable {
   }
 }
 
-/// The characters longer than a cell holds (emoji joined into one with U+200D), numbered in
-/// the order first drawn. A number stands for the same text for the life of the process, so
-/// cells compare by it; the table keeps every such character drawn, a few dozen bytes each.
+/// The characters longer than a cell holds inline (emoji of three or more joined with U+200D),
+/// numbered in the order first drawn, by their bytes. A number stands for the same bytes for
+/// the life of the table, so cells compare by it. It holds at most `capacity` of them (20
+/// bytes each at most, as a cell keeps five scalars); past that, `number(of:)` answers nil.
+package struct LongCharacterTable: Sendable {
+  package let capacity: Int
+  private var numbers: [[UInt8]: UInt64] = [:]
+  private var characters: [[UInt8]] = []
+
+  package init(capacity: Int) { self.capacity = capacity }
+
+  package mutating func number(of bytes: [UInt8]) -> UInt64? {
+    if let number = numbers[bytes] { return number }
+    guard characters.count < capacity else { return nil }
+    let number = UInt64(characters.count)
+    characters.append(bytes)
+    numbers[bytes] = number
+    return number
+  }
+
+  package func bytes(of number: UInt64) -> [UInt8] { characters[Int(number)] }
+}
+
+/// The process's table of long characters; past its capacity a cell keeps what fits inline.
 private enum LongCharacters {
-  private static let table = Mutex<(numbers: [String: UInt64], texts: [String])>(([:], []))
+  private static let table = Mutex(LongCharacterTable(capacity: 4_096))
 
-  static func number(of text: String) -> UInt64 {
-    table.withLock { table in
-      if let number = table.numbers[text] { return number }
-      let number = UInt64(table.texts.count)
-      table.texts.append(text)
-      table.numbers[text] = number
-      return number
-    }
-  }
-
-  static func text(of number: UInt64) -> String {
-    table.withLock { $0.texts[Int(number)] }
-  }
+  static func number(of bytes: [UInt8]) -> UInt64? { table.withLock { $0.number(of: bytes) } }
+  static func bytes(of number: UInt64) -> [UInt8] { table.withLock { $0.bytes(of: number) } }
 }
 
 package struct Position: Equatable, Sendable {
@@ -205,9 +234,14 @@ package struct Grid: Equatable, Sendable {
   package var lines: [String] {
     (0..<height).map { row in
       var line: [UInt8] = []
-      for col in 0..<width { self[row, col].appendUTF8(to: &line) }
-      while line.last == 0x20 { line.removeLast() }
-      return String(decoding: line, as: UTF8.self)
+      // The line's length without its trailing blank cells (a cell holding a space alone).
+      var kept = 0
+      for col in 0..<width {
+        let cell = self[row, col]
+        cell.appendUTF8(to: &line)
+        if !cell.isContinuation, !cell.isSpace { kept = line.count }
+      }
+      return String(decoding: line.prefix(kept), as: UTF8.self)
     }
   }
 

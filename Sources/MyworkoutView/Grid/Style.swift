@@ -35,60 +35,70 @@ package enum Style: Hashable, Sendable {
 }
 
 extension Style {
+  /// The cases, numbered for `code`; a new style needs a number here before `code` compiles.
+  private enum Case: UInt64 {
+    case normal, heading, label, hint, field, valid, invalid, button, buttonDisabled, error
+    case success, notice, footer, spinner, border, match, header, avatar, pixels, colored, blank
+  }
+
   /// The style as a number, one for each style: the case from bit 16 up, its payload below.
   /// `init(code:)` reads it back.
   var code: UInt64 {
-    switch self {
-    case .normal: 0
-    case .heading: 1 << 16
-    case .label: 2 << 16
-    case .hint: 3 << 16
-    case .field: 4 << 16
-    case .valid: 5 << 16
-    case .invalid: 6 << 16
-    case .button: 7 << 16
-    case .buttonDisabled: 8 << 16
-    case .error: 9 << 16
-    case .success: 10 << 16
-    case .notice: 11 << 16
-    case .footer: 12 << 16
-    case .spinner: 13 << 16
-    case .border: 14 << 16
-    case .match: 15 << 16
-    case .header: 16 << 16
-    case .avatar(let index): 17 << 16 | UInt64(index)
-    case .pixels(let foreground, let background):
-      18 << 16 | UInt64(foreground) << 8 | UInt64(background)
-    case .colored(let index): 19 << 16 | UInt64(index)
-    case .blank: 20 << 16
-    }
+    let (kind, payload): (Case, UInt64) =
+      switch self {
+      case .normal: (.normal, 0)
+      case .heading: (.heading, 0)
+      case .label: (.label, 0)
+      case .hint: (.hint, 0)
+      case .field: (.field, 0)
+      case .valid: (.valid, 0)
+      case .invalid: (.invalid, 0)
+      case .button: (.button, 0)
+      case .buttonDisabled: (.buttonDisabled, 0)
+      case .error: (.error, 0)
+      case .success: (.success, 0)
+      case .notice: (.notice, 0)
+      case .footer: (.footer, 0)
+      case .spinner: (.spinner, 0)
+      case .border: (.border, 0)
+      case .match: (.match, 0)
+      case .header: (.header, 0)
+      case .avatar(let index): (.avatar, UInt64(index))
+      case .pixels(let foreground, let background):
+        (.pixels, UInt64(foreground) << 8 | UInt64(background))
+      case .colored(let index): (.colored, UInt64(index))
+      case .blank: (.blank, 0)
+      }
+    return kind.rawValue << 16 | payload
   }
 
-  /// The style whose `code` this is.
+  /// The style whose `code` this is (every case is decoded: the switch has no default).
   init(code: UInt64) {
+    guard let kind = Case(rawValue: code >> 16) else { preconditionFailure("no style \(code)") }
     let payload = UInt8(truncatingIfNeeded: code)
-    switch code >> 16 {
-    case 1: self = .heading
-    case 2: self = .label
-    case 3: self = .hint
-    case 4: self = .field
-    case 5: self = .valid
-    case 6: self = .invalid
-    case 7: self = .button
-    case 8: self = .buttonDisabled
-    case 9: self = .error
-    case 10: self = .success
-    case 11: self = .notice
-    case 12: self = .footer
-    case 13: self = .spinner
-    case 14: self = .border
-    case 15: self = .match
-    case 16: self = .header
-    case 17: self = .avatar(payload)
-    case 18: self = .pixels(foreground: UInt8(truncatingIfNeeded: code >> 8), background: payload)
-    case 19: self = .colored(payload)
-    case 20: self = .blank
-    default: self = .normal
+    switch kind {
+    case .normal: self = .normal
+    case .heading: self = .heading
+    case .label: self = .label
+    case .hint: self = .hint
+    case .field: self = .field
+    case .valid: self = .valid
+    case .invalid: self = .invalid
+    case .button: self = .button
+    case .buttonDisabled: self = .buttonDisabled
+    case .error: self = .error
+    case .success: self = .success
+    case .notice: self = .notice
+    case .footer: self = .footer
+    case .spinner: self = .spinner
+    case .border: self = .border
+    case .match: self = .match
+    case .header: self = .header
+    case .avatar: self = .avatar(payload)
+    case .pixels:
+      self = .pixels(foreground: UInt8(truncatingIfNeeded: code >> 8), background: payload)
+    case .colored: self = .colored(payload)
+    case .blank: self = .blank
     }
   }
 }
