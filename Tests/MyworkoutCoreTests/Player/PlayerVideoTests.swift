@@ -1108,6 +1108,29 @@ import Testing
     #expect(stepped.playerOnTop.position == 80)
   }
 
+  /// Stepped back onto a first picture a few ms in, then played: the class's start counts too
+  /// (the position stood at the picture's 7 ms, and nothing before it could ever be played).
+  @Test func playFromAFirstPictureAFewMillisecondsInCountsFromTheStart() {
+    var state = Self.showing()
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 7))))
+    _ = reduce(&state, .player(.stepPressed(forward: true)))
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 48))))
+    _ = reduce(&state, .player(.stepPressed(forward: false)))
+    _ = reduce(&state, .player(.video(.shown(milliseconds: 7))))
+    #expect(state.playerOnTop.position == 7)
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.time(milliseconds: 250))))
+    #expect(
+      state.playerOnTop.unsavedPlayed.union(state.playerOnTop.progress.watched).ranges
+        == [0..<250])
+    // Further in, play counts from where it stood.
+    var later = Self.showing()
+    later.playerOnTop.position = 2_000
+    _ = reduce(&later, .player(.playPausePressed))
+    _ = reduce(&later, .player(.video(.time(milliseconds: 2_250))))
+    #expect(later.playerOnTop.unsavedPlayed.ranges == [2_000..<2_250])
+  }
+
   /// `l` typed after a step, then Space before the step's picture came: the loop mark is the
   /// picture on screen, not a seek's minutes later (found by a review).
   @Test func spaceBeforeTheStepsPictureMarksThePictureOnScreen() {

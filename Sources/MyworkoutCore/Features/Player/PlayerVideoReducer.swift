@@ -6,7 +6,8 @@ enum PlayerVideoReducer {
   /// before a seek).
   static let playedGap = 2_500
 
-  /// A first picture this close after the start (media ms) is the start's.
+  /// A first picture this close after the start (media ms) is the start's, and play from
+  /// there counts from the start.
   static let firstPictureSlack = 100
 
   /// `playedGap` at the class's speed: the reports come about every quarter second of wall
@@ -197,7 +198,10 @@ enum PlayerVideoReducer {
       target - state.position <= playedGap(at: state.speed)
     else { return [] }
     let previous = state.position
-    state.unsavedPlayed.insert(previous..<target)
+    // Play from within the first `firstPictureSlack` ms counts from the start: a source whose
+    // first picture is a few ms in has nothing before it to play (stepped back onto it, the
+    // position stands at its 7 ms, and a class played through from there read 99 %).
+    state.unsavedPlayed.insert((previous <= firstPictureSlack ? 0 : previous)..<target)
     state.position = target
     state.positionReadAt = state.playback == .playing ? state.clock : nil
     if state.playback == .playing, let start = state.loop.wrap(from: previous, to: target) {
