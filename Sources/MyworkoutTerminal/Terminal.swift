@@ -161,8 +161,16 @@ package final class Terminal: TerminalBackend {
         grid.video?.rect.contains(Position(row: $0.row, column: $0.column)) ?? false
       })
     if repaint { canvas.invalidate() }
+    // An ASCII cell (most of a full redraw's 1,920) goes through one buffer, without making
+    // its text.
+    var ascii: [wchar_t] = [0, 0]
     for change in changes {
       let (attributes, pair) = palette.look(for: change.cell.style)
+      if let byte = change.cell.asciiByte {
+        ascii[0] = wchar_t(byte)
+        _ = mw_put(Int32(change.row), Int32(change.column), ascii, attributes, pair)
+        continue
+      }
       var scalars = Array(change.cell.text.unicodeScalars.prefix(Cell.scalarLimit)).map {
         wchar_t(bitPattern: $0.value)
       }

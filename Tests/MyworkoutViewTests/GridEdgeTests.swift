@@ -222,6 +222,13 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     }
   }
 
+  @Test func anASCIICellSaysItsByte() {
+    #expect(Cell("a").asciiByte == 0x61 && Cell(" ", style: .footer).asciiByte == 0x20)
+    for character in Self.characters where character.utf8.count != 1 {
+      #expect(Cell(character).asciiByte == nil, "\(character.debugDescription)")
+    }
+  }
+
   @Test func aCellKeepsFiveScalars() {
     #expect(
       Cell("e\u{301}\u{302}\u{303}\u{304}\u{305}\u{306}").text == "e\u{301}\u{302}\u{303}\u{304}")

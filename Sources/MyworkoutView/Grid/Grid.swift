@@ -85,6 +85,11 @@ package struct Cell: Equatable, Sendable {
 
   package static let blank = Cell()
   package var isContinuation: Bool { high >> 56 == 0 }
+  /// The character's byte when it is one ASCII character (most cells), else nil.
+  package var asciiByte: UInt8? {
+    high == 1 << 56 && low < 0x80 ? UInt8(truncatingIfNeeded: low) : nil
+  }
+
   /// Whether the cell holds a space alone (in any style).
   var isSpace: Bool { low == 0x20 && high == 1 << 56 }
 
