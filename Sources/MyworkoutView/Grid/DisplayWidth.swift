@@ -15,13 +15,10 @@ package enum DisplayWidth {
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
-    let value = scalar.value
-    if value >= 0x20, value < 0x7F { return 1 }
-    // Fast paths for what the screens draw most after ASCII (the Player's bar and frames,
-    // accented letters): one column, without the property lookups below (a sixth of a
+    // Fast path for ASCII and what the screens draw most after it (the Player's bar and
+    // frames, accented letters): one column, without the property lookups below (a sixth of a
     // Player screen's drawing at 200 columns went to them). `slowly` gives the same.
-    if value >= 0xA0, value < 0x300, value != 0xAD { return 1 }
-    if value >= 0x2500, value <= 0x25FC { return 1 }
+    if standsAlone(scalar) { return 1 }
     return slowly(scalar)
   }
 

@@ -31,36 +31,16 @@ package struct Cell: Equatable, Sendable {
   package init(_ text: String = " ", style: Style = .normal) {
     styleCode = style.code
     var scalars = text.unicodeScalars.prefix(Self.scalarLimit)
-    var count = scalars.reduce(0) { $0 + $1.utf8.count }
-    if count > 15 {
-      if let number = LongCharacters.number(
-        of: Array(String(String.UnicodeScalarView(scalars)).utf8))
-      {
+    if scalars.reduce(0, { $0 + $1.utf8.count }) > 15 {
+      if let number = LongCharacters.number(of: scalars.flatMap(\.utf8)) {
         low = number
         high = Self.long << 56
         return
       }
       // The table is full: the scalars that fit.
-      while count > 15, let last = scalars.last {
-        count -= last.utf8.count
-        scalars = scalars.dropLast()
-      }
+      while scalars.reduce(0, { $0 + $1.utf8.count }) > 15 { scalars = scalars.dropLast() }
     }
-    var low: UInt64 = 0
-    var high = UInt64(count) << 56
-    var index = 0
-    for scalar in scalars {
-      for byte in scalar.utf8 {
-        if index < 8 {
-          low |= UInt64(byte) << (8 * index)
-        } else {
-          high |= UInt64(byte) << (8 * (index - 8))
-        }
-        index += 1
-      }
-    }
-    self.low = low
-    self.high = high
+    (low, high) = Self.packed(scalars.flatMap(\.utf8))
   }
 
   /// A cell holding one ASCII character.
@@ -73,14 +53,21 @@ package struct Cell: Equatable, Sendable {
   /// A cell holding a character of one scalar.
   init(scalar: Unicode.Scalar, style: Style) {
     styleCode = style.code
+    (low, high) = Self.packed(scalar.utf8)
+  }
+
+  /// Up to 15 bytes as `low` and `high` hold them, their count in `high`'s top byte.
+  private static func packed(_ bytes: some Collection<UInt8>) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0
-    var count = 0
-    for byte in scalar.utf8 {
-      low |= UInt64(byte) << (8 * count)
-      count += 1
+    var high = UInt64(bytes.count) << 56
+    for (index, byte) in bytes.enumerated() {
+      if index < 8 {
+        low |= UInt64(byte) << (8 * index)
+      } else {
+        high |= UInt64(byte) << (8 * (index - 8))
+      }
     }
-    self.low = low
-    high = UInt64(count) << 56
+    return (low, high)
   }
 
   package static let blank = Cell()

@@ -1088,6 +1088,14 @@ import Testing
     #expect(state.playerOnTop.watchedPercent == 100)
   }
 
+  /// Plays from where the class stands until the player says `milliseconds`: what is then
+  /// watched, saved or not.
+  static func watchedAfterPlaying(_ state: inout AppState, to milliseconds: Int) -> [Range<Int>] {
+    _ = reduce(&state, .player(.playPausePressed))
+    _ = reduce(&state, .player(.video(.time(milliseconds: milliseconds))))
+    return state.playerOnTop.unsavedPlayed.union(state.playerOnTop.progress.watched).ranges
+  }
+
   /// A source whose first picture is a few ms in (WebM with Opus: 7 ms): that picture stands
   /// for the start, so a class played through from 00:00 is watched whole (a walk-through read
   /// `Watched 99%`, and a sliver on the bar at 00:00).
@@ -1095,11 +1103,7 @@ import Testing
     var state = Self.showing()
     _ = reduce(&state, .player(.video(.shown(milliseconds: 7))))
     #expect(state.playerOnTop.position == 0)
-    _ = reduce(&state, .player(.playPausePressed))
-    _ = reduce(&state, .player(.video(.time(milliseconds: 250))))
-    #expect(
-      state.playerOnTop.unsavedPlayed.union(state.playerOnTop.progress.watched).ranges
-        == [0..<250])
+    #expect(Self.watchedAfterPlaying(&state, to: 250) == [0..<250])
     // A step's picture still moves the position, and so do the later steps of a burst.
     var stepped = Self.showing()
     _ = reduce(&stepped, .player(.stepPressed(forward: true)))
@@ -1118,11 +1122,7 @@ import Testing
     _ = reduce(&state, .player(.stepPressed(forward: false)))
     _ = reduce(&state, .player(.video(.shown(milliseconds: 7))))
     #expect(state.playerOnTop.position == 7)
-    _ = reduce(&state, .player(.playPausePressed))
-    _ = reduce(&state, .player(.video(.time(milliseconds: 250))))
-    #expect(
-      state.playerOnTop.unsavedPlayed.union(state.playerOnTop.progress.watched).ranges
-        == [0..<250])
+    #expect(Self.watchedAfterPlaying(&state, to: 250) == [0..<250])
     // Further in, play counts from where it stood.
     var later = Self.showing()
     later.playerOnTop.position = 2_000

@@ -188,7 +188,6 @@ enum PlayerVideoReducer {
 
   /// Media time reached `milliseconds` while playing: what lies between counts as watched (when
   /// it is near enough to be play, not a seek's leftover), and a loop's end jumps back to A.
-
   private static func played(_ state: inout PlayerState, to milliseconds: Int, account: String)
     -> [Effect]
   {
