@@ -5,8 +5,9 @@ package enum SQLiteTransactionKind: String, Sendable {
   /// Locks on first read or write. A read that later writes may fail with BUSY if another
   /// connection wrote meanwhile.
   case deferred = "DEFERRED"
-  /// Takes the write lock at once (waiting up to the busy timeout): a read-modify-write inside
-  /// sees the latest data and no other writer can slip in between.
+  /// Takes the write lock at once (waiting up to the busy timeout, in turn with other writers
+  /// of the file: `SQLiteWriterQueue`): a read-modify-write inside sees the latest data and no
+  /// other writer can slip in between.
   case immediate = "IMMEDIATE"
 }
 
@@ -16,7 +17,11 @@ extension SQLiteDatabase {
   package func transaction<T>(
     _ kind: SQLiteTransactionKind = .deferred, _ body: () throws -> T
   ) throws -> T {
-    try execute("BEGIN \(kind.rawValue)")
+    if kind == .immediate, let writers {
+      try writers.inTurn { try execute("BEGIN IMMEDIATE") }
+    } else {
+      try execute("BEGIN \(kind.rawValue)")
+    }
     let result: T
     do {
       result = try body()

@@ -35,6 +35,10 @@ package final class SQLiteDatabase {
   /// The database file.
   package let path: String
   private var cache: [String: SQLiteStatement] = [:]
+  /// Turns for writers of a file (nil in memory, in a temporary file and when reading only).
+  let writers: SQLiteWriterQueue?
+  /// What the busy handler reads; kept alive with the connection.
+  private let busyWait: BusyWait?
 
   /// Opens `path`, creating it (mode 0600, as every data file) unless `readOnly`. A file with
   /// wider permissions is narrowed to 0600. Something other than a regular file at `path` is
@@ -58,26 +62,43 @@ package final class SQLiteDatabase {
     handle = connection
     self.path = path
     sqlite3_extended_result_codes(handle, 1)
+    let inFile = !options.readOnly && path != ":memory:" && !path.isEmpty
+    writers = inFile ? SQLiteWriterQueue(databasePath: path) : nil
     let milliseconds =
       options.busyTimeout.components.seconds * 1000
       + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    busyWait = milliseconds > 0 ? BusyWait(tries: Int(milliseconds), writers: writers) : nil
     // SQLite's own busy handler sleeps longer and longer between tries (up to 100 ms), so a
     // connection waiting for another process that writes back to back can miss every short
     // gap between its transactions and give up ("database is locked", seen once in CI with two
     // processes saving progress at once on a loaded machine). This one tries again every
-    // millisecond, for at least the same time.
-    if milliseconds > 0 {
+    // millisecond, for at least the same time, and waits in the writers' queue meanwhile.
+    if let busyWait {
       sqlite3_busy_handler(
         handle,
-        { limit, tries in
-          guard Int(tries) < Int(bitPattern: limit) else { return 0 }
+        { context, tries in
+          guard let context else { return 0 }
+          let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
+          guard Int(tries) < wait.tries else { return 0 }
+          wait.writers?.noteBusy()
           usleep(1_000)
           return 1
-        }, UnsafeMutableRawPointer(bitPattern: Int(milliseconds)))
+        }, Unmanaged.passUnretained(busyWait).toOpaque())
     }
     if options.interruptsWhenCancelled {
       // Every 1,000 virtual machine steps, stop if the task running the statement was cancelled.
       sqlite3_progress_handler(handle, 1000, { _ in Task.isCancelled ? 1 : 0 }, nil)
+    }
+  }
+
+  /// The busy handler's limit (tries a millisecond apart) and the connection's writer queue.
+  private final class BusyWait {
+    let tries: Int
+    let writers: SQLiteWriterQueue?
+
+    init(tries: Int, writers: SQLiteWriterQueue?) {
+      self.tries = tries
+      self.writers = writers
     }
   }
 
