@@ -18,6 +18,9 @@ import MyworkoutView
 @MainActor
 final class Runtime {
   private(set) var state: AppState
+  /// The key map of `state` as last drawn (nil once the state changes): keys look up their
+  /// action in it rather than making it again for each key.
+  private var drawnKeys: KeyMap?
   private let terminal: any TerminalBackend
   private let timers: any TimerSource
   private let acceptedUntil: (String) -> Date?
@@ -155,9 +158,10 @@ final class Runtime {
         raise(SIGQUIT)
         break
       }
-      let action = KeyBindings.action(
-        for: key, in: state, width: terminal.width, height: terminal.height)
-      if let action { send(action) }
+      let keys =
+        drawnKeys
+        ?? KeyBindings.keyMap(for: state, width: terminal.width, height: terminal.height)
+      if let action = keys.action(for: key) { send(action) }
     }
     render()
   }
@@ -190,6 +194,7 @@ final class Runtime {
   }
 
   private func apply(_ action: Action) {
+    drawnKeys = nil
     for effect in reduce(&state, action) {
       if case .video(let command) = effect {
         video?.handle(command)
@@ -211,7 +216,9 @@ final class Runtime {
   }
 
   private func render() {
-    terminal.draw(Renderer.render(state, width: terminal.width, height: terminal.height))
+    let frame = Renderer.frame(state, width: terminal.width, height: terminal.height)
+    terminal.draw(frame.grid)
+    drawnKeys = frame.keys
   }
 
   /// How the video player reaches this runtime and the loop.

@@ -159,6 +159,31 @@ import Testing
     #expect(sessions.log.withLock { $0 } == ["delete"])
   }
 
+  /// Each key means what it does in the state the keys before it left, in one read or over
+  /// several: the runtime keeps the key map of the frame it drew, and makes a new one once the
+  /// state changes. `?` types into the email field and opens the `Keys` panel on a button.
+  @Test func eachKeyMeansWhatItDoesInTheStateTheKeysBeforeItLeft() {
+    let app = runtime()
+    terminal.press(.character("a"), .tab, .character("?"))
+    app.keysArrived()
+    #expect(app.state.showsKeys, "Tab moved the focus to a button, where ? opens the panel")
+    #expect(terminal.screen.contains("Keys"))
+
+    terminal.press(.escape)
+    app.keysArrived()
+    #expect(!app.state.showsKeys)
+    terminal.press(.backTab)
+    app.keysArrived()
+    terminal.press(.character("?"))
+    app.keysArrived()
+    #expect(!app.state.showsKeys, "back in the field, read from a later frame: ? is typed")
+    guard case .getStarted(let form) = app.state.screen else {
+      Issue.record("not on Get started: \(app.state.screen.kind)")
+      return
+    }
+    #expect(form.email.text == "a?")
+  }
+
   @Test func ctrlCAsAKeyQuitsWith130() {
     var statuses: [Int32] = []
     let app = Runtime(

@@ -1,8 +1,34 @@
+import TestProcesses
 import Testing
 
 @testable import MyworkoutCore
 
 @Suite struct EmailTests {
+  /// An ASCII address is checked by its bytes; the answer is the one the character-by-character
+  /// rules give, for random texts made of what addresses are made of (and what breaks them).
+  @Test func anASCIIAddressIsJudgedAsByItsCharacters() {
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("EmailTests seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let pieces = [
+      "a", "Z", "7", "@", ".", "-", "_", "+", "!", "~", " ", "\t", "\r\n", "\u{7F}", "(", "[",
+      "\"", "..", "co", "@b.com", "x.", ".y", "-z", "q-",
+    ]
+    for _ in 0..<5_000 {
+      let count = Int(generator.next() % 9)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      let email = text.trimmingWhitespace()
+      #expect(
+        Email.isValidASCII(Array(email.utf8)) == Email.isValidText(email),
+        "seed \(seed): \(text.debugDescription)")
+    }
+    let long = String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + ".io"
+    for text in [long, "a" + long, String(long.dropLast(4)) + "b.io"] {
+      #expect(Email.isValidASCII(Array(text.utf8)) == Email.isValidText(text), "\(text)")
+    }
+  }
+
   @Test(arguments: [
     "registered@email.com", "  Registered@Email.COM ", "a.b+c@sub.example.co", "zoë@exämple.de",
     "x@y.io",

@@ -179,6 +179,8 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
       // The edges of the characters drawn without grapheme breaking (`DisplayWidth.standsAlone`)
       // and what joins them; a family, longer than a cell holds inline.
       "\u{A0}", "\u{AD}", "\u{2FF}", "\u{300}", "\u{2500}", "\u{25FC}", "\u{25FD}",
+      "\u{200F}", "\u{2010}", "\u{2027}", "\u{2028}", "\u{2190}", "\u{21FF}", "\u{2713}",
+      "\u{2714}", "\u{2717}", "\u{275A}", "\u{2800}", "\u{28FF}",
       "👨‍👩‍👧‍👦",
     ]
     for _ in 0..<2_000 {
@@ -288,7 +290,7 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
 }
 
 /// SplitMix64, so that a seed printed by a failure replays it.
-private struct SeededGenerator: RandomNumberGenerator {
+struct SeededGenerator: RandomNumberGenerator {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

@@ -7,11 +7,34 @@ import Testing
 @Suite struct DisplayWidthTests {
   /// The fast paths give what the Unicode properties give, for every scalar they cover.
   @Test func theFastPathsAgreeWithTheProperties() {
-    for value in Array(0xA0..<0x300) + Array(0x2500...0x25FF) {
+    let covered =
+      Array(0xA0..<0x300) + Array(0x2010...0x2027) + Array(0x2190...0x21FF)
+      + Array(0x2500...0x25FF) + [0x2713, 0x2717, 0x275A] + Array(0x2800...0x28FF)
+    for value in covered {
       let scalar = Unicode.Scalar(UInt32(value))!
       #expect(
         DisplayWidth.of(scalar) == DisplayWidth.slowly(scalar),
         "U+\(String(value, radix: 16, uppercase: true))")
+    }
+  }
+
+  /// A text's width is the sum of its characters' widths, whichever way it is counted (ASCII
+  /// by bytes, scalars that stand alone one each, anything else by grapheme clusters).
+  @Test func aTextIsAsWideAsItsCharacters() {
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("DisplayWidthTests seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let pieces = [
+      "a", " ", "\t", "\r\n", "\u{7F}", "\u{85}", "é", "e\u{301}", "\u{AD}", "世", "🙂", "❤️", "…",
+      "→", "─", "✓", "✔", "⠋", "\u{200D}", "\u{FE0F}", "\u{2028}", "👨‍👩‍👧‍👦", "🇫🇷",
+    ]
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 0...10, using: &random)
+      let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+      let expected = text.reduce(0) { $0 + DisplayWidth.of($1) }
+      #expect(DisplayWidth.of(text) == expected, "seed \(seed): \(text.debugDescription)")
+      let first = text.first.map { DisplayWidth.of($0) } ?? 0
+      #expect(DisplayWidth.of(text.dropFirst()) == expected - first, "seed \(seed)")
     }
   }
 
@@ -61,6 +84,57 @@ import Testing
       label: "Name", input: input, masked: false, validity: .neutral, focused: true,
       metrics: metrics)
     #expect(moved[0].cursorColumn == metrics.fieldColumn + 1 + 6)
+  }
+
+  /// The window is what measuring the text from each possible start gives (as it was found
+  /// before each character was measured once), for random texts, cursors and widths.
+  @Test func theWindowIsWhereTheCursorFits() {
+    func reference(_ characters: [Character], cursor: Int, width: Int) -> (String, Int) {
+      var start = 0
+      while start < cursor,
+        DisplayWidth.of(String(characters[start..<cursor])) > max(0, width - 1)
+      {
+        start += 1
+      }
+      var visible = ""
+      var used = 0
+      for character in characters[start...] {
+        let cellWidth = DisplayWidth.of(character)
+        guard used + cellWidth <= width else { break }
+        visible.append(character)
+        used += cellWidth
+      }
+      return (visible, DisplayWidth.of(String(characters[start..<cursor])))
+    }
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("TextFieldView window seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let pieces: [Character] = ["a", " ", "世", "é", "e\u{301}", "🙂", "\t", "…", "❤️"]
+    for _ in 0..<2_000 {
+      let text = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }
+      let cursor = Int.random(in: 0...text.count, using: &random)
+      let width = Int.random(in: 0...12, using: &random)
+      let (visible, offset) = TextFieldView.window(text, cursor: cursor, width: width)
+      let expected = reference(text, cursor: cursor, width: width)
+      #expect(
+        visible == expected.0 && offset == expected.1,
+        "seed \(seed): \(String(text).debugDescription) cursor \(cursor) width \(width)")
+    }
+  }
+
+  /// Wrapping gives the same lines whether remembered or not, and what is remembered stays
+  /// within its limit however many texts are wrapped.
+  @Test func wrappedLinesAreRememberedWithinALimit() {
+    let text = "Enter your email to log in or sign up; a long hint wraps at word boundaries."
+    #expect(TextBlock.wrap(text, width: 20) == TextBlock.wrapping(text, width: 20))
+    #expect(TextBlock.wrap(text, width: 20) == TextBlock.wrapping(text, width: 20))
+    #expect(TextBlock.wrap(text, width: 33) == TextBlock.wrapping(text, width: 33))
+    for index in 0..<(TextBlock.rememberedLimit * 2) {
+      _ = TextBlock.wrap("text \(index)", width: 10)
+      #expect(TextBlock.rememberedCount <= TextBlock.rememberedLimit)
+    }
   }
 
   @Test func longValueScrollsToKeepTheCursorVisible() {

@@ -36,6 +36,14 @@ package enum Email {
     let email = raw.trimmingWhitespace()
     // RFC 5321 counts octets: in characters, one letter with endless combining marks passed.
     guard email.utf8.count <= 254 else { return false }
+    // Checked on every key typed into an email field: an ASCII address by its bytes, without
+    // finding grapheme clusters and their properties (which gives the same answer).
+    if isASCII(email) { return isValidASCII(Array(email.utf8)) }
+    return isValidText(email)
+  }
+
+  /// `isValid` of a trimmed address, character by character (any text).
+  static func isValidText(_ email: String) -> Bool {
     let parts = email.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, let local = parts.first, let domain = parts.last else { return false }
     guard !local.isEmpty, local.utf8.count <= 64, !local.hasPrefix("."), !local.hasSuffix("."),
@@ -54,6 +62,41 @@ package enum Email {
     guard let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter) else { return false }
     return true
   }
+
+  /// `isValid` of a trimmed ASCII address, byte by byte.
+  static func isValidASCII(_ email: [UInt8]) -> Bool {
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    let at = UInt8(ascii: "@")
+    let dot = UInt8(ascii: ".")
+    let hyphen = UInt8(ascii: "-")
+    guard let split = email.firstIndex(of: at), email[(split + 1)...].firstIndex(of: at) == nil
+    else { return false }
+    let local = email[..<split]
+    let domain = email[(split + 1)...]
+    guard !local.isEmpty, local.count <= 64, local.first != dot, local.last != dot else {
+      return false
+    }
+    var previous: UInt8 = 0
+    for byte in local {
+      guard isLetter(byte) || isDigit(byte) || allowedInLocalPartASCII.contains(byte),
+        !(byte == dot && previous == dot)
+      else { return false }
+      previous = byte
+    }
+    let labels = domain.split(separator: dot, omittingEmptySubsequences: false)
+    guard labels.count >= 2 else { return false }
+    for label in labels {
+      guard !label.isEmpty, label.count <= 63, label.first != hyphen, label.last != hyphen,
+        label.allSatisfy({ isLetter($0) || isDigit($0) || $0 == hyphen })
+      else { return false }
+    }
+    guard let tld = labels.last, tld.count >= 2, tld.allSatisfy(isLetter) else { return false }
+    return true
+  }
+
+  /// `allowedInLocalPart` as bytes.
+  private static let allowedInLocalPartASCII = Set("!#$%&'*+-/=?^_`{|}~.".utf8)
 }
 
 extension StringProtocol {

@@ -11,7 +11,24 @@ package enum DisplayWidth {
   }
 
   package static func of(_ text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + of($1) }
+    // Printable ASCII takes a column a byte, and a text of scalars that stand alone one a
+    // scalar: neither needs grapheme breaks (most of a key's width measuring went to them).
+    var ascii = 0
+    var isASCII = true
+    for byte in text.utf8 {
+      guard byte < 0x80 else {
+        isASCII = false
+        break
+      }
+      if byte >= 0x20, byte < 0x7F { ascii += 1 }
+    }
+    if isASCII { return ascii }
+    var scalars = 0
+    for scalar in text.unicodeScalars {
+      guard standsAlone(scalar) else { return text.reduce(0) { $0 + of($1) } }
+      scalars += 1
+    }
+    return scalars
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {
@@ -23,14 +40,17 @@ package enum DisplayWidth {
   }
 
   /// Whether the scalar is a character of one column on its own, whatever stands beside it:
-  /// printable ASCII, Latin-1 and spacing modifiers up to U+02FF (not the soft hyphen), and
-  /// box drawing and block elements (U+2500–U+25FC). None of them joins a neighbour into a
-  /// grapheme cluster, and none is followed here by a scalar that joins it (a text with one
-  /// goes the slow way).
+  /// printable ASCII, Latin-1 and spacing modifiers up to U+02FF (not the soft hyphen), dashes
+  /// to the ellipsis (U+2010–U+2027), arrows (U+2190–U+21FF), box drawing and block elements
+  /// (U+2500–U+25FC), the check marks and bar the screens draw (✓ ✗ ❚) and Braille (the
+  /// spinner). None of them joins a neighbour into a grapheme cluster, and none is followed
+  /// here by a scalar that joins it (a text with one goes the slow way).
   static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
-    return (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value < 0x300 && value != 0xAD)
-      || (value >= 0x2500 && value <= 0x25FC)
+    if value < 0x300 { return (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value != 0xAD) }
+    return (value >= 0x2010 && value <= 0x2027) || (value >= 0x2190 && value <= 0x21FF)
+      || (value >= 0x2500 && value <= 0x25FC) || value == 0x2713 || value == 0x2717
+      || value == 0x275A || (value >= 0x2800 && value <= 0x28FF)
   }
 
   /// `of(_:)` from the scalar's Unicode properties alone.

@@ -30,17 +30,30 @@ package struct Cell: Equatable, Sendable {
 
   package init(_ text: String = " ", style: Style = .normal) {
     styleCode = style.code
-    var scalars = text.unicodeScalars.prefix(Self.scalarLimit)
-    if scalars.reduce(0, { $0 + $1.utf8.count }) > 15 {
-      if let number = LongCharacters.number(of: scalars.flatMap(\.utf8)) {
-        low = number
-        high = Self.long << 56
-        return
+    // The length in bytes of the first `scalarLimit` scalars, and of as many of them as fit
+    // 15 bytes (a scalar starts at each byte that is not a continuation byte, 10xxxxxx).
+    var length = 0
+    var fitting = 0
+    var scalars = 0
+    for byte in text.utf8 {
+      if byte & 0xC0 != 0x80 {
+        if length <= 15 { fitting = length }
+        scalars += 1
+        if scalars > Self.scalarLimit { break }
       }
-      // The table is full: the scalars that fit.
-      while scalars.reduce(0, { $0 + $1.utf8.count }) > 15 { scalars = scalars.dropLast() }
+      length += 1
     }
-    (low, high) = Self.packed(scalars.flatMap(\.utf8))
+    if length <= 15 {
+      (low, high) = Self.packed(text.utf8.prefix(length))
+      return
+    }
+    if let number = LongCharacters.number(of: Array(text.utf8.prefix(length))) {
+      low = number
+      high = Self.long << 56
+      return
+    }
+    // The table is full: the scalars that fit.
+    (low, high) = Self.packed(text.utf8.prefix(fitting))
   }
 
   /// A cell holding one ASCII character.

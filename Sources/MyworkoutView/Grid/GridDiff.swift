@@ -16,6 +16,10 @@ package enum GridDiff {
     let cells = next.cells
     var changes: [Change] = []
     for row in 0..<next.height {
+      // Most rows are as they were (a key changes a field and the footer): a row compared
+      // whole, word by word, is passed over without looking at its cells one by one.
+      let rowCells = (row * next.width)..<((row + 1) * next.width)
+      if !before.isEmpty, Self.same(before, cells, in: rowCells) { continue }
       for column in 0..<next.width {
         let index = row * next.width + column
         let cell = cells[index]
@@ -32,6 +36,16 @@ package enum GridDiff {
       }
     }
     return changes
+  }
+
+  /// Whether two frames' cells are equal in `range` (both hold it).
+  private static func same(_ before: [Cell], _ after: [Cell], in range: Range<Int>) -> Bool {
+    before.withUnsafeBufferPointer { before in
+      after.withUnsafeBufferPointer { after in
+        for index in range where before[index] != after[index] { return false }
+        return true
+      }
+    }
   }
 
   /// Whether the terminal must be cleared first (no previous frame, or another size).

@@ -1,12 +1,37 @@
+import Synchronization
+
 /// Text wrapped at word boundaries to fit the width (a long message is never cut off).
 enum TextBlock {
   static func rows(_ text: String, column: Int, width: Int, style: Style) -> [Row] {
     wrap(text, width: max(1, width - column)).map { Row($0, column: column, style: style) }
   }
 
-  /// Widths are summed as the words come (a line's width is never measured again), so a long
-  /// text costs in proportion to its length: a form wraps its hint on every key.
+  /// A form wraps the same hint on every key: the lines of the texts wrapped last are kept
+  /// (up to `rememberedLimit`, then forgotten together), keyed by text and width.
   static func wrap(_ text: String, width: Int) -> [String] {
+    let key = Wrapped(text: text, width: width)
+    if let lines = remembered.withLock({ $0[key] }) { return lines }
+    let lines = wrapping(text, width: width)
+    remembered.withLock { remembered in
+      if remembered.count >= rememberedLimit { remembered.removeAll(keepingCapacity: true) }
+      remembered[key] = lines
+    }
+    return lines
+  }
+
+  private struct Wrapped: Hashable {
+    var text: String
+    var width: Int
+  }
+
+  static let rememberedLimit = 256
+  /// How many wrapped texts are kept now (for tests).
+  static var rememberedCount: Int { remembered.withLock { $0.count } }
+  private static let remembered = Mutex<[Wrapped: [String]]>([:])
+
+  /// Widths are summed as the words come (a line's width is never measured again), so a long
+  /// text costs in proportion to its length.
+  static func wrapping(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     var lineWidth = 0

@@ -25,21 +25,23 @@ enum TextFieldView {
   /// The part of the value that fits `width` columns with the cursor in view, and the cursor's
   /// column within it.
   static func window(_ characters: [Character], cursor: Int, width: Int) -> (String, Int) {
+    // Each character measured once; the window's start moves right while what lies between it
+    // and the cursor does not fit before the field's last column.
+    let widths = characters.map { DisplayWidth.of($0) }
     var start = 0
-    while start < cursor,
-      DisplayWidth.of(String(characters[start..<cursor])) > max(0, width - 1)
-    {
+    var beforeCursor = widths[..<cursor].reduce(0, +)
+    while start < cursor, beforeCursor > max(0, width - 1) {
+      beforeCursor -= widths[start]
       start += 1
     }
     var visible = ""
     var used = 0
-    for character in characters[start...] {
-      let cellWidth = DisplayWidth.of(character)
-      guard used + cellWidth <= width else { break }
-      visible.append(character)
-      used += cellWidth
+    for index in start..<characters.count {
+      guard used + widths[index] <= width else { break }
+      visible.append(characters[index])
+      used += widths[index]
     }
-    return (visible, DisplayWidth.of(String(characters[start..<cursor])))
+    return (visible, beforeCursor)
   }
 
   /// The bracketed value and the validity marker; brackets take the validity's colour.
