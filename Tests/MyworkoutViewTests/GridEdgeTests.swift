@@ -224,6 +224,12 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     }
   }
 
+  /// Frames are compared as bytes (`GridDiff`): a cell is its three words, with no padding.
+  @Test func aCellIsThreeWords() {
+    #expect(Cell.isPlainWords)
+    #expect(MemoryLayout<Cell>.stride == 24)
+  }
+
   @Test func anASCIICellSaysItsByte() {
     #expect(Cell("a").asciiByte == 0x61 && Cell(" ", style: .footer).asciiByte == 0x20)
     for character in Self.characters where character.utf8.count != 1 {

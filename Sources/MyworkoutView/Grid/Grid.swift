@@ -84,6 +84,11 @@ package struct Cell: Equatable, Sendable {
   }
 
   package static let blank = Cell()
+  /// A cell is its three words and nothing else (no padding), and two cells are equal exactly
+  /// when their words are: frames may be compared as bytes.
+  static let isPlainWords =
+    MemoryLayout<Cell>.size == 3 * MemoryLayout<UInt64>.size
+    && MemoryLayout<Cell>.stride == MemoryLayout<Cell>.size
   package var isContinuation: Bool { high >> 56 == 0 }
   /// The character's byte when it is one ASCII character (most cells), else nil.
   package var asciiByte: UInt8? {
@@ -195,10 +200,13 @@ package struct Grid: Equatable, Sendable {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
       // ASCII, which is nearly all a screen draws: a byte is a character, and the printable
       // ones take a column each (controls none, as `DisplayWidth` says).
-      for byte in text.utf8 where byte >= 0x20 && byte < 0x7F {
-        guard col < right else { break }
-        if col >= left { cells[row * width + col] = Cell(ascii: byte, style: style) }
-        col += 1
+      let start = row * width
+      cells.withUnsafeMutableBufferPointer { cells in
+        for byte in text.utf8 where byte >= 0x20 && byte < 0x7F {
+          guard col < right else { break }
+          if col >= left { cells[start + col] = Cell(ascii: byte, style: style) }
+          col += 1
+        }
       }
       return col
     }

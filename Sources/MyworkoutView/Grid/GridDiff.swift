@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What changed between two frames: the cells a terminal must be sent, and nothing else. Pure,
 /// so that "typing one character sends one cell" is a unit test, not a hope.
 package enum GridDiff {
@@ -38,10 +42,17 @@ package enum GridDiff {
     return changes
   }
 
-  /// Whether two frames' cells are equal in `range` (both hold it).
+  /// Whether two frames' cells are equal in `range` (both hold it). A cell is three words
+  /// compared as words (`Cell.isPlainWords`), so its bytes are compared with `memcmp`.
   private static func same(_ before: [Cell], _ after: [Cell], in range: Range<Int>) -> Bool {
     before.withUnsafeBufferPointer { before in
       after.withUnsafeBufferPointer { after in
+        guard let was = before.baseAddress, let now = after.baseAddress else { return true }
+        if Cell.isPlainWords {
+          return memcmp(
+            was + range.lowerBound, now + range.lowerBound,
+            range.count * MemoryLayout<Cell>.stride) == 0
+        }
         for index in range where before[index] != after[index] { return false }
         return true
       }
