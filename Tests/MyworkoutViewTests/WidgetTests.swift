@@ -38,6 +38,28 @@ import Testing
     }
   }
 
+  /// A footer line remembered is the one made anew, at every width, and what is remembered
+  /// stays within its limit.
+  @Test func aRememberedFooterIsTheOneMadeAnew() {
+    let hints = [
+      Hint(keys: "Tab/↑↓", action: "move", isEssential: false),
+      Hint(keys: "Ctrl-R", action: "show password", shortAction: "show"),
+      Hint(keys: "F1", action: "keys", isPinned: true, width: 7),
+      Hint(keys: "Ctrl-C", action: "quit"),
+    ]
+    for width in 0...60 {
+      #expect(Hint.line(hints, width: width) == Hint.fitting(hints, width: width))
+      #expect(Hint.line(hints, width: width) == Hint.fitting(hints, width: width))
+    }
+    var changed = hints
+    changed[1].action = "hide password"
+    #expect(Hint.line(changed, width: 60).contains("hide password"))
+    for width in 0..<(Hint.rememberedLimit * 2) {
+      _ = Hint.line(hints, width: width)
+      #expect(Hint.rememberedCount <= Hint.rememberedLimit)
+    }
+  }
+
   /// The footer line takes what fits, as before it counted each hint's columns once.
   @Test func theFooterLineFitsWholeHints() {
     let hints = [
@@ -393,5 +415,33 @@ import Testing
   @Test func colourComesFromTheHash() {
     #expect(Identicon.color(hash: hash) == UInt8(0x8796 % 6))
     #expect(Identicon.color(hash: String(repeating: "0", count: 64)) == 0)
+  }
+}
+
+/// A form's key map is made once for each of its inputs and kept: what it says follows every
+/// input (the form, the focus, a running request, the password shown or not), call after call.
+@Suite struct FormKeysTests {
+  @Test func aKeptMapIsTheOneItsInputsMake() {
+    func footer(_ map: KeyMap) -> String { Hint.line(map.hints, width: 200) }
+    let hidden = FormKeys.Options(password: false, escape: "back")
+    let shown = FormKeys.Options(password: true, escape: "back")
+    for _ in 0..<2 {
+      let login = FormKeys.map(.login, focus: .secureText, busy: false, options: hidden)
+      #expect(footer(login).contains("show password"))
+      #expect(login.takesText)
+      #expect(login.action(for: .enter) == .login(.form(.enterPressed)))
+      #expect(login.action(for: .character("x")) == .login(.form(.textEdited(.insert("x")))))
+      let revealed = FormKeys.map(.login, focus: .secureText, busy: false, options: shown)
+      #expect(footer(revealed).contains("hide password"))
+      let busy = FormKeys.map(.login, focus: .secureText, busy: true, options: hidden)
+      #expect(!footer(busy).contains("password") && footer(busy).contains("cancel request"))
+      let button = FormKeys.map(.login, focus: .button, busy: false, options: hidden)
+      #expect(!button.takesText)
+      #expect(button.action(for: .character(" ")) == .login(.form(.enterPressed)))
+      let signup = FormKeys.map(.signup, focus: .secureText, busy: false, options: hidden)
+      #expect(signup.action(for: .enter) == .signup(.form(.enterPressed)))
+      let modal = FormKeys.map(.classesModal, focus: .text, busy: false, options: hidden)
+      #expect(modal.action(for: .enter) == .classes(.modal(.form(.enterPressed))))
+    }
   }
 }

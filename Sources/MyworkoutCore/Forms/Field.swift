@@ -1,5 +1,5 @@
 /// What kind of control a focus stop is; it decides what keys do there.
-package enum ControlKind: Equatable, Sendable {
+package enum ControlKind: Hashable, Sendable {
   case text
   case secureText
   case picker

@@ -1,9 +1,25 @@
 import MyworkoutCore
+import Synchronization
 
 /// The keys every form shares (SPEC §5), wrapped into the screen's own actions. A screen names
 /// only what differs: the word for Enter, whether it has a password and a way back.
 enum FormKeys {
-  struct Options {
+  /// The forms, each with the screen action its form actions travel in.
+  enum Form: Hashable, Sendable {
+    case getStarted, login, signup, profileDialog, classesModal
+
+    var wrap: @Sendable (FormAction) -> Action {
+      switch self {
+      case .getStarted: { .getStarted(.form($0)) }
+      case .login: { .login(.form($0)) }
+      case .signup: { .signup(.form($0)) }
+      case .profileDialog: { .profile(.form($0)) }
+      case .classesModal: { .classes(.modal(.form($0))) }
+      }
+    }
+  }
+
+  struct Options: Hashable, Sendable {
     /// The footer's word for Enter: `next` on Get started, `select` elsewhere.
     var enter = "select"
     /// Whether a password field can be revealed, and whether it is now.
@@ -12,7 +28,27 @@ enum FormKeys {
     var escape: String?
   }
 
-  static func map(
+  /// What a form's key map is made from: nothing else (not the text typed), so that a map once
+  /// made serves every later key with the same focus, which is most keys.
+  private struct Inputs: Hashable {
+    var form: Form
+    var focus: ControlKind
+    var busy: Bool
+    var options: Options
+  }
+
+  /// The maps made so far: a handful (forms × focus kinds × busy × options).
+  private static let made = Mutex<[Inputs: KeyMap]>([:])
+
+  static func map(_ form: Form, focus: ControlKind, busy: Bool, options: Options) -> KeyMap {
+    let inputs = Inputs(form: form, focus: focus, busy: busy, options: options)
+    if let map = made.withLock({ $0[inputs] }) { return map }
+    let map = make(focus: focus, busy: busy, options: options, form.wrap)
+    made.withLock { $0[inputs] = map }
+    return map
+  }
+
+  private static func make(
     focus: ControlKind, busy: Bool, options: Options,
     _ wrap: @escaping @Sendable (FormAction) -> Action
   ) -> KeyMap {

@@ -1,4 +1,5 @@
 import MyworkoutCore
+import Synchronization
 
 /// One binding: the keys, the action they mean, and how the footer names them (nil: not in the
 /// footer, e.g. the second spelling of a move). The footer is made from the same bindings the
@@ -66,7 +67,7 @@ package struct KeyMap: Sendable {
 }
 
 /// A footer entry: `Ctrl-R show password`.
-package struct Hint: Equatable, Sendable {
+package struct Hint: Hashable, Sendable {
   package var keys: String
   package var action: String
   /// Hints that are not essential are left out first when the footer does not fit.
@@ -97,7 +98,7 @@ package struct Hint: Equatable, Sendable {
 
   /// `text` padded to `width`.
   var footerText: String {
-    text + String(repeating: " ", count: max(0, width - DisplayWidth.of(text)))
+    text + String.spaces(max(0, width - DisplayWidth.of(text)))
   }
 
   /// The footer line: whole hints only, never half of one. When they do not all fit, the
@@ -105,7 +106,31 @@ package struct Hint: Equatable, Sendable {
   /// essential ones from the end but the
   /// pinned ones and the last, then the pinned ones (quitting stays in view as long as anything
   /// does).
+  /// Most frames show the footer the frame before showed: the lines of the last footers made
+  /// are kept (up to `rememberedLimit`, then forgotten together), by hints and width.
   package static func line(_ hints: [Hint], width: Int) -> String {
+    let key = Footer(hints: hints, width: width)
+    if let line = remembered.withLock({ $0[key] }) { return line }
+    let line = fitting(hints, width: width)
+    remembered.withLock { remembered in
+      if remembered.count >= rememberedLimit { remembered.removeAll(keepingCapacity: true) }
+      remembered[key] = line
+    }
+    return line
+  }
+
+  private struct Footer: Hashable {
+    var hints: [Hint]
+    var width: Int
+  }
+
+  static let rememberedLimit = 256
+  private static let remembered = Mutex<[Footer: String]>([:])
+  /// How many footer lines are kept now (for tests).
+  static var rememberedCount: Int { remembered.withLock { $0.count } }
+
+  /// The footer line of `hints` at `width` columns, made anew.
+  static func fitting(_ hints: [Hint], width: Int) -> String {
     // Each hint's columns counted once: the line's are theirs, a space before, and two
     // between (the line is drawn on every frame of the Player's clock).
     var shown = hints.map { (hint: $0, columns: $0.footerColumns) }

@@ -8,7 +8,7 @@ enum PickerView {
   ) -> [Row] {
     let inner = max(0, metrics.fieldWidth - 4)
     let text = String((choice ?? placeholder).prefix(inner))
-    let pad = String(repeating: " ", count: max(0, inner - DisplayWidth.of(text)))
+    let pad = String.spaces(max(0, inner - DisplayWidth.of(text)))
     let value =
       metrics.fieldWidth >= 5 ? "◂ " + text + pad + " ▸" : String(text.prefix(metrics.fieldWidth))
     var row = TextFieldView.fieldRow(

@@ -107,3 +107,15 @@ enum TextBlock {
     Row(text, column: max(0, (width - columns) / 2), style: style)
   }
 }
+
+extension String {
+  /// `count` spaces (none for a count below one), written in place: `String(repeating:count:)`
+  /// appends them one at a time, a twentieth of a key's work on a form.
+  static func spaces(_ count: Int) -> String {
+    let count = Swift.max(0, count)
+    return String(unsafeUninitializedCapacity: count) { bytes in
+      bytes.initialize(repeating: UInt8(ascii: " "))
+      return count
+    }
+  }
+}

@@ -54,7 +54,7 @@ enum TextFieldView {
       case .valid: .valid
       case .invalid: .invalid
       }
-    let pad = String(repeating: " ", count: max(0, metrics.fieldWidth - DisplayWidth.of(value)))
+    let pad = String.spaces(max(0, metrics.fieldWidth - DisplayWidth.of(value)))
     var segments = [
       Segment(column: metrics.fieldColumn, text: "[", style: bracket),
       Segment(column: metrics.fieldColumn + 1, text: value + pad, style: valueStyle),

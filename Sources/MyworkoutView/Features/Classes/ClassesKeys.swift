@@ -10,9 +10,8 @@ enum ClassesKeys {
   static func map(_ state: ClassesState, signedIn: Bool) -> KeyMap {
     if let modal = state.modal {
       return FormKeys.map(
-        focus: modal.form.focus.kind, busy: modal.form.phase.isRunning,
-        options: .init(password: modal.form.revealsPassword, escape: "close")
-      ) { .classes(.modal(.form($0))) }
+        .classesModal, focus: modal.form.focus.kind, busy: modal.form.phase.isRunning,
+        options: .init(password: modal.form.revealsPassword, escape: "close"))
     }
     let inList = state.focus == .list
     let search: (TextEdit) -> Action = { .classes(.searchEdited($0)) }

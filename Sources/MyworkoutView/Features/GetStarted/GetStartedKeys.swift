@@ -3,7 +3,7 @@ import MyworkoutCore
 enum GetStartedKeys {
   static func map(_ form: GetStartedForm) -> KeyMap {
     FormKeys.map(
-      focus: form.focus.kind, busy: form.phase.isRunning, options: .init(enter: "next")
-    ) { .getStarted(.form($0)) }
+      .getStarted, focus: form.focus.kind, busy: form.phase.isRunning,
+      options: .init(enter: "next"))
   }
 }

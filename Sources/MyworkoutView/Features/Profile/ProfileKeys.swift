@@ -5,8 +5,8 @@ enum ProfileKeys {
   static func map(_ profile: ProfileState) -> KeyMap {
     if let dialog = profile.dialog {
       return FormKeys.map(
-        focus: dialog.focus.kind, busy: dialog.phase.isRunning, options: .init(escape: "close")
-      ) { .profile(.form($0)) }
+        .profileDialog, focus: dialog.focus.kind, busy: dialog.phase.isRunning,
+        options: .init(escape: "close"))
     }
     return KeyMap(
       [

@@ -3,8 +3,7 @@ import MyworkoutCore
 enum SignupKeys {
   static func map(_ form: SignupForm) -> KeyMap {
     FormKeys.map(
-      focus: form.focus.kind, busy: form.phase.isRunning,
-      options: .init(password: form.revealsPassword, escape: "back")
-    ) { .signup(.form($0)) }
+      .signup, focus: form.focus.kind, busy: form.phase.isRunning,
+      options: .init(password: form.revealsPassword, escape: "back"))
   }
 }
