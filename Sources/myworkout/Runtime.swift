@@ -217,8 +217,8 @@ final class Runtime {
 
   private func render() {
     let frame = Renderer.frame(state, width: terminal.width, height: terminal.height)
-    terminal.draw(frame.grid)
     drawnKeys = frame.keys
+    terminal.draw(frame.grid)
   }
 
   /// How the video player reaches this runtime and the loop.

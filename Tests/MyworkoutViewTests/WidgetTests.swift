@@ -153,6 +153,17 @@ import Testing
     #expect(TextBlock.wrap(text, width: 20) == TextBlock.wrapping(text, width: 20))
     #expect(TextBlock.wrap(text, width: 20) == TextBlock.wrapping(text, width: 20))
     #expect(TextBlock.wrap(text, width: 33) == TextBlock.wrapping(text, width: 33))
+    // Kept by bytes: each spelling of `é` comes back as it was written.
+    let composed = "Café au lait"
+    let decomposed = "Cafe\u{301} au lait"
+    #expect(
+      TextBlock.wrap(composed, width: 8).map { Array($0.utf8) } == [
+        Array("Café au".utf8), Array("lait".utf8),
+      ])
+    #expect(
+      TextBlock.wrap(decomposed, width: 8).map { Array($0.utf8) } == [
+        Array("Cafe\u{301} au".utf8), Array("lait".utf8),
+      ])
     for index in 0..<(TextBlock.rememberedLimit * 2) {
       _ = TextBlock.wrap("text \(index)", width: 10)
       #expect(TextBlock.rememberedCount <= TextBlock.rememberedLimit)

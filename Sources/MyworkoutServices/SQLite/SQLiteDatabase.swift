@@ -62,11 +62,13 @@ package final class SQLiteDatabase {
     handle = connection
     self.path = path
     sqlite3_extended_result_codes(handle, 1)
-    let inFile = !options.readOnly && path != ":memory:" && !path.isEmpty
-    writers = inFile ? SQLiteWriterQueue(databasePath: path) : nil
     let milliseconds =
       options.busyTimeout.components.seconds * 1000
       + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+    // A connection that never waits for the lock (no busy timeout) takes no turns either: it
+    // fails at once when the lock is taken, as it asked.
+    let inFile = !options.readOnly && path != ":memory:" && !path.isEmpty
+    writers = inFile && milliseconds > 0 ? SQLiteWriterQueue(databasePath: path) : nil
     busyWait = milliseconds > 0 ? BusyWait(tries: Int(milliseconds), writers: writers) : nil
     // SQLite's own busy handler sleeps longer and longer between tries (up to 100 ms), so a
     // connection waiting for another process that writes back to back can miss every short
@@ -104,6 +106,9 @@ package final class SQLiteDatabase {
 
   deinit {
     cache.removeAll()
+    // The connection outlives this object while a statement a caller holds is not finalized
+    // (`sqlite3_close_v2`), and `busyWait` does not: its handler must go first.
+    sqlite3_busy_handler(handle, nil, nil)
     // v2: the connection closes once the last statement a caller still holds is finalized.
     sqlite3_close_v2(handle)
   }

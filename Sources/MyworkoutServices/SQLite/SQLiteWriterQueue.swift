@@ -80,8 +80,10 @@ final class SQLiteWriterQueue {
     let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (creating ? O_CREAT : 0)
     let opened = Glibc.open(path, flags, 0o600)
     guard opened >= 0 else { return false }
+    // One link only: a hard link to another file (the database itself, whose locks a close
+    // would drop) is not a lock file.
     var info = stat()
-    guard fstat(opened, &info) == 0, FileMode.isRegular(info.st_mode) else {
+    guard fstat(opened, &info) == 0, FileMode.isRegular(info.st_mode), info.st_nlink == 1 else {
       close(opened)
       return false
     }

@@ -9,7 +9,7 @@ enum TextBlock {
   /// A form wraps the same hint on every key: the lines of the texts wrapped last are kept
   /// (up to `rememberedLimit`, then forgotten together), keyed by text and width.
   static func wrap(_ text: String, width: Int) -> [String] {
-    let key = Wrapped(text: text, width: width)
+    let key = Wrapped(text: Array(text.utf8), width: width)
     if let lines = remembered.withLock({ $0[key] }) { return lines }
     let lines = wrapping(text, width: width)
     remembered.withLock { remembered in
@@ -19,8 +19,10 @@ enum TextBlock {
     return lines
   }
 
+  /// By bytes: two strings Swift holds equal (`é` and `e` + U+0301) are wrapped apart, so that
+  /// each is drawn as it was written.
   private struct Wrapped: Hashable {
-    var text: String
+    var text: [UInt8]
     var width: Int
   }
 

@@ -114,7 +114,14 @@ import Testing
       }
       busy.start()
       defer { done.set() }
-      while commits.load(ordering: .relaxed) == 0 { await Task.yield() }
+      let deadline = ContinuousClock.now + .seconds(30)
+      while commits.load(ordering: .relaxed) == 0 {
+        guard ContinuousClock.now < deadline else {
+          Issue.record("the busy writer never committed")
+          return
+        }
+        await Task.yield()
+      }
       let waiting = try SQLiteDatabase(path: path, options: .init(busyTimeout: .seconds(5)))
       var overtaken: [Int] = []
       for _ in 0..<10 {
@@ -142,19 +149,44 @@ import Testing
       try database.transaction(.immediate) { try database.execute("INSERT INTO t VALUES (1)") }
       #expect(!exists(path + "-writers"), "made only when a writer had to wait")
 
+      // The first writer that has to wait makes it, private.
+      let holder = try SQLiteDatabase(path: path)
+      let waiter = try SQLiteDatabase(path: path, options: .init(busyTimeout: .milliseconds(20)))
+      try holder.transaction(.immediate) {
+        #expect(throws: SQLiteError.self) { try waiter.transaction(.immediate) {} }
+      }
+      #expect(exists(path + "-writers"))
+      #expect(permissions(path + "-writers") == 0o600)
+      #expect(unlink(path + "-writers") == 0)
+
       let stuck = open(path + "-writers", O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
       #expect(stuck >= 0)
       defer { close(stuck) }
       #expect(flock(stuck, LOCK_SH | LOCK_NB) == 0)
       let other = try SQLiteDatabase(path: path)
       try other.transaction(.immediate) { try other.execute("INSERT INTO t VALUES (2)") }
-      // A wait for the write lock opens the file again in a new connection, and narrows it.
-      let holder = try SQLiteDatabase(path: path)
-      let waiter = try SQLiteDatabase(path: path, options: .init(busyTimeout: .milliseconds(20)))
+      // A wait for the write lock opens the file in a new connection, and narrows it.
+      let later = try SQLiteDatabase(path: path, options: .init(busyTimeout: .milliseconds(20)))
       try holder.transaction(.immediate) {
-        #expect(throws: SQLiteError.self) { try waiter.transaction(.immediate) {} }
+        #expect(throws: SQLiteError.self) { try later.transaction(.immediate) {} }
       }
       #expect(permissions(path + "-writers") == 0o600)
+
+      // A hard link in its place (to any other file) is not used, nor narrowed.
+      let linkedPath = root + "/linked.sqlite"
+      let linked = try Self.sharedTable(at: linkedPath)
+      let elsewhere = root + "/elsewhere.txt"
+      close(open(elsewhere, O_CREAT | O_RDWR | O_CLOEXEC, 0o644))
+      #expect(chmod(elsewhere, 0o644) == 0 && link(elsewhere, linkedPath + "-writers") == 0)
+      let linkedWaiter = try SQLiteDatabase(
+        path: linkedPath, options: .init(busyTimeout: .milliseconds(20)))
+      try linked.transaction(.immediate) {
+        #expect(throws: SQLiteError.self) { try linkedWaiter.transaction(.immediate) {} }
+      }
+      try linkedWaiter.transaction(.immediate) {
+        try linkedWaiter.execute("INSERT INTO t VALUES (4)")
+      }
+      #expect(permissions(elsewhere) == 0o644)
 
       let fifoPath = root + "/fifo.sqlite"
       let fifoDatabase = try Self.sharedTable(at: fifoPath)
