@@ -54,9 +54,9 @@ import Testing
     var changed = hints
     changed[1].action = "hide password"
     #expect(Hint.line(changed, width: 60).contains("hide password"))
-    for width in 0..<(Hint.rememberedLimit * 2) {
+    for width in 0..<(Hint.remembered.limit * 2) {
       _ = Hint.line(hints, width: width)
-      #expect(Hint.rememberedCount <= Hint.rememberedLimit)
+      #expect(Hint.remembered.count <= Hint.remembered.limit)
     }
   }
 
@@ -164,9 +164,9 @@ import Testing
       TextBlock.wrap(decomposed, width: 8).map { Array($0.utf8) } == [
         Array("Cafe\u{301} au".utf8), Array("lait".utf8),
       ])
-    for index in 0..<(TextBlock.rememberedLimit * 2) {
+    for index in 0..<(TextBlock.remembered.limit * 2) {
       _ = TextBlock.wrap("text \(index)", width: 10)
-      #expect(TextBlock.rememberedCount <= TextBlock.rememberedLimit)
+      #expect(TextBlock.remembered.count <= TextBlock.remembered.limit)
     }
   }
 

@@ -96,7 +96,7 @@ package enum Email {
   }
 
   /// `allowedInLocalPart` as bytes.
-  private static let allowedInLocalPartASCII = Set("!#$%&'*+-/=?^_`{|}~.".utf8)
+  private static let allowedInLocalPartASCII = Set(allowedInLocalPart.compactMap(\.asciiValue))
 }
 
 extension StringProtocol {

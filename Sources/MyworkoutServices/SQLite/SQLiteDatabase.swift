@@ -35,10 +35,11 @@ package final class SQLiteDatabase {
   /// The database file.
   package let path: String
   private var cache: [String: SQLiteStatement] = [:]
-  /// Turns for writers of a file (nil in memory, in a temporary file and when reading only).
-  let writers: SQLiteWriterQueue?
   /// What the busy handler reads; kept alive with the connection.
   private let busyWait: BusyWait?
+  /// Turns for writers of a file (nil in memory, in a temporary file, when reading only and
+  /// without a busy timeout).
+  var writers: SQLiteWriterQueue? { busyWait?.writers }
 
   /// Opens `path`, creating it (mode 0600, as every data file) unless `readOnly`. A file with
   /// wider permissions is narrowed to 0600. Something other than a regular file at `path` is
@@ -68,8 +69,11 @@ package final class SQLiteDatabase {
     // A connection that never waits for the lock (no busy timeout) takes no turns either: it
     // fails at once when the lock is taken, as it asked.
     let inFile = !options.readOnly && path != ":memory:" && !path.isEmpty
-    writers = inFile && milliseconds > 0 ? SQLiteWriterQueue(databasePath: path) : nil
-    busyWait = milliseconds > 0 ? BusyWait(tries: Int(milliseconds), writers: writers) : nil
+    busyWait =
+      milliseconds > 0
+      ? BusyWait(
+        tries: Int(milliseconds), writers: inFile ? SQLiteWriterQueue(databasePath: path) : nil)
+      : nil
     // SQLite's own busy handler sleeps longer and longer between tries (up to 100 ms), so a
     // connection waiting for another process that writes back to back can miss every short
     // gap between its transactions and give up ("database is locked", seen once in CI with two

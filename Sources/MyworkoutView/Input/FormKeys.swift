@@ -1,5 +1,4 @@
 import MyworkoutCore
-import Synchronization
 
 /// The keys every form shares (SPEC §5), wrapped into the screen's own actions. A screen names
 /// only what differs: the word for Enter, whether it has a password and a way back.
@@ -30,7 +29,7 @@ enum FormKeys {
 
   /// What a form's key map is made from: nothing else (not the text typed), so that a map once
   /// made serves every later key with the same focus, which is most keys.
-  private struct Inputs: Hashable {
+  private struct Inputs: Hashable, Sendable {
     var form: Form
     var focus: ControlKind
     var busy: Bool
@@ -38,14 +37,12 @@ enum FormKeys {
   }
 
   /// The maps made so far: a handful (forms × focus kinds × busy × options).
-  private static let made = Mutex<[Inputs: KeyMap]>([:])
+  private static let made = Remembered<Inputs, KeyMap>()
 
   static func map(_ form: Form, focus: ControlKind, busy: Bool, options: Options) -> KeyMap {
-    let inputs = Inputs(form: form, focus: focus, busy: busy, options: options)
-    if let map = made.withLock({ $0[inputs] }) { return map }
-    let map = make(focus: focus, busy: busy, options: options, form.wrap)
-    made.withLock { $0[inputs] = map }
-    return map
+    made.value(for: Inputs(form: form, focus: focus, busy: busy, options: options)) {
+      make(focus: focus, busy: busy, options: options, form.wrap)
+    }
   }
 
   private static func make(

@@ -1,5 +1,4 @@
 import MyworkoutCore
-import Synchronization
 
 /// One binding: the keys, the action they mean, and how the footer names them (nil: not in the
 /// footer, e.g. the second spelling of a move). The footer is made from the same bindings the
@@ -101,35 +100,23 @@ package struct Hint: Hashable, Sendable {
     text + String.spaces(max(0, width - DisplayWidth.of(text)))
   }
 
-  /// The footer line: whole hints only, never half of one. When they do not all fit, the
-  /// non-essential ones go first (from the end), then hints with a short wording take it, then
-  /// essential ones from the end but the
-  /// pinned ones and the last, then the pinned ones (quitting stays in view as long as anything
-  /// does).
-  /// Most frames show the footer the frame before showed: the lines of the last footers made
-  /// are kept (up to `rememberedLimit`, then forgotten together), by hints and width.
+  /// The footer line of `hints` at `width` columns. Most frames show the footer the frame
+  /// before showed: the lines made last are kept, by hints and width.
   package static func line(_ hints: [Hint], width: Int) -> String {
-    let key = Footer(hints: hints, width: width)
-    if let line = remembered.withLock({ $0[key] }) { return line }
-    let line = fitting(hints, width: width)
-    remembered.withLock { remembered in
-      if remembered.count >= rememberedLimit { remembered.removeAll(keepingCapacity: true) }
-      remembered[key] = line
-    }
-    return line
+    remembered.value(for: Footer(hints: hints, width: width)) { fitting(hints, width: width) }
   }
 
-  private struct Footer: Hashable {
+  struct Footer: Hashable, Sendable {
     var hints: [Hint]
     var width: Int
   }
 
-  static let rememberedLimit = 256
-  private static let remembered = Mutex<[Footer: String]>([:])
-  /// How many footer lines are kept now (for tests).
-  static var rememberedCount: Int { remembered.withLock { $0.count } }
+  static let remembered = Remembered<Footer, String>()
 
-  /// The footer line of `hints` at `width` columns, made anew.
+  /// The footer line, made anew: whole hints only, never half of one. When they do not all
+  /// fit, the non-essential ones go first (from the end), then hints with a short wording take
+  /// it, then essential ones from the end but the pinned ones and the last, then the pinned ones
+  /// (quitting stays in view as long as anything does).
   static func fitting(_ hints: [Hint], width: Int) -> String {
     // Each hint's columns counted once: the line's are theirs, a space before, and two
     // between (the line is drawn on every frame of the Player's clock).

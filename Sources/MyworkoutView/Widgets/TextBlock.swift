@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Text wrapped at word boundaries to fit the width (a long message is never cut off).
 enum TextBlock {
   static func rows(_ text: String, column: Int, width: Int, style: Style) -> [Row] {
@@ -7,29 +5,21 @@ enum TextBlock {
   }
 
   /// A form wraps the same hint on every key: the lines of the texts wrapped last are kept
-  /// (up to `rememberedLimit`, then forgotten together), keyed by text and width.
+  /// (`Remembered`), by text and width.
   static func wrap(_ text: String, width: Int) -> [String] {
-    let key = Wrapped(text: Array(text.utf8), width: width)
-    if let lines = remembered.withLock({ $0[key] }) { return lines }
-    let lines = wrapping(text, width: width)
-    remembered.withLock { remembered in
-      if remembered.count >= rememberedLimit { remembered.removeAll(keepingCapacity: true) }
-      remembered[key] = lines
+    remembered.value(for: Wrapped(text: Array(text.utf8), width: width)) {
+      wrapping(text, width: width)
     }
-    return lines
   }
 
   /// By bytes: two strings Swift holds equal (`é` and `e` + U+0301) are wrapped apart, so that
   /// each is drawn as it was written.
-  private struct Wrapped: Hashable {
+  struct Wrapped: Hashable, Sendable {
     var text: [UInt8]
     var width: Int
   }
 
-  static let rememberedLimit = 256
-  /// How many wrapped texts are kept now (for tests).
-  static var rememberedCount: Int { remembered.withLock { $0.count } }
-  private static let remembered = Mutex<[Wrapped: [String]]>([:])
+  static let remembered = Remembered<Wrapped, [String]>()
 
   /// Widths are summed as the words come (a line's width is never measured again), so a long
   /// text costs in proportion to its length.

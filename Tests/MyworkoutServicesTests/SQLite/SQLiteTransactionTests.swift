@@ -18,6 +18,27 @@ import Testing
     return database
   }
 
+  /// Starts a thread whose own connection to `path` writes `t` back to back, holding the write
+  /// lock 3 ms at a time, until `done` is set or `limit` has passed; `committed` runs after each
+  /// transaction.
+  static func startBackToBackWriter(
+    at path: String, for limit: Duration, until done: Flag,
+    committed: @escaping @Sendable () -> Void
+  ) {
+    Thread {
+      guard let writer = try? SQLiteDatabase(path: path) else { return }
+      let end = ContinuousClock.now + limit
+      while !done.isSet, ContinuousClock.now < end {
+        try? writer.transaction(.immediate) {
+          try writer.execute("INSERT INTO t VALUES (1)")
+          let hold = ContinuousClock.now + .milliseconds(3)
+          while ContinuousClock.now < hold {}
+        }
+        committed()
+      }
+    }.start()
+  }
+
   @Test func commitsOnReturnAndRollsBackOnThrow() throws {
     let database = try SQLiteDatabase(path: ":memory:")
     try database.execute("CREATE TABLE t(x)")
@@ -62,19 +83,7 @@ import Testing
       _ = try Self.sharedTable(at: path)
       let done = Flag()
       let writing = Flag()
-      let busy = Thread {
-        guard let writer = try? SQLiteDatabase(path: path) else { return }
-        let end = ContinuousClock.now + .seconds(12)
-        while !done.isSet, ContinuousClock.now < end {
-          try? writer.transaction(.immediate) {
-            try writer.execute("INSERT INTO t VALUES (1)")
-            writing.set()
-            let hold = ContinuousClock.now + .milliseconds(3)
-            while ContinuousClock.now < hold {}
-          }
-        }
-      }
-      busy.start()
+      Self.startBackToBackWriter(at: path, for: .seconds(12), until: done) { writing.set() }
       while !writing.isSet { await Task.yield() }
       let waiting = try SQLiteDatabase(path: path, options: .init(busyTimeout: .seconds(5)))
       let started = ContinuousClock.now
@@ -100,19 +109,9 @@ import Testing
       _ = try Self.sharedTable(at: path)
       let done = Flag()
       let commits = Atomic<Int>(0)
-      let busy = Thread {
-        guard let writer = try? SQLiteDatabase(path: path) else { return }
-        let end = ContinuousClock.now + .seconds(30)
-        while !done.isSet, ContinuousClock.now < end {
-          try? writer.transaction(.immediate) {
-            try writer.execute("INSERT INTO t VALUES (1)")
-            let hold = ContinuousClock.now + .milliseconds(3)
-            while ContinuousClock.now < hold {}
-          }
-          commits.add(1, ordering: .relaxed)
-        }
+      Self.startBackToBackWriter(at: path, for: .seconds(30), until: done) {
+        commits.add(1, ordering: .relaxed)
       }
-      busy.start()
       defer { done.set() }
       let deadline = ContinuousClock.now + .seconds(30)
       while commits.load(ordering: .relaxed) == 0 {
