@@ -12,7 +12,7 @@ import Testing
     var generator = SplitMix64(seed: seed)
     let pieces = [
       "a", "Z", "7", "@", ".", "-", "_", "+", "!", "~", " ", "\t", "\r\n", "\u{7F}", "(", "[",
-      "\"", "..", "co", "@b.com", "x.", ".y", "-z", "q-",
+      "\"", "..", "co", "@b.com", "x.", ".y", "-z", "q-", "\u{0B}", "\u{0C}", "\u{1C}",
     ]
     for _ in 0..<5_000 {
       let count = Int(generator.next() % 9)
@@ -22,10 +22,41 @@ import Testing
       #expect(
         Email.isValidASCII(Array(email.utf8)) == Email.isValidText(email),
         "seed \(seed): \(text.debugDescription)")
+      #expect(
+        Email.isValid(text) == Email.isValidText(email),
+        "seed \(seed): \(text.debugDescription) (trimmed by bytes)")
     }
     let long = String(repeating: "a", count: 64) + "@" + String(repeating: "b", count: 63) + ".io"
     for text in [long, "a" + long, String(long.dropLast(4)) + "b.io"] {
       #expect(Email.isValidASCII(Array(text.utf8)) == Email.isValidText(text), "\(text)")
+    }
+  }
+
+  /// Trimming by the ends' bytes, where both are printable ASCII, trims what the characters'
+  /// rule trims.
+  @Test func whiteSpaceIsTrimmedAsByItsCharacters() {
+    func reference(_ text: String) -> String {
+      var slice = text[...]
+      while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+      while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+      return String(slice)
+    }
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("trimming seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    let pieces = [
+      "a", "~", "!", " ", "\t", "\r\n", "\u{0B}", "\u{1C}", "\u{7F}", "\u{85}", "\u{A0}",
+      "\u{2028}", "\u{3000}", "\u{301}", "\u{600}", "é", "🙂",
+    ]
+    for _ in 0..<5_000 {
+      let count = Int(generator.next() % 7)
+      let text = (0..<count).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }
+        .joined()
+      #expect(
+        text.trimmingWhitespace() == reference(text), "seed \(seed): \(text.debugDescription)")
+      #expect(
+        text.trimmingWhitespace().utf8.elementsEqual(reference(text).utf8),
+        "seed \(seed): \(text.debugDescription), as bytes")
     }
   }
 

@@ -60,6 +60,46 @@ import Testing
     }
   }
 
+  /// A row of buttons kept from an earlier frame is the one its inputs make now, for random
+  /// buttons, splits, spinners and widths (the same inputs asked twice, the second kept).
+  @Test func aRememberedButtonRowIsTheOneMadeAnew() {
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("ButtonRow seed \(seed)")
+    var random = SeededGenerator(seed: seed)
+    let titles = ["Next", "Cancel", "Log in", "Browse classes", "Create account", "Çava", "世界"]
+    for _ in 0..<500 {
+      let buttons = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+        Button(
+          title: titles.randomElement(using: &random)!, focused: Bool.random(using: &random),
+          disabled: Bool.random(using: &random), isStop: Bool.random(using: &random))
+      }
+      let split: Int? = Bool.random(using: &random) ? Int.random(in: 0...4, using: &random) : nil
+      let spinner: (frame: Int, text: String)? =
+        Bool.random(using: &random)
+        ? (Int.random(in: 0...20, using: &random), "Checking your email…") : nil
+      let metrics = Metrics(width: Int.random(in: 10...100, using: &random))
+      let made = ButtonRow.making(buttons, secondRowFrom: split, spinner: spinner, metrics: metrics)
+      for _ in 0..<2 {
+        #expect(
+          ButtonRow.rows(buttons, secondRowFrom: split, spinner: spinner, metrics: metrics)
+            == made, "seed \(seed)")
+      }
+    }
+    #expect(ButtonRow.remembered.count <= ButtonRow.remembered.limit)
+  }
+
+  /// Get started's rows above its field, kept for a width, are the ones made anew; and what is
+  /// kept stays within its limit.
+  @Test func getStartedsKeptHeadIsTheOneMadeAnew() {
+    for width in 0...200 {
+      let metrics = Metrics(width: width)
+      let made = GetStartedView.makingHead(metrics)
+      #expect(GetStartedView.head(metrics) == made, "width \(width)")
+      #expect(GetStartedView.head(metrics) == made, "width \(width), kept")
+      #expect(GetStartedView.heads.count <= GetStartedView.heads.limit)
+    }
+  }
+
   /// The footer line takes what fits, as before it counted each hint's columns once.
   @Test func theFooterLineFitsWholeHints() {
     let hints = [
@@ -143,6 +183,21 @@ import Testing
       #expect(
         visible == expected.0 && offset == expected.1,
         "seed \(seed): \(String(text).debugDescription) cursor \(cursor) width \(width)")
+      // A field's text, as it is, masked, and of printable ASCII only (its fast way).
+      let ascii = text.filter { $0.isASCII && $0 != "\t" }
+      let asciiCursor = min(cursor, ascii.count)
+      let cases: [(String, Bool, [Character], Int)] = [
+        (String(text), false, text, cursor),
+        (String(text), true, Array(repeating: "•", count: text.count), cursor),
+        (String(ascii), false, ascii, asciiCursor),
+      ]
+      for (field, masked, shown, at) in cases {
+        let window = TextFieldView.window(of: field, masked: masked, cursor: at, width: width)
+        let expected = reference(shown, cursor: at, width: width)
+        #expect(
+          window.0.utf8.elementsEqual(expected.0.utf8) && window.1 == expected.1,
+          "seed \(seed): \(field.debugDescription) masked \(masked) cursor \(at) width \(width)")
+      }
     }
   }
 
@@ -277,12 +332,43 @@ import Testing
     #expect(KeyBindings.hints(for: state).map(\.text).contains("Ctrl-R hide password"))
   }
 
+  /// The keys of every screen come after the screen's own: in the footer, in the `Keys`
+  /// panel, and when a key is looked up (a screen's own binding of a key wins).
+  @Test func theGlobalKeysFollowTheScreensOwn() {
+    let own = KeyMap(
+      [
+        KeyBinding([.character("x")], Hint(keys: "x", action: "one"), .quitPressed),
+        KeyBinding([.control("o")], Hint(keys: "Ctrl-O", action: "own"), .keysPanelToggled),
+      ], takesText: false)
+    for signedIn in [false, true] {
+      let map = KeyBindings.withGlobalKeys(own, signedIn: signedIn)
+      #expect(map.action(for: .control("o")) == .keysPanelToggled, "the screen's own wins")
+      #expect(map.action(for: .character("?")) == .keysPanelToggled)
+      #expect(map.action(for: .control("c")) == .interruptPressed)
+      #expect(map.action(for: .character("x")) == .quitPressed)
+      #expect(
+        map.hints.map(\.text) == ["x one", "Ctrl-O own", "? keys", "Ctrl-C quit"],
+        "signed in: \(signedIn)")
+      #expect(
+        map.help.map(\.text)
+          == ["x one", "Ctrl-O own"] + (signedIn ? ["Ctrl-O log out"] : [])
+          + ["?/F1 all keys (this panel; F1 in a text field)", "Ctrl-C quit"])
+      #expect(map.allBindings.count == (signedIn ? 5 : 4))
+    }
+    var typing = own
+    typing.takesText = true
+    let map = KeyBindings.withGlobalKeys(typing, signedIn: true)
+    #expect(map.action(for: .character("?")) == nil, "typed into the field")
+    #expect(map.action(for: .function(1)) == .keysPanelToggled)
+    #expect(map.hints.map(\.text) == ["x one", "Ctrl-O own", "F1 keys", "Ctrl-C quit"])
+  }
+
   @Test func everyFooterEndsWithQuitAndListsOnlyBoundKeys() {
     var expired = AppState.launch(with: .invalid)
     for state in [getStarted, profile, expired] {
       let map = KeyBindings.keyMap(for: state)
       #expect(map.hints.last == Hint(keys: "Ctrl-C", action: "quit"))
-      #expect(map.bindings.allSatisfy { !$0.keys.isEmpty })
+      #expect(map.allBindings.allSatisfy { !$0.keys.isEmpty })
     }
     expired.notice = nil
     #expect(

@@ -33,13 +33,31 @@ package enum Email {
   /// letters, digits or hyphens (not at either end) and whose last label is at least two letters.
   /// No spaces or control characters anywhere. Unicode letters are accepted in both parts.
   package static func isValid(_ raw: String) -> Bool {
+    // Checked (twice) on every key typed into an email field: an ASCII address by its bytes,
+    // trimmed there, without finding grapheme clusters and their properties (which gives the
+    // same answer).
+    if isASCII(raw),
+      let valid = raw.utf8.withContiguousStorageIfAvailable({ isValidASCII(trimming: $0) })
+    {
+      return valid
+    }
     let email = raw.trimmingWhitespace()
     // RFC 5321 counts octets: in characters, one letter with endless combining marks passed.
     guard email.utf8.count <= 254 else { return false }
-    // Checked on every key typed into an email field: an ASCII address by its bytes, without
-    // finding grapheme clusters and their properties (which gives the same answer).
     if isASCII(email) { return isValidASCII(Array(email.utf8)) }
     return isValidText(email)
+  }
+
+  /// `isValid` of an ASCII text: its white space at either end trimmed, then its bytes.
+  private static func isValidASCII(trimming text: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The ASCII characters that are white space: tab to carriage return, and space.
+    func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+    var start = 0
+    var end = text.count
+    while start < end, isWhitespace(text[start]) { start += 1 }
+    while end > start, isWhitespace(text[end - 1]) { end -= 1 }
+    guard end - start <= 254 else { return false }
+    return isValidASCII(UnsafeBufferPointer(rebasing: text[start..<end]))
   }
 
   /// `isValid` of a trimmed address, character by character (any text).
@@ -65,6 +83,11 @@ package enum Email {
 
   /// `isValid` of a trimmed ASCII address, byte by byte.
   static func isValidASCII(_ email: [UInt8]) -> Bool {
+    email.withUnsafeBufferPointer { isValidASCII($0) }
+  }
+
+  /// `isValid` of a trimmed ASCII address, byte by byte.
+  static func isValidASCII(_ email: UnsafeBufferPointer<UInt8>) -> Bool {
     func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     let at = UInt8(ascii: "@")
@@ -73,7 +96,6 @@ package enum Email {
     guard let split = email.firstIndex(of: at), email[(split + 1)...].firstIndex(of: at) == nil
     else { return false }
     let local = email[..<split]
-    let domain = email[(split + 1)...]
     guard !local.isEmpty, local.count <= 64, local.first != dot, local.last != dot else {
       return false
     }
@@ -84,24 +106,55 @@ package enum Email {
       else { return false }
       previous = byte
     }
-    let labels = domain.split(separator: dot, omittingEmptySubsequences: false)
-    guard labels.count >= 2 else { return false }
-    for label in labels {
-      guard !label.isEmpty, label.count <= 63, label.first != hyphen, label.last != hyphen,
-        label.allSatisfy({ isLetter($0) || isDigit($0) || $0 == hyphen })
+    // The domain's labels, each as it ends (at a dot or the end).
+    var labels = 0
+    var label = (split + 1)..<(split + 1)
+    var labelStart = split + 1
+    for end in (split + 1)...email.count where end == email.count || email[end] == dot {
+      label = labelStart..<end
+      let bytes = email[label]
+      guard !bytes.isEmpty, bytes.count <= 63, bytes.first != hyphen, bytes.last != hyphen,
+        bytes.allSatisfy({ isLetter($0) || isDigit($0) || $0 == hyphen })
       else { return false }
+      labels += 1
+      labelStart = end + 1
     }
-    guard let tld = labels.last, tld.count >= 2, tld.allSatisfy(isLetter) else { return false }
+    guard labels >= 2, label.count >= 2, email[label].allSatisfy(isLetter) else { return false }
     return true
   }
 
   /// `allowedInLocalPart` as bytes.
-  private static let allowedInLocalPartASCII = Set(allowedInLocalPart.compactMap(\.asciiValue))
+  private static let allowedInLocalPartASCII = ASCIISet(allowedInLocalPart.compactMap(\.asciiValue))
+}
+
+/// A set of ASCII bytes as two words of bits: a lookup is a shift and a mask.
+struct ASCIISet: Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  init(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes where byte < 0x80 {
+      if byte < 64 { low |= 1 << byte } else { high |= 1 << (byte - 64) }
+    }
+  }
+
+  func contains(_ byte: UInt8) -> Bool {
+    guard byte < 0x80 else { return false }
+    return (byte < 64 ? low >> byte : high >> (byte - 64)) & 1 == 1
+  }
 }
 
 extension StringProtocol {
   /// Leading and trailing white space (including newlines) removed.
   package func trimmingWhitespace() -> String {
+    // Most texts begin and end with a printable ASCII character: then neither end is white
+    // space (a character is white space by its first scalar, and no white space joins a
+    // printable ASCII character after it).
+    let plainEnds = utf8.withContiguousStorageIfAvailable { bytes in
+      guard let first = bytes.first, let last = bytes.last else { return false }
+      return first > 0x20 && first < 0x7F && last > 0x20 && last < 0x7F
+    }
+    if plainEnds == true { return String(self) }
     var slice = self[...]
     while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
     while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }

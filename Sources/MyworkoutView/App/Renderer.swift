@@ -87,8 +87,8 @@ package enum Renderer {
       grid.cursor = nil
     }
     guard !footer.isEmpty else { return (grid, nil) }
-    let keys = KeyBindings.keyMap(
-      for: state, presentation: presentation, width: width, height: height)
+    // The frame's own layout: the full view returned above, so the content is `content`.
+    let keys = KeyBindings.keyMap(for: state, presentation: presentation, content: content)
     grid.fill(footer, style: .footer)
     grid.put(Hint.line(keys.hints, width: width), row: 0, column: 0, in: footer, style: .footer)
     return (grid, keys)

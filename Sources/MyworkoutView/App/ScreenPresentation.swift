@@ -104,12 +104,15 @@ package enum KeyBindings {
   /// The keys of the screen on top; with the terminal's size, mouse events are hit-tested
   /// against the same layout the screen is drawn with.
   package static func keyMap(for state: AppState, width: Int = 0, height: Int = 0) -> KeyMap {
-    keyMap(for: state, presentation: state.screen.presentation, width: width, height: height)
+    keyMap(
+      for: state, presentation: state.screen.presentation,
+      content: Renderer.contentArea(for: state, width: width, height: height))
   }
 
-  /// The key map of `state`, whose screen's presentation the caller has made already.
+  /// The key map of `state`, whose screen's presentation the caller has made already, with
+  /// its content laid out in `content` (worked out only when the map needs it).
   static func keyMap(
-    for state: AppState, presentation: ScreenPresentation, width: Int, height: Int
+    for state: AppState, presentation: ScreenPresentation, content: @autoclosure () -> Rect
   ) -> KeyMap {
     if let confirmation = state.logOutConfirmation {
       return LogOutConfirmationView.keys(confirmation)
@@ -117,12 +120,11 @@ package enum KeyBindings {
     if state.showsKeys {
       let help = panelHelp(presentation.keys, signedIn: state.session != nil)
       return KeysPanel.keys(
-        help: help, area: Renderer.contentArea(for: state, width: width, height: height),
-        scroll: state.keysScroll, signedIn: state.session != nil)
+        help: help, area: content(), scroll: state.keysScroll, signedIn: state.session != nil)
     }
     var map = withGlobalKeys(presentation.keys, signedIn: state.session != nil)
     if let mouse = presentation.mouse {
-      let area = Renderer.contentArea(for: state, width: width, height: height)
+      let area = content()
       map.mouse = { mouse($0, area) }
     }
     return map
@@ -132,22 +134,34 @@ package enum KeyBindings {
   /// panel, Ctrl-O on signed-in screens (the header line names it), and Ctrl-C.
   static func withGlobalKeys(_ screenKeys: KeyMap, signedIn: Bool) -> KeyMap {
     var map = screenKeys
+    map.globals = globals[(signedIn ? 2 : 0) + (screenKeys.takesText ? 1 : 0)]
+    return map
+  }
+
+  /// The global keys for each of signed out and in, without and with a text field focused.
+  private static let globals = [false, true].flatMap { signedIn in
+    [false, true].map { takesText in globalKeys(signedIn: signedIn, takesText: takesText) }
+  }
+
+  private static func globalKeys(signedIn: Bool, takesText: Bool) -> [KeyBinding] {
+    var keys: [KeyBinding] = []
     if signedIn {
-      map.append(
+      keys.append(
         KeyBinding(
           [.control("o")], .logOutPressed, help: Hint(keys: "Ctrl-O", action: "log out")))
     }
     // The footer names the panel's key on every screen (SPEC §10): `?`, or F1 while a text
     // field has the focus (`?` is typed there). Both take the same width, so that moving the
     // focus between a field and a button does not shift the rest of the footer (and redraw it).
-    map.append(
+    keys.append(
       KeyBinding(
-        screenKeys.takesText ? [.function(1)] : [.character("?"), .function(1)],
-        Hint(keys: screenKeys.takesText ? "F1" : "?", action: "keys", isPinned: true, width: 7),
+        takesText ? [.function(1)] : [.character("?"), .function(1)],
+        Hint(keys: takesText ? "F1" : "?", action: "keys", isPinned: true, width: 7),
         .keysPanelToggled,
         help: Hint(keys: "?/F1", action: "all keys (this panel; F1 in a text field)")))
-    map.append(KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
-    return map
+    keys.append(
+      KeyBinding([.control("c")], Hint(keys: "Ctrl-C", action: "quit"), .interruptPressed))
+    return keys
   }
 
   /// What the `Keys` panel lists: the screen's keys with the global ones, and Ctrl-Z just

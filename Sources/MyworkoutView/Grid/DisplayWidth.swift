@@ -13,6 +13,9 @@ package enum DisplayWidth {
   package static func of(_ text: some StringProtocol) -> Int {
     // Printable ASCII takes a column a byte, and a text of scalars that stand alone one a
     // scalar: neither needs grapheme breaks (most of a key's width measuring went to them).
+    if let width = text.utf8.withContiguousStorageIfAvailable(asciiWidth), let width {
+      return width
+    }
     var ascii = 0
     var isASCII = true
     for byte in text.utf8 {
@@ -29,6 +32,17 @@ package enum DisplayWidth {
       scalars += 1
     }
     return scalars
+  }
+
+  /// The width of ASCII bytes (a column for each printable one), or nil when there is a byte
+  /// that is not ASCII. A buffer's bytes are read several times faster than a string's.
+  static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var width = 0
+    for byte in bytes {
+      guard byte < 0x80 else { return nil }
+      if byte >= 0x20, byte < 0x7F { width += 1 }
+    }
+    return width
   }
 
   static func of(_ scalar: Unicode.Scalar) -> Int {

@@ -213,32 +213,47 @@ package struct Grid: Equatable, Sendable {
     let right = min(right, width)
     let left = max(left, 0)
     var col = column
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII, which is nearly all a screen draws: a byte is a character, and the printable
-      // ones take a column each (controls none, as `DisplayWidth` says).
+    // ASCII, which is nearly all a screen draws: a byte is a character, and the printable
+    // ones take a column each (controls none, as `DisplayWidth` says). Read from the string's
+    // own buffer (a string's bytes one by one cost several times more). A string without one
+    // (none on Linux) is drawn by the ways below, which give the same.
+    let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
       let start = row * width
-      cells.withUnsafeMutableBufferPointer { cells in
-        for byte in text.utf8 where byte >= 0x20 && byte < 0x7F {
+      return cells.withUnsafeMutableBufferPointer { cells in
+        for byte in bytes where byte >= 0x20 && byte < 0x7F {
           guard col < right else { break }
           if col >= left { cells[start + col] = Cell(ascii: byte, style: style) }
           col += 1
         }
+        return col
       }
-      return col
     }
-    if text.unicodeScalars.allSatisfy(DisplayWidth.standsAlone) {
-      // Scalars that join no neighbour and take one column (accented letters, box drawing, the
-      // focus marker): a scalar is a character, without finding grapheme breaks.
-      let start = row * width
-      cells.withUnsafeMutableBufferPointer { cells in
-        for scalar in text.unicodeScalars {
-          guard col < right else { break }
-          if col >= left { cells[start + col] = Cell(scalar: scalar, style: style) }
+    if let end, let end { return end }
+    // Scalars that join no neighbour and take one column (accented letters, box drawing, the
+    // focus marker): a scalar is a character, without finding grapheme breaks. Each is drawn
+    // once the scalar after it stands alone too (a mark after it would join it); at one that
+    // does not, the text is drawn by characters below, over the same cells.
+    let start = row * width
+    let drawn = cells.withUnsafeMutableBufferPointer { cells in
+      var waiting: Unicode.Scalar?
+      for scalar in text.unicodeScalars {
+        guard DisplayWidth.standsAlone(scalar) else { return false }
+        if let previous = waiting {
+          if col >= left { cells[start + col] = Cell(scalar: previous, style: style) }
           col += 1
         }
+        guard col < right else { return true }
+        waiting = scalar
       }
-      return col
+      if let previous = waiting {
+        if col >= left { cells[start + col] = Cell(scalar: previous, style: style) }
+        col += 1
+      }
+      return true
     }
+    if drawn { return col }
+    col = column
     for character in text {
       let cellWidth = DisplayWidth.of(character)
       if cellWidth == 0 { continue }

@@ -27,6 +27,10 @@ package struct KeyBinding: Sendable {
 /// there (into the focused text field, if any).
 package struct KeyMap: Sendable {
   package var bindings: [KeyBinding] = []
+  /// The keys every screen takes, after the screen's own (`KeyBindings.withGlobalKeys`). They
+  /// are one of a few shared arrays: adding them to a map copies none of its bindings (a map
+  /// is made for every frame, and copying a form's took a twentieth of a key's work).
+  package var globals: [KeyBinding] = []
   /// A printable character that no binding takes.
   package var typing: (@Sendable (Character) -> Action?)?
   package var pasting: (@Sendable (String) -> Action?)?
@@ -48,18 +52,25 @@ package struct KeyMap: Sendable {
   package func action(for key: Key) -> Action? {
     if case .paste(let text) = key { return pasting?(text) }
     if case .mouse(let event) = key { return mouse?(event) }
-    if let binding = bindings.first(where: { $0.keys.contains(key) }) { return binding.action }
+    if let binding = bindings.first(where: { $0.keys.contains(key) })
+      ?? globals.first(where: { $0.keys.contains(key) })
+    {
+      return binding.action
+    }
     if case .character(let character) = key { return typing?(character) }
     return nil
   }
 
   /// The footer's hints, in order.
-  package var hints: [Hint] { bindings.compactMap(\.hint) }
+  package var hints: [Hint] { bindings.compactMap(\.hint) + globals.compactMap(\.hint) }
+
+  /// The screen's bindings, then the global ones: in the order keys are looked up.
+  package var allBindings: [KeyBinding] { bindings + globals }
 
   /// Every key the screen takes, for the `Keys` panel (each listed once).
   package var help: [Hint] {
     var seen: Set<String> = []
-    return bindings.compactMap(\.help).filter { seen.insert($0.text).inserted }
+    return allBindings.compactMap(\.help).filter { seen.insert($0.text).inserted }
   }
 
   package mutating func append(_ binding: KeyBinding) { bindings.append(binding) }

@@ -33,10 +33,14 @@ package struct Rect: Equatable, Sendable {
 
   /// Splits into parts stacked top to bottom.
   package func rows(_ extents: [Extent]) -> [Rect] {
-    Self.lengths(extents, total: height).reduce(into: (rects: [Rect](), offset: y)) { acc, length in
-      acc.rects.append(Rect(x: x, y: acc.offset, width: width, height: length))
-      acc.offset += length
-    }.rects
+    var rects: [Rect] = []
+    rects.reserveCapacity(extents.count)
+    var offset = y
+    for length in Self.lengths(extents, total: height) {
+      rects.append(Rect(x: x, y: offset, width: width, height: length))
+      offset += length
+    }
+    return rects
   }
 
   /// Splits into parts side by side, left to right, with `gap` empty columns between them.
@@ -44,6 +48,7 @@ package struct Rect: Equatable, Sendable {
     let gaps = max(0, gap) * max(0, extents.count - 1)
     let lengths = Self.lengths(extents, total: max(0, width - gaps))
     var rects: [Rect] = []
+    rects.reserveCapacity(extents.count)
     var offset = x
     for length in lengths {
       rects.append(Rect(x: offset, y: y, width: length, height: height))

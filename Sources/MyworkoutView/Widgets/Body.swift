@@ -47,11 +47,17 @@ struct Row: Equatable {
 }
 
 /// A screen's content as rows, with the row that must stay visible (the focused control).
-struct Body {
-  private(set) var rows: [Row] = []
+struct Body: Equatable {
+  private(set) var rows: [Row]
   private(set) var focusRow: Int?
   /// How many focus stops the rows so far hold.
   private var stops = 0
+
+  init() {
+    // Room for a form's rows, so that adding them does not move them again and again.
+    rows = []
+    rows.reserveCapacity(24)
+  }
 
   mutating func add(_ row: Row, focused: Bool = false) {
     if focused { focusRow = rows.count }

@@ -2,7 +2,7 @@ import MyworkoutCore
 
 /// A row of buttons, `[ Log in ]  [ Cancel ]`, the focused one marked `▸` and highlighted,
 /// followed by the spinner while a request runs.
-struct Button {
+struct Button: Hashable, Sendable {
   var title: String
   var focused: Bool
   var disabled = false
@@ -33,6 +33,31 @@ enum ButtonRow {
   /// when even that is too narrow, one under the other. The focus order and clicks follow the
   /// rows as drawn (left to right, then down). The spinner follows the last button.
   static func rows(
+    _ buttons: [Button], secondRowFrom: Int? = nil, spinner: (frame: Int, text: String)?,
+    metrics: Metrics
+  ) -> [Row] {
+    // A form's buttons are the same from key to key: the rows made last are kept.
+    let inputs = Inputs(
+      buttons: buttons, secondRowFrom: secondRowFrom, spinnerFrame: spinner?.frame,
+      spinnerText: spinner?.text, width: metrics.width)
+    return remembered.value(for: inputs) {
+      making(buttons, secondRowFrom: secondRowFrom, spinner: spinner, metrics: metrics)
+    }
+  }
+
+  /// What `rows` is made from (a `Metrics` is made from its width alone).
+  struct Inputs: Hashable, Sendable {
+    var buttons: [Button]
+    var secondRowFrom: Int?
+    var spinnerFrame: Int?
+    var spinnerText: String?
+    var width: Int
+  }
+
+  static let remembered = Remembered<Inputs, [Row]>()
+
+  /// `rows`, made anew.
+  static func making(
     _ buttons: [Button], secondRowFrom: Int? = nil, spinner: (frame: Int, text: String)?,
     metrics: Metrics
   ) -> [Row] {

@@ -7,7 +7,7 @@ enum TextBlock {
   /// A form wraps the same hint on every key: the lines of the texts wrapped last are kept
   /// (`Remembered`), by text and width.
   static func wrap(_ text: String, width: Int) -> [String] {
-    remembered.value(for: Wrapped(text: Array(text.utf8), width: width)) {
+    remembered.value(for: Wrapped(text: ExactText(text), width: width)) {
       wrapping(text, width: width)
     }
   }
@@ -15,7 +15,7 @@ enum TextBlock {
   /// By bytes: two strings Swift holds equal (`é` and `e` + U+0301) are wrapped apart, so that
   /// each is drawn as it was written.
   struct Wrapped: Hashable, Sendable {
-    var text: [UInt8]
+    var text: ExactText
     var width: Int
   }
 
@@ -109,5 +109,25 @@ extension String {
       bytes.initialize(repeating: UInt8(ascii: " "))
       return count
     }
+  }
+}
+
+/// A string that is equal to another, and hashed, by its UTF-8 bytes: Swift's `==` holds
+/// canonically equivalent strings equal (`é` and `e` + U+0301), which draw differently.
+struct ExactText: Hashable, Sendable {
+  var text: String
+
+  init(_ text: String) { self.text = text }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    var lhs = lhs.text
+    var rhs = rhs.text
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    var text = text
+    text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }

@@ -7,9 +7,8 @@ enum TextFieldView {
     label: String, input: TextInput, masked: Bool, validity: FieldValidity, focused: Bool,
     readOnly: Bool = false, metrics: Metrics
   ) -> [Row] {
-    let shown: [Character] =
-      masked ? Array(repeating: "•", count: input.text.count) : Array(input.text)
-    let (visible, cursorOffset) = window(shown, cursor: input.cursor, width: metrics.fieldWidth)
+    let (visible, cursorOffset) = window(
+      of: input.text, masked: masked, cursor: input.cursor, width: metrics.fieldWidth)
     var row = fieldRow(
       // While a request runs the fields take no keys, and look it (dim).
       value: visible, valueStyle: readOnly ? .buttonDisabled : .field,
@@ -20,6 +19,34 @@ enum TextFieldView {
       Row.Zone(columns: metrics.labelColumn..<(metrics.fieldColumn + metrics.fieldWidth + 2))
     ]
     return labelled(row, label: label, focused: focused, metrics: metrics)
+  }
+
+  /// The part of a field's text (shown as `•`s when masked) that fits `width` columns with the
+  /// cursor in view, and the cursor's column within it.
+  static func window(of text: String, masked: Bool, cursor: Int, width: Int) -> (String, Int) {
+    // Printable ASCII, or a mask, takes a column a character: the window is arithmetic, with
+    // no characters to find and measure (a key's field was a thirtieth of its work).
+    if masked {
+      let (start, end, column) = narrowWindow(count: text.count, cursor: cursor, width: width)
+      return (String(repeating: "•", count: end - start), column)
+    }
+    let bytes = text.utf8
+    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      let (start, end, column) = narrowWindow(count: bytes.count, cursor: cursor, width: width)
+      let from = bytes.index(bytes.startIndex, offsetBy: start)
+      let to = bytes.index(from, offsetBy: end - start)
+      return (String(text[from..<to]), column)
+    }
+    return window(Array(text), cursor: cursor, width: width)
+  }
+
+  /// `window` of `count` characters a column each: the shown ones' range, and the cursor's
+  /// column in it.
+  private static func narrowWindow(count: Int, cursor: Int, width: Int) -> (
+    start: Int, end: Int, column: Int
+  ) {
+    let start = min(cursor, max(0, cursor - max(0, width - 1)))
+    return (start, min(count, start + max(0, width)), cursor - start)
   }
 
   /// The part of the value that fits `width` columns with the cursor in view, and the cursor's

@@ -2,18 +2,7 @@ import MyworkoutCore
 
 enum GetStartedView {
   static func body(_ form: GetStartedForm, spinnerFrame: Int, metrics: Metrics) -> Body {
-    var body = Body()
-    body.addOptional(
-      AssetArt.logoLines.map {
-        TextBlock.centered($0.text, width: metrics.width, columns: $0.columns, style: .heading)
-      })
-    body.add(TextBlock.centered("Myworkout GO", width: metrics.width, style: .heading))
-    body.spacer()
-    body.addOptional(
-      TextBlock.rows(
-        "Enter your email to log in or create an account.", column: metrics.labelColumn,
-        width: metrics.width, style: .hint))
-    body.spacer()
+    var body = head(metrics)
     body.add(
       TextFieldView.rows(
         label: "Email", input: form.email, masked: false, validity: form.validity(of: .email),
@@ -40,6 +29,33 @@ enum GetStartedView {
             disabled: form.phase.isRunning)
         ], spinner: nil, metrics: metrics),
       focused: form.focus == .browseClasses)
+    return body
+  }
+}
+
+extension GetStartedView {
+  /// The rows above the field (the logo, the title and the hint), which are the same on every
+  /// key: made once for each width.
+  static func head(_ metrics: Metrics) -> Body {
+    heads.value(for: metrics.width) { makingHead(metrics) }
+  }
+
+  static let heads = Remembered<Int, Body>(limit: 16)
+
+  /// `head`, made anew.
+  static func makingHead(_ metrics: Metrics) -> Body {
+    var body = Body()
+    body.addOptional(
+      AssetArt.logoLines.map {
+        TextBlock.centered($0.text, width: metrics.width, columns: $0.columns, style: .heading)
+      })
+    body.add(TextBlock.centered("Myworkout GO", width: metrics.width, style: .heading))
+    body.spacer()
+    body.addOptional(
+      TextBlock.rows(
+        "Enter your email to log in or create an account.", column: metrics.labelColumn,
+        width: metrics.width, style: .hint))
+    body.spacer()
     return body
   }
 }
