@@ -183,7 +183,7 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
       "\u{2714}", "\u{2717}", "\u{275A}", "\u{2800}", "\u{28FF}",
       "👨‍👩‍👧‍👦",
     ]
-    for _ in 0..<2_000 {
+    for _ in 0..<5_000 {
       let count = Int.random(in: 0...12, using: &random)
       let text = (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
       let ascii = text.utf8.allSatisfy { $0 < 0x80 }

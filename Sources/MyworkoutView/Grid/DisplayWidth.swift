@@ -60,7 +60,12 @@ package enum DisplayWidth {
   /// spinner). None of them joins a neighbour into a grapheme cluster, and none is followed
   /// here by a scalar that joins it (a text with one goes the slow way).
   static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
+    standsAlone(value: scalar.value)
+  }
+
+  /// `standsAlone` of a scalar's value.
+  @inline(__always)
+  static func standsAlone(value: UInt32) -> Bool {
     if value < 0x300 { return (value >= 0x20 && value < 0x7F) || (value >= 0xA0 && value != 0xAD) }
     return (value >= 0x2010 && value <= 0x2027) || (value >= 0x2190 && value <= 0x21FF)
       || (value >= 0x2500 && value <= 0x25FC) || value == 0x2713 || value == 0x2717

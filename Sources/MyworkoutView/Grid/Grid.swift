@@ -63,6 +63,14 @@ package struct Cell: Equatable, Sendable {
     high = 1 << 56
   }
 
+  /// A cell holding a character of one scalar, from its UTF-8 bytes (`count`, at most 4) packed
+  /// with the first in the lowest byte.
+  init(utf8 packed: UInt64, count: Int, style: Style) {
+    styleCode = style.code
+    low = packed
+    high = UInt64(count) << 56
+  }
+
   /// A cell holding a character of one scalar (its UTF-8 encoded here, in at most 4 bytes).
   init(scalar: Unicode.Scalar, style: Style) {
     styleCode = style.code
@@ -212,48 +220,62 @@ package struct Grid: Equatable, Sendable {
     guard row >= 0, row < height else { return column }
     let right = min(right, width)
     let left = max(left, 0)
-    var col = column
-    // ASCII, which is nearly all a screen draws: a byte is a character, and the printable
-    // ones take a column each (controls none, as `DisplayWidth` says). Read from the string's
-    // own buffer (a string's bytes one by one cost several times more). A string without one
-    // (none on Linux) is drawn by the ways below, which give the same.
-    let end = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-      let start = row * width
-      return cells.withUnsafeMutableBufferPointer { cells in
-        for byte in bytes where byte >= 0x20 && byte < 0x7F {
-          guard col < right else { break }
-          if col >= left { cells[start + col] = Cell(ascii: byte, style: style) }
+    // Nearly all a screen draws is scalars that join no neighbour and take one column (ASCII,
+    // accented letters, box drawing, the focus marker): a scalar is a character, drawn from
+    // the string's own UTF-8 without finding grapheme breaks (read a byte at a time from the
+    // string, or a scalar at a time, it cost several times more). Each is drawn once the
+    // scalar after it is known not to join it; at one that may, the text is drawn by
+    // characters below, over the same cells. Controls take no column (as `DisplayWidth` says)
+    // and join nothing but each other (CR LF).
+    let start = row * width
+    let drawn = text.utf8.withContiguousStorageIfAvailable { bytes in
+      cells.withUnsafeMutableBufferPointer { cells -> Int? in
+        var col = column
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+          // ASCII alone (most texts): no scalar can join another but CR LF, both controls.
+          for byte in bytes where byte >= 0x20 && byte < 0x7F {
+            guard col < right else { break }
+            if col >= left { cells[start + col] = Cell(ascii: byte, style: style) }
+            col += 1
+          }
+          return col
+        }
+        var waiting: Cell?
+        var index = 0
+        while index < bytes.count {
+          let lead = bytes[index]
+          let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+          var packed = UInt64(lead)
+          var value = UInt32(lead)
+          if length > 1 {
+            value &= 0x7F >> length
+            for offset in 1..<length {
+              let byte = bytes[index + offset]
+              packed |= UInt64(byte) << (8 * offset)
+              value = value << 6 | UInt32(byte & 0x3F)
+            }
+          }
+          index += length
+          let isControl = value < 0x20 || value == 0x7F
+          guard isControl || DisplayWidth.standsAlone(value: value) else { return nil }
+          if let cell = waiting {
+            if col >= left { cells[start + col] = cell }
+            col += 1
+            waiting = nil
+          }
+          if isControl { continue }
+          guard col < right else { return col }
+          waiting = Cell(utf8: packed, count: length, style: style)
+        }
+        if let cell = waiting {
+          if col >= left { cells[start + col] = cell }
           col += 1
         }
         return col
       }
     }
-    if let end, let end { return end }
-    // Scalars that join no neighbour and take one column (accented letters, box drawing, the
-    // focus marker): a scalar is a character, without finding grapheme breaks. Each is drawn
-    // once the scalar after it stands alone too (a mark after it would join it); at one that
-    // does not, the text is drawn by characters below, over the same cells.
-    let start = row * width
-    let drawn = cells.withUnsafeMutableBufferPointer { cells in
-      var waiting: Unicode.Scalar?
-      for scalar in text.unicodeScalars {
-        guard DisplayWidth.standsAlone(scalar) else { return false }
-        if let previous = waiting {
-          if col >= left { cells[start + col] = Cell(scalar: previous, style: style) }
-          col += 1
-        }
-        guard col < right else { return true }
-        waiting = scalar
-      }
-      if let previous = waiting {
-        if col >= left { cells[start + col] = Cell(scalar: previous, style: style) }
-        col += 1
-      }
-      return true
-    }
-    if drawn { return col }
-    col = column
+    if let drawn, let drawn { return drawn }
+    var col = column
     for character in text {
       let cellWidth = DisplayWidth.of(character)
       if cellWidth == 0 { continue }

@@ -62,7 +62,14 @@ package struct KeyMap: Sendable {
   }
 
   /// The footer's hints, in order.
-  package var hints: [Hint] { bindings.compactMap(\.hint) + globals.compactMap(\.hint) }
+  package var hints: [Hint] {
+    // Made for every frame's footer: in one array, with room for them all from the start.
+    var hints: [Hint] = []
+    hints.reserveCapacity(bindings.count + globals.count)
+    for binding in bindings { if let hint = binding.hint { hints.append(hint) } }
+    for binding in globals { if let hint = binding.hint { hints.append(hint) } }
+    return hints
+  }
 
   /// The screen's bindings, then the global ones: in the order keys are looked up.
   package var allBindings: [KeyBinding] { bindings + globals }
