@@ -31,13 +31,45 @@ OUT = ROOT / "Sources/myworkout-main/startup.order"
 SLOW = 120.0  # seconds: everything is ~50 times slower under valgrind
 
 
-def traced(binary, out, args):
-    """argv that runs `binary args` under callgrind, writing its profile to `out`."""
+def traced(binary, out, args, at_start=True):
+    """argv that runs `binary args` under callgrind, writing its profile to `out` (from the
+    start, or only while `callgrind_control -i on` has turned it on)."""
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         raise bench.DriveError("valgrind is not installed (apt-get install valgrind)")
     return [valgrind, "--tool=callgrind", "--demangle=no", "--dump-instr=no",
+            f"--instr-atstart={'yes' if at_start else 'no'}",
             f"--callgrind-out-file={out}", str(binary), *args]
+
+
+def run_keys(binary, workdir):
+    """Runs a traced launch that records only while keys are typed on Get started (after its
+    first frame); returns its profile files (callgrind writes one for each dump)."""
+    home = Path(workdir, "keys")  # its own data: the other launches leave a session behind
+    home.mkdir()
+    profile = Path(home, "keys.callgrind")
+    with bench.Terminal(traced(binary, profile, (), at_start=False),
+                        bench.program_env(home)) as term:
+        term.wait_for("Myworkout GO", "Get started", timeout=SLOW)
+        term.settle(timeout=SLOW, quiet=1.0)
+        control = shutil.which("callgrind_control")
+
+        def callgrind(*args):
+            subprocess.run([control, *args, str(term.pid)], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=True)
+
+        callgrind("-i", "on")
+        for ch in bench.TYPED_TEXT:
+            term.key(ch.encode())
+        for _ in bench.TYPED_TEXT:
+            term.key(b"\x7f")
+        for _ in range(bench.TAB_PRESSES):
+            term.key(b"\t")
+        callgrind("-i", "off")
+        callgrind("-d")
+        term.send(b"\x03")
+        term.wait_exit("exit after Ctrl-C", timeout=SLOW)
+    return sorted(home.glob("keys.callgrind*"))
 
 
 def run_scenarios(binary, workdir):
@@ -116,14 +148,20 @@ def main():
                        check=True)
         try:
             profiles = run_scenarios(plain, workdir)
+            keys = set().union(*(functions_run(profile, plain.name)
+                                 for profile in run_keys(plain, workdir)))
         except bench.DriveError as error:
             print(f"startup_order: could not drive the app: {error}", file=sys.stderr)
             return 2
         ran = set().union(*(functions_run(profile, plain.name) for profile in profiles))
-    # Sorted: which functions are hot is what matters (they end up together either way), and a
-    # sorted list changes by the functions that changed when it is written again.
-    OUT.write_text("\n".join(sorted(ran)) + "\n")
-    print(f"{OUT.relative_to(ROOT)}: {len(ran)} functions")
+    # The functions a key runs first, then the rest of the launch's: a key's code then spans a
+    # few dozen pages rather than hundreds (after a pause between keys each page of code is a
+    # TLB miss and its lines cache misses, which were most of a key's time; DECISIONS.md).
+    # Each part sorted: which functions are hot is what matters (they end up together either
+    # way), and a sorted list changes by the functions that changed when it is written again.
+    rest = ran - keys
+    OUT.write_text("\n".join(sorted(keys) + sorted(rest)) + "\n")
+    print(f"{OUT.relative_to(ROOT)}: {len(keys)} functions a key runs, then {len(rest)} more")
     return 0
 
 
