@@ -1,8 +1,48 @@
+import TestProcesses
 import Testing
 
 @testable import MyworkoutCore
 
 @Suite struct TextInputTests {
+  /// Typing and Backspace in printable ASCII (done by bytes) do what the character rule does,
+  /// for random texts, cursors, limits and typed text, ASCII or not.
+  @Test func asciiEditsAreTheCharacterRulesEdits() {
+    let seed = UInt64.random(in: 1...UInt64.max)
+    print("TextInput seed \(seed)")
+    var generator = SplitMix64(seed: seed)
+    func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+    let pieces = [
+      "a", "Z", "7", "@", " ", "~", ".", "é", "e\u{301}", "\u{301}", "\t", "\r\n", "\u{7F}", "中",
+    ]
+    for _ in 0..<5_000 {
+      let ascii = generator.next() % 3 != 0
+      let from = ascii ? Array(pieces.prefix(7)) : pieces
+      let text = (0..<Int(generator.next() % 12)).map { _ in pick(from) }.joined()
+      let typed = (0..<Int(generator.next() % 4)).map { _ in pick(from) }.joined()
+      let limit = Int(generator.next() % 16)
+      var input = TextInput(text, limit: limit)
+      for _ in 0..<Int(generator.next() % 4) { input.moveLeft() }
+      var fast = input
+      var slow = input
+      let kept = fast.insert(typed)
+      let keptSlow = slow.insertByCharacters(typed)
+      #expect(
+        kept == keptSlow && fast.text.utf8.elementsEqual(slow.text.utf8)
+          && fast.cursor == slow.cursor && fast.isTouched == slow.isTouched,
+        "seed \(seed): \(input.text.debugDescription) at \(input.cursor) + \(typed.debugDescription)"
+      )
+      var deleted = fast
+      deleted.deleteBackward()
+      var expected = fast.text
+      if fast.cursor > 0 {
+        expected.remove(at: expected.index(expected.startIndex, offsetBy: fast.cursor - 1))
+      }
+      #expect(
+        deleted.text.utf8.elementsEqual(expected.utf8) && deleted.cursor == max(0, fast.cursor - 1),
+        "seed \(seed): Backspace in \(fast.text.debugDescription) at \(fast.cursor)")
+    }
+  }
+
   @Test func backspaceRemovesOneCharacterNotOneByte() {
     var input = TextInput()
     input.insert("Zoë 中文👍🏽")

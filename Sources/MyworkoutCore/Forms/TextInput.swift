@@ -50,6 +50,25 @@ package struct TextInput: Equatable, Sendable {
   /// was cut (so a paste can say so).
   @discardableResult
   package mutating func insert(_ typed: String) -> Bool {
+    // Printable ASCII typed into ASCII text (most keys): a byte is a character and a scalar,
+    // and no two of them join, so counts and places are in bytes (the way below walks the
+    // whole text by characters and reads each typed one's Unicode properties).
+    if !typed.isEmpty, Self.isPrintableASCII(typed), Self.isPrintableASCII(text) {
+      let room = limit - text.utf8.count
+      let kept = typed.utf8.prefix(max(0, room))
+      guard !kept.isEmpty else { return false }
+      let index = text.utf8.index(text.startIndex, offsetBy: cursor)
+      text.insert(contentsOf: Substring(kept), at: index)
+      cursor += kept.count
+      isTouched = true
+      return kept.count == typed.utf8.count
+    }
+    return insertByCharacters(typed)
+  }
+
+  /// `insert` of any text, by characters.
+  @discardableResult
+  mutating func insertByCharacters(_ typed: String) -> Bool {
     let clean = typed.filter { character in
       !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
@@ -67,9 +86,17 @@ package struct TextInput: Equatable, Sendable {
     return end == clean.endIndex
   }
 
+  /// Whether every byte is a printable ASCII character (true for empty text).
+  static func isPrintableASCII(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+  }
+
   package mutating func deleteBackward() {
     guard cursor > 0 else { return }
-    let index = text.index(text.startIndex, offsetBy: cursor - 1)
+    let index =
+      Self.isPrintableASCII(text)
+      ? text.utf8.index(text.startIndex, offsetBy: cursor - 1)
+      : text.index(text.startIndex, offsetBy: cursor - 1)
     text.remove(at: index)
     cursor -= 1
     isTouched = true
