@@ -53,10 +53,15 @@ def run_keys(binary, workdir):
         term.wait_for("Myworkout GO", "Get started", timeout=SLOW)
         term.settle(timeout=SLOW, quiet=1.0)
         control = shutil.which("callgrind_control")
+        if control is None:
+            raise bench.DriveError("callgrind_control is not installed (it comes with valgrind)")
 
         def callgrind(*args):
-            subprocess.run([control, *args, str(term.pid)], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL, check=True)
+            try:
+                subprocess.run([control, *args, str(term.pid)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, check=True, timeout=SLOW)
+            except (OSError, subprocess.SubprocessError) as error:
+                raise bench.DriveError(f"callgrind_control {' '.join(args)}: {error}") from error
 
         callgrind("-i", "on")
         for ch in bench.TYPED_TEXT:
@@ -69,7 +74,10 @@ def run_keys(binary, workdir):
         callgrind("-d")
         term.send(b"\x03")
         term.wait_exit("exit after Ctrl-C", timeout=SLOW)
-    return sorted(home.glob("keys.callgrind*"))
+    profiles = sorted(home.glob("keys.callgrind*"))
+    if not profiles:
+        raise bench.DriveError("callgrind wrote no profile of the keys")
+    return profiles
 
 
 def run_scenarios(binary, workdir):

@@ -30,6 +30,13 @@ import Testing
     for text in [long, "a" + long, String(long.dropLast(4)) + "b.io"] {
       #expect(Email.isValidASCII(Array(text.utf8)) == Email.isValidText(text), "\(text)")
     }
+    // At RFC 5321's 254 bytes and one past, with white space around (trimmed by bytes).
+    let domain = String(repeating: "b", count: 63) + "." + String(repeating: "c", count: 63) + "."
+    let longest =
+      String(repeating: "a", count: 64) + "@" + domain + String(repeating: "d", count: 61)
+    #expect(longest.utf8.count == 254)
+    #expect(Email.isValid(" \t" + longest + "\r\n"))
+    #expect(!Email.isValid(" \t" + longest + "d\r\n"), "255 bytes")
   }
 
   /// Trimming by the ends' bytes, where both are printable ASCII, trims what the characters'

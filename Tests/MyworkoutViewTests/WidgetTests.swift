@@ -86,6 +86,14 @@ import Testing
       }
     }
     #expect(ButtonRow.remembered.count <= ButtonRow.remembered.limit)
+    // Kept by bytes: each spelling of `é` comes back as it was written.
+    for title in ["Café", "Cafe\u{301}"] {
+      let rows = ButtonRow.rows(
+        [Button(title: title, focused: false)], spinner: nil, metrics: Metrics(width: 80))
+      #expect(
+        rows.first?.segments.last?.text.utf8.elementsEqual("[ \(title) ]".utf8) == true,
+        "\(title.debugDescription)")
+    }
   }
 
   /// Get started's rows above its field, kept for a width, are the ones made anew; and what is

@@ -8,6 +8,21 @@ struct Button: Hashable, Sendable {
   var disabled = false
   /// Whether it is one of the screen's focus stops (a click focuses and activates it).
   var isStop = true
+
+  // Equal by the title's bytes: two spellings of `é` that Swift holds equal are drawn
+  // differently, and kept rows must be the title's own. Hashed as a `String` (equal bytes hash
+  // alike), which is quicker for the short ASCII titles buttons have.
+  static func == (lhs: Button, rhs: Button) -> Bool {
+    ExactText(lhs.title) == ExactText(rhs.title) && lhs.focused == rhs.focused
+      && lhs.disabled == rhs.disabled && lhs.isStop == rhs.isStop
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(focused)
+    hasher.combine(disabled)
+    hasher.combine(isStop)
+  }
 }
 
 enum ButtonRow {
@@ -37,9 +52,11 @@ enum ButtonRow {
     metrics: Metrics
   ) -> [Row] {
     // A form's buttons are the same from key to key: the rows made last are kept.
+    // The spinner's frame as drawn: its counter goes on turning while a request runs.
     let inputs = Inputs(
-      buttons: buttons, secondRowFrom: secondRowFrom, spinnerFrame: spinner?.frame,
-      spinnerText: spinner?.text, width: metrics.width)
+      buttons: buttons, secondRowFrom: secondRowFrom,
+      spinnerFrame: spinner.map { $0.frame % spinnerFrames.count },
+      spinnerText: spinner.map { ExactText($0.text) }, width: metrics.width)
     return remembered.value(for: inputs) {
       making(buttons, secondRowFrom: secondRowFrom, spinner: spinner, metrics: metrics)
     }
@@ -50,7 +67,7 @@ enum ButtonRow {
     var buttons: [Button]
     var secondRowFrom: Int?
     var spinnerFrame: Int?
-    var spinnerText: String?
+    var spinnerText: ExactText?
     var width: Int
   }
 
