@@ -224,16 +224,20 @@ func drawAtEverySize(_ states: [(String, AppState)]) {
     }
   }
 
-  /// A cell made from one scalar encodes it as a cell made from its text does, at the edges of
-  /// each UTF-8 length and at random scalars between.
+  /// A cell made from one scalar's packed UTF-8 (as `Grid.put` packs it) is the cell made from
+  /// its text, at the edges of each UTF-8 length and at random scalars between.
   @Test func aScalarsCellIsItsTextsCell() {
     var values: [UInt32] = [0x20, 0x7E, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2500, 0xFFFD, 0x10000]
     values += [0x1F642, 0x10FFFF]
     var random = SeededGenerator(seed: 0xCE11)
     values += (0..<2_000).map { _ in UInt32.random(in: 0...0x10FFFF, using: &random) }
+    func packed(_ scalar: Unicode.Scalar) -> UInt64 {
+      String(scalar).utf8.enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * $1.offset) }
+    }
     for scalar in values.compactMap(Unicode.Scalar.init) {
       #expect(
-        Cell(scalar: scalar, style: .hint) == Cell(String(scalar), style: .hint),
+        Cell(utf8: packed(scalar), count: String(scalar).utf8.count, style: .hint)
+          == Cell(String(scalar), style: .hint),
         "U+\(String(scalar.value, radix: 16, uppercase: true))")
     }
   }

@@ -53,7 +53,7 @@ package struct TextInput: Equatable, Sendable {
     // Printable ASCII typed into ASCII text (most keys): a byte is a character and a scalar,
     // and no two of them join, so counts and places are in bytes (the way below walks the
     // whole text by characters and reads each typed one's Unicode properties).
-    if !typed.isEmpty, Self.isPrintableASCII(typed), Self.isPrintableASCII(text) {
+    if !typed.isEmpty, typed.isPrintableASCII, text.isPrintableASCII {
       let room = limit - text.utf8.count
       let kept = typed.utf8.prefix(max(0, room))
       guard !kept.isEmpty else { return false }
@@ -86,15 +86,10 @@ package struct TextInput: Equatable, Sendable {
     return end == clean.endIndex
   }
 
-  /// Whether every byte is a printable ASCII character (true for empty text).
-  static func isPrintableASCII(_ text: String) -> Bool {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-  }
-
   package mutating func deleteBackward() {
     guard cursor > 0 else { return }
     let index =
-      Self.isPrintableASCII(text)
+      text.isPrintableASCII
       ? text.utf8.index(text.startIndex, offsetBy: cursor - 1)
       : text.index(text.startIndex, offsetBy: cursor - 1)
     text.remove(at: index)

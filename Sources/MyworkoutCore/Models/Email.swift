@@ -145,6 +145,10 @@ struct ASCIISet: Sendable {
 }
 
 extension StringProtocol {
+  /// Whether every byte is a printable ASCII character (true for empty text): then each byte
+  /// is a character of one column, and no two of them join.
+  package var isPrintableASCII: Bool { utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+
   /// Leading and trailing white space (including newlines) removed.
   package func trimmingWhitespace() -> String {
     // Most texts begin and end with a printable ASCII character: then neither end is white

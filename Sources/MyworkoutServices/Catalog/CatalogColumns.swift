@@ -57,12 +57,12 @@ struct CatalogColumns {
       fields.allSatisfy({ !Self.isTooLong($0) })
     else { return nil }
     // Shown on one line; the id stays the fields' own (progress is kept under it).
-    let shown = { FastText.trimmed(FastText.oneLine($0)) }
-    let title = FastText.trimmed(fields[title])
+    let shown = { FastText.oneLine($0).trimmingWhitespace() }
+    let title = fields[title].trimmingWhitespace()
     guard !shown(title).isEmpty, let level = Self.level(fields[level]) else { return nil }
     var seconds = DanceClass.defaultDuration
     if let duration {
-      let text = FastText.trimmed(fields[duration])
+      let text = fields[duration].trimmingWhitespace()
       if !text.isEmpty {
         guard text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text),
           value > 0, value <= Self.longestDuration
@@ -70,13 +70,13 @@ struct CatalogColumns {
         seconds = value
       }
     }
-    let instructor = FastText.trimmed(fields[instructor])
-    let song = FastText.trimmed(fields[song])
+    let instructor = fields[instructor].trimmingWhitespace()
+    let song = fields[song].trimmingWhitespace()
     return DanceClass(
       id: ClassID.make(title: title, instructor: instructor, level: level, song: song),
       title: shown(title), instructor: shown(instructor), level: level, song: shown(song),
-      videoURL: FastText.trimmed(fields[videoURL]),
-      thumbnailSlug: FastText.trimmed(fields[thumbnailSlug]), duration: seconds)
+      videoURL: fields[videoURL].trimmingWhitespace(),
+      thumbnailSlug: fields[thumbnailSlug].trimmingWhitespace(), duration: seconds)
   }
 
   /// Whether `field` has more than `longestField` characters (counted only when its bytes

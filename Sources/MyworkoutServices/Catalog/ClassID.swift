@@ -14,8 +14,8 @@ enum ClassID {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(160)
     for field in [
-      FastText.trimmed(title), FastText.trimmed(instructor), level.rawValue,
-      FastText.trimmed(song),
+      title.trimmingWhitespace(), instructor.trimmingWhitespace(), level.rawValue,
+      song.trimmingWhitespace(),
     ] {
       let normalized = FastText.nfcBytes(field)
       bytes += Array(String(normalized.count).utf8)

@@ -3,17 +3,10 @@ import MyworkoutCore
 /// Shortcuts for the import's hot path (100,000 rows within SPEC §16's 3 s), each with the same
 /// result as the general code it stands in for.
 enum FastText {
-  /// `text.trimmingWhitespace()`, without walking characters when the ends are plain ASCII.
-  static func trimmed(_ text: String) -> String {
-    guard let first = text.utf8.first, let last = text.utf8.last else { return text }
-    if isPlain(first), isPlain(last) { return text }
-    return text.trimmingWhitespace()
-  }
-
   /// `text` on one line: each run of control characters (a quoted field's line breaks, tabs)
   /// one space. The text itself, uncopied, when it has none (plain ASCII is checked by bytes).
   static func oneLine(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    if text.isPrintableASCII { return text }
     let isControl = { (scalar: Unicode.Scalar) in scalar.properties.generalCategory == .control }
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var line = String.UnicodeScalarView()
@@ -28,11 +21,6 @@ enum FastText {
       }
     }
     return String(line)
-  }
-
-  /// An ASCII byte that is not white space (a byte ≥ 0x80 may start a white-space character).
-  private static func isPlain(_ byte: UInt8) -> Bool {
-    byte > 0x20 && byte < 0x7F
   }
 
   /// The UTF-8 bytes of `text` in Unicode NFC (ASCII is NFC already).

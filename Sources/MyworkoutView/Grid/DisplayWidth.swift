@@ -13,19 +13,10 @@ package enum DisplayWidth {
   package static func of(_ text: some StringProtocol) -> Int {
     // Printable ASCII takes a column a byte, and a text of scalars that stand alone one a
     // scalar: neither needs grapheme breaks (most of a key's width measuring went to them).
-    if let width = text.utf8.withContiguousStorageIfAvailable(asciiWidth), let width {
-      return width
-    }
-    var ascii = 0
-    var isASCII = true
-    for byte in text.utf8 {
-      guard byte < 0x80 else {
-        isASCII = false
-        break
-      }
-      if byte >= 0x20, byte < 0x7F { ascii += 1 }
-    }
-    if isASCII { return ascii }
+    let ascii =
+      text.utf8.withContiguousStorageIfAvailable(asciiWidth)
+      ?? Array(text.utf8).withUnsafeBufferPointer(asciiWidth)
+    if let ascii { return ascii }
     var scalars = 0
     for scalar in text.unicodeScalars {
       guard standsAlone(scalar) else { return text.reduce(0) { $0 + of($1) } }

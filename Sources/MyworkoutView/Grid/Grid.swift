@@ -71,28 +71,6 @@ package struct Cell: Equatable, Sendable {
     high = UInt64(count) << 56
   }
 
-  /// A cell holding a character of one scalar (its UTF-8 encoded here, in at most 4 bytes).
-  init(scalar: Unicode.Scalar, style: Style) {
-    styleCode = style.code
-    let value = UInt64(scalar.value)
-    switch value {
-    case ..<0x80:
-      low = value
-      high = 1 << 56
-    case ..<0x800:
-      low = (0xC0 | value >> 6) | (0x80 | value & 0x3F) << 8
-      high = 2 << 56
-    case ..<0x10000:
-      low = (0xE0 | value >> 12) | (0x80 | value >> 6 & 0x3F) << 8 | (0x80 | value & 0x3F) << 16
-      high = 3 << 56
-    default:
-      low =
-        (0xF0 | value >> 18) | (0x80 | value >> 12 & 0x3F) << 8 | (0x80 | value >> 6 & 0x3F) << 16
-        | (0x80 | value & 0x3F) << 24
-      high = 4 << 56
-    }
-  }
-
   /// Up to 15 bytes as `low` and `high` hold them, their count in `high`'s top byte.
   private static func packed(_ bytes: some Collection<UInt8>) -> (low: UInt64, high: UInt64) {
     var low: UInt64 = 0

@@ -30,8 +30,8 @@ enum TextFieldView {
       let (start, end, column) = narrowWindow(count: text.count, cursor: cursor, width: width)
       return (String(repeating: "•", count: end - start), column)
     }
-    let bytes = text.utf8
-    if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+    if text.isPrintableASCII {
+      let bytes = text.utf8
       let (start, end, column) = narrowWindow(count: bytes.count, cursor: cursor, width: width)
       let from = bytes.index(bytes.startIndex, offsetBy: start)
       let to = bytes.index(from, offsetBy: end - start)

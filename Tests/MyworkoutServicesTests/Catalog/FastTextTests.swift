@@ -13,7 +13,6 @@ import Testing
 
   @Test(arguments: corpus)
   func sameAsTheGeneralCode(_ text: String) {
-    #expect(FastText.trimmed(text) == text.trimmingWhitespace())
     #expect(FastText.nfcBytes(text) == text._nfcCodeUnits)
   }
 
