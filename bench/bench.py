@@ -990,79 +990,89 @@ def av_offset_figures(binary):
     return figures
 
 
-def video_figures(binary, quick):
-    """SPEC §19 beside timg and mpv (--vo=tct, no sound), the same dance clip at the same sizes,
-    one run each: frames shown per second, bytes to the terminal and CPU seconds per second of
-    video, memory while playing; the app's first frame, seek-to-frame and paused wake-ups."""
+def median_figures(samples):
+    """One figure per name: the median of the runs that gave it (a run that could not be
+    driven gave none)."""
+    return {name: statistics.median(run[name] for run in samples if name in run)
+            for name in dict.fromkeys(name for run in samples for name in run)}
+
+
+def video_figures(binary, quick, rounds=1):
+    """SPEC §19 beside timg and mpv (--vo=tct, no sound), the same dance clip at the same sizes:
+    frames shown per second, bytes to the terminal and CPU seconds per second of video, memory
+    while playing; the app's first frame, seek-to-frame and paused wake-ups. Each figure is the
+    median of `rounds` runs, the three players taking turns in each round (a 720p clip's CPU
+    moves by a tenth between single runs, more than ours and timg's differ)."""
     import shutil
     seconds = 3 if quick else 10
     env = {"TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8",
            "PATH": os.environ.get("PATH", ""), "HOME": tempfile.gettempdir()}
-    figures = {}
-    for rows, columns in ((24, 80), (60, 200)):
-        size = f"{columns}x{rows}"
+    samples = {}
+
+    def measure(row, what, run):
         try:
-            figures[("myworkout", size)] = play_app(binary, rows, columns, seconds,
-                                                    {"COLORTERM": "truecolor"}, DANCE_CLIP)
+            samples.setdefault(row, []).append(run())
         except DriveError as error:
-            print(f"video: the app could not be driven at {size}: {error}", file=sys.stderr)
+            print(f"video: {what}: {error}", file=sys.stderr)
+
+    def players(clip, rows, columns, label="", duration=240, mpv_seek=None):
+        size = f"{columns}x{rows}"
+        measure((f"myworkout{label}", size), f"the app at {size}{label}",
+                lambda: play_app(binary, rows, columns, seconds, {"COLORTERM": "truecolor"},
+                                 clip, duration=duration))
         if shutil.which("timg"):
-            figures[("timg", size)] = play_other(
-                [shutil.which("timg"), "-V", f"-g{columns}x{rows}", str(DANCE_CLIP)],
-                rows, columns, seconds, env)
+            measure((f"timg{label}", size), f"timg at {size}{label}",
+                    lambda: play_other([shutil.which("timg"), "-V", f"-g{columns}x{rows}",
+                                        str(clip)], rows, columns, seconds, env))
         if shutil.which("mpv"):
-            figures[("mpv --vo=tct", size)] = play_other(
-                [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet", "--no-config",
-                 str(DANCE_CLIP)], rows, columns, seconds, env)
+            def mpv():
+                played = play_other([shutil.which("mpv"), "--vo=tct", "--ao=null",
+                                     "--really-quiet", "--no-config", str(clip)],
+                                    rows, columns, seconds, env)
+                if mpv_seek is not None:
+                    try:
+                        played["seek_ms"] = mpv_seek_ms(clip, rows, columns, mpv_seek, env)
+                    except DriveError as error:
+                        print(f"video: mpv's seek at {size}: {error}", file=sys.stderr)
+                return played
+            measure((f"mpv{label}" if label else "mpv --vo=tct", size), f"mpv at {size}{label}",
+                    mpv)
+
+    for _ in range(rounds):
+        for rows, columns in ((24, 80), (60, 200)):
+            players(DANCE_CLIP, rows, columns)
     # With sound (a private PulseAudio daemon, null sink): the app's player against mpv's.
     with pulse_daemon() as sound:
         if sound is None:
             print("video: pulseaudio is missing or did not start; sound figures skipped",
                   file=sys.stderr)
         else:
-            try:
-                figures[("myworkout, sound", "80x24")] = play_app(
-                    binary, 24, 80, seconds, dict(sound, COLORTERM="truecolor"), DANCE_CLIP,
-                    muted=False, paused_from=2.5)
-            except DriveError as error:
-                print(f"video: the app could not be driven with sound: {error}", file=sys.stderr)
-            if shutil.which("mpv"):
-                figures[("mpv, sound", "80x24")] = play_other(
-                    [shutil.which("mpv"), "--vo=tct", "--ao=pulse", "--really-quiet",
-                     "--no-config", str(DANCE_CLIP)], 24, 80, seconds, dict(env, **sound))
-    if quick:
-        return figures
-    # 720p H.264 at 24 and 30 fps (ffmpeg's moving test pattern, 30 s): every frame shown?
-    with tempfile.TemporaryDirectory(prefix="bench-720p-") as folder:
-        for fps in (24, 30):
-            clip = make_clip(folder, f"720p{fps}.mp4", [
-                "-f", "lavfi", "-i", f"testsrc2=s=1280x720:r={fps}", "-t", "30", "-c:v",
-                "libx264", "-pix_fmt", "yuv420p"])
-            if clip is None:
-                print("video: ffmpeg could not make the 720p clip", file=sys.stderr)
-                continue
-            for rows, columns in ((24, 80), (60, 200)):
-                size = f"{columns}x{rows}"
-                try:
-                    figures[(f"myworkout 720p{fps}", size)] = play_app(
-                        binary, rows, columns, seconds, {"COLORTERM": "truecolor"}, clip,
-                        duration=30)
-                except DriveError as error:
-                    print(f"video: 720p{fps} at {size}: {error}", file=sys.stderr)
-                if shutil.which("timg"):
-                    figures[(f"timg 720p{fps}", size)] = play_other(
-                        [shutil.which("timg"), "-V", f"-g{columns}x{rows}", str(clip)],
-                        rows, columns, seconds, env)
+            for _ in range(rounds):
+                measure(("myworkout, sound", "80x24"), "the app with sound",
+                        lambda: play_app(binary, 24, 80, seconds,
+                                         dict(sound, COLORTERM="truecolor"), DANCE_CLIP,
+                                         muted=False, paused_from=2.5))
                 if shutil.which("mpv"):
-                    figures[(f"mpv 720p{fps}", size)] = played = play_other(
-                        [shutil.which("mpv"), "--vo=tct", "--ao=null", "--really-quiet",
-                         "--no-config", str(clip)], rows, columns, seconds, env)
-                    try:
+                    measure(("mpv, sound", "80x24"), "mpv with sound",
+                            lambda: play_other([shutil.which("mpv"), "--vo=tct", "--ao=pulse",
+                                                "--really-quiet", "--no-config", str(DANCE_CLIP)],
+                                               24, 80, seconds, dict(env, **sound)))
+    if not quick:
+        # 720p H.264 at 24 and 30 fps (ffmpeg's moving test pattern, 30 s): every frame shown?
+        with tempfile.TemporaryDirectory(prefix="bench-720p-") as folder:
+            for fps in (24, 30):
+                clip = make_clip(folder, f"720p{fps}.mp4", [
+                    "-f", "lavfi", "-i", f"testsrc2=s=1280x720:r={fps}", "-t", "30", "-c:v",
+                    "libx264", "-pix_fmt", "yuv420p"])
+                if clip is None:
+                    print("video: ffmpeg could not make the 720p clip", file=sys.stderr)
+                    continue
+                for _ in range(rounds):
+                    for rows, columns in ((24, 80), (60, 200)):
                         # Where our key 5 goes: half the 30 s.
-                        played["seek_ms"] = mpv_seek_ms(clip, rows, columns, 15, env)
-                    except DriveError as error:
-                        print(f"video: mpv's seek at {size}: {error}", file=sys.stderr)
-    return figures
+                        players(clip, rows, columns, label=f" 720p{fps}", duration=30,
+                                mpv_seek=15)
+    return {row: median_figures(runs) for row, runs in samples.items() if runs}
 
 
 def swift_build(product, release):
@@ -1644,9 +1654,11 @@ def main():
                   f" {embedded_wakeups:.1f} wake-ups/s playing,"
                   f" {server['remote_player_paused_wakeups']:.0f} vs"
                   f" {statistics.median(app['player_paused_wakeups']):.0f} wake-ups paused")
-    print(f"\nvideo (SPEC §19; {DANCE_CLIP.name}, 320x180 24 fps, muted unless marked sound, one run each"
-          f"{', debug build' if args.quick else ''}):")
-    video = video_figures(app_binary, args.quick)
+    video_rounds = 1 if args.quick else min(args.runs, 3)
+    print(f"\nvideo (SPEC §19; {DANCE_CLIP.name}, 320x180 24 fps, muted unless marked sound,"
+          + (" one run each" if video_rounds == 1 else f" median of {video_rounds} runs each")
+          + f"{', debug build' if args.quick else ''}):")
+    video = video_figures(app_binary, args.quick, rounds=video_rounds)
     for (program, size), figures in video.items():
         extra = ""
         if program.startswith("myworkout"):
