@@ -100,15 +100,23 @@ package struct RemoteSessionStore: Sendable {
     }
   }
 
-  /// Whether a session is still kept: not after a log-out in another copy of the app (the
-  /// file removed). Another session there (another account's, another server's) or a file
-  /// that cannot be read is not this one's to end: the expiry that follows a `false` deletes
-  /// the file.
-  package func isSessionKept() -> Bool {
-    guard case .some(.none) = try? AtomicFile.read(path: path, limit: 1 << 20) else {
+  /// Whether `session` is still the device's: not after a log-out in another copy of the app
+  /// (the file removed), nor after a log-in there as another account or to another server. A
+  /// file that cannot be read is for `load` to move aside.
+  package func isSessionKept(_ session: Session) -> Bool {
+    let data: Data?
+    do {
+      data = try AtomicFile.read(path: path, limit: 1 << 20)
+    } catch {
       return true
     }
-    return false
+    guard let data else { return false }
+    return Self.readable(data).map { holds(session, in: $0) } ?? true
+  }
+
+  /// Whether a kept file is `session`'s: this server's, and the same account.
+  private func holds(_ session: Session, in file: File) -> Bool {
+    file.server == server && Self.subject(of: file.idToken) == session.accountID
   }
 
   /// How far behind the server's clock this device's may be (a year).
@@ -140,10 +148,22 @@ package struct RemoteSessionStore: Sendable {
   package func renew(_ session: Session) throws {
     try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
       guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
-        let file = Self.readable(data), file.server == server,
-        Self.subject(of: file.idToken) == session.accountID
+        let file = Self.readable(data), holds(session, in: file)
       else { return }
       try save(session)
+    }
+  }
+
+  /// Forgets `session` (a log-out, an expiry): this process signs out, and the file goes while
+  /// it holds this session; another copy's later log-in (another account, another server)
+  /// stays (a walk-through's log-out in one copy removed the other's).
+  package func end(_ session: Session) throws {
+    credentials.signedOut()
+    try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
+      guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
+        let file = Self.readable(data), holds(session, in: file)
+      else { return }
+      try delete()
     }
   }
 
@@ -153,7 +173,7 @@ package struct RemoteSessionStore: Sendable {
     return UnverifiedToken.payload(of: token, as: Subject.self)?.sub
   }
 
-  /// Forgets the session (log out, expiry, `--reset`); no error when there is none.
+  /// Forgets whatever session is kept (a stale one, `--reset`); no error when there is none.
   package func delete() throws {
     credentials.signedOut()
     guard unlink(path) == 0 else {

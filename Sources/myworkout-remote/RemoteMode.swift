@@ -74,7 +74,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   let progress: OutboxProgressService<C>
   let workers: WorkerThreads
 
-  func isSessionKept() -> Bool { sessions.isSessionKept() }
+  func isSessionKept(_ session: Session) -> Bool { sessions.isSessionKept(session) }
 
   func renew(_ session: Session) throws { try sessions.renew(session) }
 
@@ -89,7 +89,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
   /// Log-out and expiry: the session is forgotten. Its person's changes (the Player's closing
   /// save among them) go now under that person's token, for at most 10 s; what cannot go
   /// stays in the outbox for their next log-in, and the other outboxes stop sending.
-  func delete() throws {
+  func end(_ session: Session) throws {
     let leaving = credentials.leaving()
     let progress = progress
     defer {
@@ -97,7 +97,7 @@ struct OutboxResuming<C: Clock>: SessionPersisting where C.Duration == Duration 
         await progress.loggedOut(leaving, within: .seconds(10))
       }
     }
-    try sessions.delete()
+    try sessions.end(session)
   }
 }
 extension RemoteProgressService: LessonProgressStoring {}

@@ -21,8 +21,12 @@ final class EffectRunner {
   private let sessions: any SessionPersisting
   private let send: @MainActor (Action) -> Void
   private let quit: @MainActor (Int32) -> Void
-  /// The running requests, each with the serial number it was started under.
-  private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>)] = [:]
+  /// The running requests, each with the serial number it was started under and the gate its
+  /// change passes (`CommitGate`).
+  private var running: [EffectID: (serial: UInt64, task: Task<Void, Never>, gate: CommitGate)] =
+    [:]
+  /// Requests cancelled after they made their change (by serial): their answers still come.
+  private var madeBeforeTheirCancel: Set<UInt64> = []
   private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
   /// The progress saves of each class (by account and class) still on their way: each waits
@@ -66,13 +70,15 @@ final class EffectRunner {
   /// The ids of the requests running now.
   var runningIDs: Set<EffectID> { Set(running.keys) }
 
-  func run(_ effect: Effect) {
+  /// Carries out `effect` for the signed-in `session` (nil when signed out): requests that
+  /// change what is the session's own are not made once the device's session is no longer it.
+  func run(_ effect: Effect, for session: Session? = nil) {
     switch effect {
-    case .run(let id, let request): start(id, request)
+    case .run(let id, let request): start(id, request, for: session)
     case .cancel(let id): cancel(id)
     case .saveSession(let session): persist { try $0.save(session) }
     case .renewSession(let session): persist { try $0.renew(session) }
-    case .deleteSession:
+    case .endSession(let session):
       // The session ends once the saves made under it are written (the Player's closing save
       // at a log-out): remote mode sends them with the session's token. A save that hangs
       // holds the log-out's write for `savesBeforeLogOut` at most.
@@ -88,7 +94,7 @@ final class EffectRunner {
       }
       persist { sessions in
         let ended = saves.wait(timeout: limit) == .success
-        try sessions.delete()
+        try sessions.end(session)
         if !ended { DispatchQueue.main.async { MainActor.assumeIsolated { say() } } }
       }
     case .recordProgress(let update): record(update)
@@ -98,13 +104,17 @@ final class EffectRunner {
     }
   }
 
-  private func start(_ id: EffectID, _ request: Request) {
+  private func start(_ id: EffectID, _ request: Request, for session: Session?) {
     cancel(id)
     serial &+= 1
     let mine = serial
+    let gate = CommitGate()
     let (services, sessions, writes) = (self.services, self.sessions, self.writes)
     // Read after the session writes asked for before (a log-in's save is written on its way).
-    let isSessionKept: @Sendable () -> Bool = { writes.sync { sessions.isSessionKept() } }
+    let isSessionKept: @Sendable () -> Bool = {
+      guard let session else { return true }
+      return writes.sync { sessions.isSessionKept(session) }
+    }
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
     // at the point before it, and a save of that older point then put it back.
@@ -124,22 +134,36 @@ final class EffectRunner {
         return
       }
       guard !Task.isCancelled,
-        let answer = await Self.perform(request, on: services, isSessionKept: isSessionKept)
+        let answer = await CommitGate.$current.withValue(
+          gate,
+          operation: { await Self.perform(request, on: services, isSessionKept: isSessionKept) })
       else { return }
       await self.deliver(answer, id: id, serial: mine)
     }
-    running[id] = (mine, task)
+    running[id] = (mine, task, gate)
   }
 
-  /// Sends a request's answer, unless the request was superseded or cancelled meanwhile.
+  /// Sends a request's answer, unless the request was superseded or cancelled meanwhile (in
+  /// time: one cancelled after it made its change is answered, so the screen shows the change).
   private func deliver(_ answer: Action, id: EffectID, serial mine: UInt64) {
+    if madeBeforeTheirCancel.remove(mine) != nil {
+      send(answer)
+      return
+    }
     guard running[id]?.serial == mine, !Task.isCancelled else { return }
     running[id] = nil
     send(answer)
   }
 
+  /// Stops the request running under `id`, unless it has made its change: then its answer
+  /// still comes (SPEC §3: the screen never says "cancelled" over a change that was made).
   private func cancel(_ id: EffectID) {
-    running.removeValue(forKey: id)?.task.cancel()
+    guard let request = running.removeValue(forKey: id) else { return }
+    if request.gate.cancel() {
+      request.task.cancel()
+    } else {
+      madeBeforeTheirCancel.insert(request.serial)
+    }
   }
 
   /// Calls the service for a request and returns the action that answers it; nil when the
@@ -163,8 +187,9 @@ final class EffectRunner {
       await answer({ try await service.signUp(registration) }) { .signup(.signUpResponse($0)) }
     case .updateMobile(let token, let mobile):
       await answer({
-        // Logged out in another copy of the app meanwhile (SPEC §4: session missing): not
-        // made, and the renewed session would have brought the log-out's session back.
+        // Logged out, or another account logged in, in another copy of the app meanwhile
+        // (SPEC §4: session missing): not made, and the renewed session would have brought the
+        // log-out's session back.
         guard isSessionKept() else { throw ServiceError.sessionExpired }
         return try await service.updateMobile(token: token, mobile: mobile)
       }) {
@@ -174,7 +199,11 @@ final class EffectRunner {
       await catalogAnswer(query: query, offset: offset) {
         try await services.catalog.page(query: query, offset: offset, limit: limit)
       }
-    case .loadLessons, .recordLessonCompletion, .startLessonRound:
+    case .recordLessonCompletion, .startLessonRound:
+      // As the number edit: not recorded for a session the device no longer keeps.
+      isSessionKept()
+        ? await LessonRequests.perform(request, on: services.lessons) : .sessionExpired
+    case .loadLessons:
       await LessonRequests.perform(request, on: services.lessons)
     case .imageList, .picture, .thumbnail, .classPicture:
       await imageAnswer(request, images: services.images)
@@ -457,11 +486,13 @@ package protocol SessionPersisting: Sendable {
   /// Keeps a renewed session while the kept one is still this account's (another copy of the
   /// app may have logged someone else in since, or this person out).
   func renew(_ session: Session) throws
-  func delete() throws
-  /// Whether a session is still kept: not after a log-out in another copy of the app (the
-  /// file removed). Whatever else is there is not this copy's to end (the expiry after a
-  /// `false` deletes the file). Reads the file: blocking.
-  func isSessionKept() -> Bool
+  /// Forgets `session` (a log-out, an expiry) while the kept one is this account's: another
+  /// account's later log-in in another copy of the app on this data directory stays.
+  func end(_ session: Session) throws
+  /// Whether `session` is still the device's: not after a log-out in another copy of the app
+  /// (the file removed), nor after another account's log-in there. A file that cannot be read
+  /// is for the next load to move aside. Reads the file: blocking.
+  func isSessionKept(_ session: Session) -> Bool
 }
 
 extension SessionStore: SessionPersisting {}

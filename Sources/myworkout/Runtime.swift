@@ -199,7 +199,7 @@ final class Runtime {
       if case .video(let command) = effect {
         video?.handle(command)
       } else {
-        effects.run(effect)
+        effects.run(effect, for: state.session)
       }
     }
     startTimers()

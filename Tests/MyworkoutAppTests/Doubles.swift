@@ -88,6 +88,11 @@ final class GatedAccountService: AccountService {
 
   private let waiting = Mutex<[(Call, CheckedContinuation<Void, Never>)]>([])
   let answers = Mutex<[String: Result<Session, ServiceError>]>([:])
+  /// The calls that make their change (`CommitGate.commit`) as soon as they are called, before
+  /// the test releases their answer; the others make it once released.
+  let commitsBeforeAnswering = Mutex<Set<String>>([])
+  /// The changes made (signUp and updateMobile), by name.
+  let committed = Mutex<[String]>([])
   let registered: Set<String>
 
   init(registered: Set<String> = ["registered@email.com"]) {
@@ -124,13 +129,27 @@ final class GatedAccountService: AccountService {
     return Fixture.session(email: email)
   }
 
+  /// A change, made where a store would make it: at once for the calls in
+  /// `commitsBeforeAnswering`, else after the release.
+  private func change(_ call: Call) async throws {
+    let early = commitsBeforeAnswering.withLock { $0.contains(call.name) }
+    if early { try commit(call.name) }
+    try await gate(call)
+    if !early { try commit(call.name) }
+  }
+
+  private func commit(_ name: String) throws {
+    try CommitGate.commit()
+    committed.withLock { $0.append(name) }
+  }
+
   func signUp(_ registration: Registration) async throws -> Session {
-    try await gate(Call(name: "signUp", argument: registration.email))
+    try await change(Call(name: "signUp", argument: registration.email))
     return Fixture.session(email: registration.email)
   }
 
   func updateMobile(token: String, mobile: String) async throws -> Session {
-    try await gate(Call(name: "updateMobile", argument: mobile))
+    try await change(Call(name: "updateMobile", argument: mobile))
     var session = Fixture.session(email: "registered@email.com")
     session.profile.mobile = mobile
     session.token = "renewed"
@@ -145,8 +164,10 @@ final class RecordingSessions: SessionPersisting {
   let keeps = Mutex(true)
   func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
   func renew(_ session: Session) throws { log.withLock { $0.append("renew \(session.token)") } }
-  func delete() throws { log.withLock { $0.append("delete") } }
-  func isSessionKept() -> Bool { keeps.withLock { $0 } }
+  func end(_ session: Session) throws {
+    log.withLock { $0.append("end \(session.profile.email)") }
+  }
+  func isSessionKept(_ session: Session) -> Bool { keeps.withLock { $0 } }
 }
 
 /// Notes, at every session deletion, what `note` says then (how many saves were written).
@@ -156,8 +177,8 @@ final class NotingSessions: SessionPersisting {
   init(note: @escaping @Sendable () -> Int) { self.note = note }
   func save(_ session: Session) throws {}
   func renew(_ session: Session) throws {}
-  func isSessionKept() -> Bool { true }
-  func delete() throws {
+  func isSessionKept(_ session: Session) -> Bool { true }
+  func end(_ session: Session) throws {
     let noted = note()
     deletions.withLock { $0.append(noted) }
   }

@@ -14,6 +14,7 @@ import Testing
   let terminal = RecordingTerminal()
   let clock = WallClock(Date(timeIntervalSince1970: 1_795_320_900))  // 2026-11-22T04:15:00Z
   let progress = MemoryLessonProgress()
+  let sessions = RecordingSessions()
 
   func runtime(course: MemoryCourse = .sample) -> Runtime {
     let clock = self.clock
@@ -24,7 +25,7 @@ import Testing
         accounts: GatedAccountService(), catalog: MemoryCatalog.sample,
         lessons: LessonServices(course: course, progress: progress, now: { clock.now }),
         images: .unused, progress: MemoryProgress()),
-      sessions: RecordingSessions(), timers: ManualTimers(), acceptedUntil: { _ in nil },
+      sessions: sessions, timers: ManualTimers(), acceptedUntil: { _ in nil },
       now: { Date(timeIntervalSince1970: 0) }, exit: { _ in })
     runtime.start()
     return runtime
@@ -75,6 +76,25 @@ import Testing
       ])
     #expect(terminal.screen.contains("7       2026-11-22T04:15:09Z  2026-11-22T04:16:30Z"))
     #expect(app.runningRequests.isEmpty)
+  }
+
+  /// SPEC §4 and §10: with this copy's session gone from the device (a log-out, or another
+  /// account's log-in, in another copy of the app), a completion is not recorded: the screen
+  /// says the session expired, as Profile's number edit does. A walk-through's copy recorded
+  /// completions for an account logged out elsewhere.
+  @Test func aCompletionAfterTheSessionEndedElsewhereSaysItExpired() async {
+    let app = runtime()
+    terminal.type("n")
+    app.keysArrived()
+    await settle { terminal.screen.contains("Lesson 1 of 3") }
+    sessions.keeps.withLock { $0 = false }
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { terminal.screen.contains(Message.sessionExpired) }
+    #expect(terminal.screen.contains(Message.sessionExpired))
+    #expect(await progress.stored.isEmpty)
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 } == ["end Registered@Email.com"])
   }
 
   /// SPEC §18: a completion goes to the outbox and the next lesson shows at once, whatever the

@@ -153,7 +153,7 @@ import Testing
     let runner = runner(progress, savesBeforeLogOut: .milliseconds(100)) { answers.append($0) }
     runner.run(
       .recordProgress(ProgressUpdate(account: Fixture.accountID, classID: "c1", position: 1_000)))
-    runner.run(.deleteSession)
+    runner.run(.endSession(Fixture.session(email: "registered@email.com")))
     await settle { !answers.isEmpty }
     #expect(
       answers == [

@@ -119,7 +119,7 @@ import Testing
     #expect(app.runningTimers.isEmpty)
     await settle { sessions.log.withLock { !$0.isEmpty } }
     app.quit(status: 0)  // flushes the session writes
-    #expect(sessions.log.withLock { $0 } == ["delete"])
+    #expect(sessions.log.withLock { $0 } == ["end registered@email.com"])
     #expect(terminal.closed == 1)
   }
 
@@ -156,7 +156,84 @@ import Testing
     #expect(terminal.screen.contains(Message.sessionExpired))
     #expect(service.pending.isEmpty, "the edit is not asked for")
     app.quit(status: 0)
-    #expect(sessions.log.withLock { $0 } == ["delete"])
+    #expect(sessions.log.withLock { $0 } == ["end registered@email.com"])
+  }
+
+  /// SPEC §3: a cancel stops the request, and nothing is saved. A walk-through's Esc came
+  /// while the mock was writing the new number: the dialog went back to rest as cancelled, and
+  /// the number was saved all the same (and shown after a relaunch). A cancel that comes once
+  /// the change is made is too late: the answer comes, and the screen says what was done.
+  @Test func aCancelAfterTheChangeIsMadeShowsTheChange() async {
+    service.commitsBeforeAnswering.withLock { $0 = ["updateMobile"] }
+    let app = runtime(.launch(with: .valid(Fixture.session(email: "registered@email.com"))))
+    terminal.press(.character("e"))
+    terminal.press(.control("u"))
+    terminal.type("011-1234 5678")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { !service.pending.isEmpty }
+    terminal.press(.escape)
+    app.keysArrived()
+    service.release("updateMobile")
+    await settle { terminal.screen.contains(Message.numberEdited) }
+    #expect(terminal.screen.contains(Message.numberEdited))
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 } == ["renew renewed"])
+  }
+
+  /// The same for Sign up: an account made before the cancel came is signed in to.
+  @Test func aCancelAfterTheAccountIsMadeSignsIn() async {
+    service.commitsBeforeAnswering.withLock { $0 = ["signUp"] }
+    let app = runtime(.launch(with: .none))
+    terminal.type("new@email.com")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { !service.pending.isEmpty }
+    service.release("isRegistered")
+    await settle { terminal.screen.contains("Create a new account") }
+    terminal.type("Passw0rd!")
+    terminal.press(.tab, .character(" "), .tab)
+    terminal.type("012-345 6789")
+    terminal.press(.tab, .tab, .tab, .enter)
+    app.keysArrived()
+    await settle { service.pending.map(\.name) == ["signUp"] }
+    terminal.press(.escape)
+    app.keysArrived()
+    service.release("signUp")
+    await settle { app.state.screen.kind == .profile }
+    #expect(app.state.screen.kind == .profile)
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 }.first?.hasPrefix("save ") == true)
+  }
+
+  /// A cancel before the change is made stops it: no answer, nothing saved.
+  @Test func aCancelBeforeTheChangeIsMadeStopsIt() async {
+    let app = runtime(.launch(with: .valid(Fixture.session(email: "registered@email.com"))))
+    terminal.press(.character("e"))
+    terminal.press(.control("u"))
+    terminal.type("011-1234 5678")
+    terminal.press(.enter)
+    app.keysArrived()
+    await settle { !service.pending.isEmpty }
+    terminal.press(.escape)
+    app.keysArrived()
+    service.release("updateMobile")
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(!terminal.screen.contains(Message.numberEdited))
+    #expect(terminal.screen.contains("[ Save ]"))
+    #expect(service.committed.withLock { $0 }.isEmpty)
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 }.isEmpty)
+  }
+
+  /// A log-out ends this copy's session by name: the store leaves another account's later
+  /// log-in in another copy alone (`SessionStoreTests`).
+  @Test func aLogOutEndsThisCopysSession() async {
+    let app = runtime(.launch(with: .valid(Fixture.session(email: "registered@email.com"))))
+    terminal.type("l")
+    app.keysArrived()
+    app.quit(status: 0)
+    #expect(sessions.log.withLock { $0 } == ["end registered@email.com"])
   }
 
   /// Each key means what it does in the state the keys before it left, in one read or over

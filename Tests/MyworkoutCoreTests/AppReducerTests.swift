@@ -60,7 +60,7 @@ import Testing
     ) {
       $0.root = .signedIn(SignedIn(session: Sample.session))
     }
-    store.send(.logOutPressed, effects: [.deleteSession]) {
+    store.send(.logOutPressed, effects: [.endSession(Sample.session)]) {
       $0.root = .signedOut(backToGetStarted)
     }
   }
@@ -83,7 +83,7 @@ import Testing
 
   @Test func loggingOutWhileTheEditRequestRunsCancelsItFirst() {
     var store = editing()
-    store.send(.logOutPressed, effects: [.cancel(.editNumber), .deleteSession]) {
+    store.send(.logOutPressed, effects: [.cancel(.editNumber), .endSession(Sample.session)]) {
       $0.root = .signedOut(backToGetStarted)
     }
     #expect(!store.state.isBusy)
@@ -93,7 +93,9 @@ import Testing
 
   @Test func expiryOnProfileShowsTheExpiryScreen() {
     var store = TestStore(.signedInSample)
-    store.send(.sessionExpired, effects: [.deleteSession]) { $0.root = .signedOut(expired) }
+    store.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
+      $0.root = .signedOut(expired)
+    }
     #expect(
       store.state.screen == .sessionExpired(SessionExpiredScreen(email: "registered@email.com")))
     // A second expiry (a timer already on its way) changes nothing.
@@ -105,13 +107,15 @@ import Testing
     store.send(.profile(.editNumberPressed)) {
       $0.profile.dialog = EditNumberDialog(mobile: "+60 12-345 6789")
     }
-    store.send(.sessionExpired, effects: [.deleteSession]) { $0.root = .signedOut(expired) }
+    store.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
+      $0.root = .signedOut(expired)
+    }
   }
 
   @Test func expiryWhileTheEditRequestRunsCancelsIt() {
     var store = editing()
     store.send(.spinnerTicked) { $0.spinnerFrame = 1 }
-    store.send(.sessionExpired, effects: [.cancel(.editNumber), .deleteSession]) {
+    store.send(.sessionExpired, effects: [.cancel(.editNumber), .endSession(Sample.session)]) {
       $0.root = .signedOut(expired)
       $0.spinnerFrame = 0
     }
@@ -226,7 +230,9 @@ import Testing
 
   @Test func aNoticeOutlivesExpiryAndClearsOnTheNextKey() {
     var store = TestStore(.launch(with: .valid(Sample.session), notice: "session.json rewritten"))
-    store.send(.sessionExpired, effects: [.deleteSession]) { $0.root = .signedOut(expired) }
+    store.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
+      $0.root = .signedOut(expired)
+    }
     #expect(store.state.notice == "session.json rewritten")
     store.send(.sessionExpiredScreen(.logInAgainPressed)) {
       $0.root = .signedOut(backToGetStarted)

@@ -217,8 +217,22 @@ import Testing
     var store = signingUp()
     store.send(signup(cancel), effects: [.cancel(.signUp)]) { $0.signup.phase = .idle }
     #expect(store.state.signup.phase.buttonTitle(rest: "Sign up") == "Sign up")
-    // A late answer for the cancelled request changes nothing.
-    store.send(.signup(.signUpResponse(.success(Sample.newcomer))))
+    // A failure for the cancelled request changes nothing.
+    store.send(.signup(.signUpResponse(.failure(.emailExists))))
+  }
+
+  /// The only answer that reaches a cancelled sign-up is one whose account was made before the
+  /// cancel came (the runner's `CommitGate`): it is signed in to (a walk-through's cancelled
+  /// sign-up made the account, and the form then said `Email already exists`).
+  @Test func anAccountMadeBeforeItsCancelCameIsSignedIn() {
+    var store = signingUp()
+    store.send(signup(.escapePressed), effects: [.cancel(.signUp)]) { $0.signup.phase = .idle }
+    store.send(
+      .signup(.signUpResponse(.success(Sample.newcomer))),
+      effects: [.saveSession(Sample.newcomer)]
+    ) {
+      $0.root = .signedIn(SignedIn(session: Sample.newcomer))
+    }
   }
 
   @Test func revealToggles() {

@@ -72,13 +72,13 @@ import Testing
 
   @Test func noneAfterLoggingOutOrExpiry() {
     var loggedOut = TestStore(.signedInSample)
-    loggedOut.send(.logOutPressed, effects: [.deleteSession]) {
+    loggedOut.send(.logOutPressed, effects: [.endSession(Sample.session)]) {
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
     #expect(subscriptions(loggedOut.state).isEmpty)
 
     var expired = TestStore(.signedInSample)
-    expired.send(.sessionExpired, effects: [.deleteSession]) {
+    expired.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
     }

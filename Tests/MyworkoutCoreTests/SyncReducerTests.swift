@@ -30,7 +30,7 @@ import Testing
     store.send(.syncChanged(other))
     #expect(store.state.syncText == nil)
     // Nor does it hold up logging out.
-    store.send(.logOutPressed, effects: [.deleteSession]) {
+    store.send(.logOutPressed, effects: [.endSession(Sample.session)]) {
       $0.root = .signedOut(backToGetStarted)
     }
   }
@@ -68,7 +68,7 @@ import Testing
   @Test func aSessionRefusedOnAChangeAsksToLogInAgain() {
     var store = TestStore(.signedInSample)
     let refused = SyncStatus(account: "auth0|ada", waiting: 2, offline: true, sessionRefused: true)
-    store.send(.syncChanged(refused), effects: [.deleteSession]) {
+    store.send(.syncChanged(refused), effects: [.endSession(Sample.session)]) {
       $0.sync = refused
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))
@@ -80,7 +80,7 @@ import Testing
     store.send(.syncChanged(Self.status(0, offline: false))) {
       $0.sync = Self.status(0, offline: false)
     }
-    store.send(.logOutPressed, effects: [.deleteSession]) {
+    store.send(.logOutPressed, effects: [.endSession(Sample.session)]) {
       $0.root = .signedOut(backToGetStarted)
     }
   }
@@ -140,7 +140,7 @@ import Testing
     store.send(.logOutPressed) { $0.logOutConfirmation = LogOutConfirmation(waiting: 2) }
     store.send(.logOutConfirmation(.focusMoved)) { $0.logOutConfirmation?.focus = .logOut }
     store.send(.logOutConfirmation(.focusMoved)) { $0.logOutConfirmation?.focus = .stay }
-    store.send(.logOutConfirmation(.pressed(.logOut)), effects: [.deleteSession]) {
+    store.send(.logOutConfirmation(.pressed(.logOut)), effects: [.endSession(Sample.session)]) {
       $0.logOutConfirmation = nil
       $0.root = .signedOut(backToGetStarted)
     }
@@ -152,7 +152,7 @@ import Testing
       $0.sync = Self.status(2, offline: true)
     }
     store.send(.logOutPressed) { $0.logOutConfirmation = LogOutConfirmation(waiting: 2) }
-    store.send(.sessionExpired, effects: [.deleteSession]) {
+    store.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
       $0.logOutConfirmation = nil
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))

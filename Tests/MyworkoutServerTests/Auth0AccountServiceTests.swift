@@ -70,7 +70,7 @@ import Testing
       }
       #expect(reloaded.load(now: Date()) == SessionLoad(restored: .valid(saved.1)))
       // Kept until a log-out in any copy of the app removes the file.
-      #expect(reloaded.isSessionKept())
+      #expect(reloaded.isSessionKept(saved.1))
       // A device clock a day behind the server's: the token looks issued in the future; the
       // server is the judge of that, so the session is kept and used.
       #expect(
@@ -80,7 +80,7 @@ import Testing
       #expect(
         reloaded.load(now: Date().addingTimeInterval(400 * 86_400))
           == SessionLoad(restored: .invalid))
-      #expect(!reloaded.isSessionKept(), "removed")
+      #expect(!reloaded.isSessionKept(saved.1), "removed")
     }
   }
 
@@ -131,6 +131,39 @@ import Testing
         #expect(try Self.keptSubject(directory) == bob.accountID, "bob's log-in stays")
         try store.delete()
         try store.renew(renewed)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/remote-session.json"))
+      }
+    }
+  }
+
+  /// Remote mode as embedded mode: another account's later log-in in another copy ends this
+  /// copy's session (not kept: its edits and lessons say it expired), and this copy's log-out
+  /// or expiry leaves that log-in alone (a walk-through's log-out in copy A removed copy B's).
+  @Test func anotherAccountsLogInEndsThisSessionAndOutlivesItsLogOut() async throws {
+    try await withLiveServer { url, _ in
+      try await withTemporaryDirectory { root in
+        let directory = try DataDirectory.prepare(path: root + "/app")
+        let credentials = RemoteCredentials()
+        let accounts = RemoteAccountService(
+          server: RemoteServer(baseURL: url), credentials: credentials)
+        let store = RemoteSessionStore(directory: directory, server: url, credentials: credentials)
+        let alice = try await accounts.logIn(email: "registered@email.com", password: "password")
+        #expect(!store.isSessionKept(alice), "nothing kept")
+        try store.save(alice)
+        #expect(store.isSessionKept(alice))
+        credentials.signedOut()
+        let bob = try await accounts.signUp(Self.registration)
+        try store.save(bob)
+        #expect(!store.isSessionKept(alice), "bob logged in since")
+        #expect(store.isSessionKept(bob))
+        try store.end(alice)
+        #expect(try Self.keptSubject(directory) == bob.accountID, "bob's log-in stays")
+        let elsewhere = RemoteSessionStore(
+          directory: directory, server: "http://127.0.0.1:1", credentials: RemoteCredentials())
+        #expect(!elsewhere.isSessionKept(bob), "another server's session is not this one")
+        try elsewhere.end(bob)
+        #expect(try Self.keptSubject(directory) == bob.accountID, "nor this copy's to end")
+        try store.end(bob)
         #expect(!FileManager.default.fileExists(atPath: directory.path + "/remote-session.json"))
       }
     }

@@ -136,11 +136,11 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
       }
       // Every section's state ends with the session; its requests are cancelled.
       state.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: signedIn.email)))
-      effects += cancelling(running) + [.deleteSession]
+      effects += cancelling(running) + [.endSession(signedIn.session)]
     case .expired:
       let expired = SessionExpiredScreen(email: signedIn.email)
       state.root = .signedOut(SignedOut(path: [.sessionExpired(expired)]))
-      effects += cancelling(running) + [.deleteSession]
+      effects += cancelling(running) + [.endSession(signedIn.session)]
     case .notice(let text):
       state.notice = text
     }

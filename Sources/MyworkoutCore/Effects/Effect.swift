@@ -86,8 +86,9 @@ package enum Effect: Equatable, Sendable {
   /// Keeps a renewed session (a number edited) for the next launch while the kept one is still
   /// this account's: not over another person's later log-in in another copy of the app.
   case renewSession(Session)
-  /// Forgets the session (log out, or a stale session found).
-  case deleteSession
+  /// Forgets this session (log out, or its expiry) while the kept one is this account's: not
+  /// another person's later log-in in another copy of the app.
+  case endSession(Session)
   /// Merges what the Player played into the stored progress. Never cancelled or superseded
   /// (each is a part of what was watched): saves run in order, and the app waits for them
   /// before it exits. Answers `.player(.progressSaved)`.

@@ -88,18 +88,27 @@ extension FormState {
     return [.cancel(id)]
   }
 
-  /// The answer to a sign-in request (log in or sign up): the session on success (the parent
-  /// navigates), the service's message on failure. An answer for a form at rest was cancelled
-  /// and is dropped.
+  /// The answer to a log-in: the session on success (the parent navigates), the service's
+  /// message on failure. An answer for a form at rest was cancelled and is dropped (a log-in
+  /// changes nothing, so its cancel always comes in time).
   mutating func signedIn(_ result: Result<Session, ServiceError>) -> Session? {
     guard phase.isRunning else { return nil }
+    return signedUp(result)
+  }
+
+  /// The answer to a sign-up, as `signedIn`; but at rest (cancelled) an account made before
+  /// the cancel came (the runner's `CommitGate` lets only that answer through) is signed in
+  /// to, and a failure is dropped.
+  mutating func signedUp(_ result: Result<Session, ServiceError>) -> Session? {
     switch result {
     case .success(let session):
       phase = .idle
       return session
     case .failure(let error):
+      guard phase.isRunning else { return nil }
       phase = .failed(error.message)
       return nil
     }
   }
+
 }

@@ -95,13 +95,13 @@ package struct MockAccountService: AccountService {
       // The key first: an account is never kept without a way to sign its session.
       _ = try keys.signer()
       try store.update { registry in
-        // The wait for the lock (another process holding it) may have outlasted the call: a
-        // cancelled call writes nothing.
-        try Task.checkCancellation()
         // Checked again under the lock: another process may have taken the address meanwhile.
         guard registry.index(of: account.profile.email) == nil else {
           throw ServiceError.emailExists
         }
+        // The wait for the lock (another process holding it) may have outlasted the call: a
+        // cancelled call writes nothing, and a cancel from here on is too late (`CommitGate`).
+        try CommitGate.commit()
         registry.accounts.append(account)
       }
     }
@@ -125,11 +125,11 @@ package struct MockAccountService: AccountService {
     try Task.checkCancellation()
     let profile = try await Self.offMain {
       try store.update { registry in
-        try Task.checkCancellation()  // as in `signUp`: after the wait for the lock
         // Checked again at the moment of the change, after the wait.
         guard (try? keys.verifier()?.claims(of: token, now: now())) != nil,
           let index = registry.index(of: change.email)
         else { throw ServiceError.sessionExpired }
+        try CommitGate.commit()  // as in `signUp`: after the wait for the lock
         registry.accounts[index].profile.mobile = change.mobile
         return try registry.accounts[index].registered()
       }

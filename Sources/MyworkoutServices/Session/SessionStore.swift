@@ -62,23 +62,42 @@ package struct SessionStore: Sendable {
     let path = directory.sessionPath
     try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
       guard case .found(let file) = JSONFile.read(SessionFile.self, path: path),
-        Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
+        Self.isSameAccount(file, as: session)
       else { return }
       try save(session)
     }
   }
 
-  /// Whether a session is still kept (`SessionPersisting.isSessionKept`): another account's
-  /// session there is another person's, and a file that cannot be read is for `load` to move
-  /// aside.
-  package func isSessionKept() -> Bool {
-    if case .missing = JSONFile.read(SessionFile.self, path: directory.sessionPath) {
-      return false
+  /// Whether `session` is still the device's (`SessionPersisting.isSessionKept`): not after a
+  /// log-out in another copy of the app (the file removed), nor after another account's log-in
+  /// there. A file that cannot be read is for `load` to move aside.
+  package func isSessionKept(_ session: Session) -> Bool {
+    switch JSONFile.read(SessionFile.self, path: directory.sessionPath) {
+    case .missing: false
+    case .found(let file): Self.isSameAccount(file, as: session)
+    case .damaged, .failed: true
     }
-    return true
   }
 
-  /// Forgets the session; no error when there is none.
+  /// Forgets `session` (a log-out, an expiry) while the file holds this account's session;
+  /// otherwise leaves it: another copy of the app on this data directory logged someone else
+  /// in since (a walk-through's log-out in one copy removed the other's new log-in).
+  package func end(_ session: Session) throws {
+    try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
+      guard case .found(let file) = JSONFile.read(SessionFile.self, path: directory.sessionPath),
+        Self.isSameAccount(file, as: session)
+      else { return }
+      try delete()
+    }
+  }
+
+  /// Whether a kept file is `session`'s account's (by email: it never changes, and a token from
+  /// before accounts had ids names no id).
+  private static func isSameAccount(_ file: SessionFile, as session: Session) -> Bool {
+    Email.normalized(file.profile.email) == Email.normalized(session.profile.email)
+  }
+
+  /// Forgets whatever session is kept (a stale one, `--reset`); no error when there is none.
   package func delete() throws {
     let path = directory.sessionPath
     guard unlink(path) == 0 else {

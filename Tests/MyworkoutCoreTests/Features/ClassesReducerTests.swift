@@ -582,7 +582,7 @@ import Testing
     store.send(.profile(.classesPressed), effects: [Self.firstLoad]) {
       $0.signedIn.path = [.classes(ClassesState())]
     }
-    store.send(.logOutPressed, effects: [.cancel(.catalogSearch), .deleteSession]) {
+    store.send(.logOutPressed, effects: [.cancel(.catalogSearch), .endSession(Sample.session)]) {
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
   }
@@ -592,7 +592,7 @@ import Testing
     store.send(.keysPanelToggled) { $0.showsKeys = true }
     store.send(.keysPanelToggled) { $0.showsKeys = false }
     store.send(.keysPanelToggled) { $0.showsKeys = true }
-    store.send(.sessionExpired, effects: [.deleteSession]) {
+    store.send(.sessionExpired, effects: [.endSession(Sample.session)]) {
       $0.showsKeys = false
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))

@@ -300,7 +300,9 @@ import Testing
     var store = loaded(2)
     store.send(
       .logOutPressed,
-      effects: [.cancel(.picture(S.key(0))), .cancel(.picture(S.key(1))), .deleteSession]
+      effects: [
+        .cancel(.picture(S.key(0))), .cancel(.picture(S.key(1))), .endSession(Sample.session),
+      ]
     ) {
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }

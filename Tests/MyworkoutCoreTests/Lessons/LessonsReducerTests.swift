@@ -325,7 +325,7 @@ import Testing
 
   @Test func loggingOutWhileLoadingCancelsTheLoad() {
     var store = opened()
-    store.send(.logOutPressed, effects: [.cancel(.lessonsLoad), .deleteSession]) {
+    store.send(.logOutPressed, effects: [.cancel(.lessonsLoad), .endSession(Sample.session)]) {
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
   }

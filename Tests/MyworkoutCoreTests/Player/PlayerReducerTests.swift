@@ -426,12 +426,16 @@ import Testing
       $0.playerOnTop.lastSave = S.t0
     }
     store = TestStore(opened)
-    store.send(.logOutPressed, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+    store.send(
+      .logOutPressed, effects: [S.update(position: 0, time: 3_000), .endSession(Sample.session)]
+    ) {
       $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.root = .signedOut(SignedOut(getStarted: GetStartedForm(email: "registered@email.com")))
     }
     store = TestStore(opened)
-    store.send(.sessionExpired, effects: [S.update(position: 0, time: 3_000), .deleteSession]) {
+    store.send(
+      .sessionExpired, effects: [S.update(position: 0, time: 3_000), .endSession(Sample.session)]
+    ) {
       $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 0, time: 3_000)]
       $0.root = .signedOut(
         SignedOut(path: [.sessionExpired(SessionExpiredScreen(email: "registered@email.com"))]))

@@ -122,6 +122,43 @@ import Testing
     }
   }
 
+  /// The moment a change is made closes its request's gate (`CommitGate`): a cancel that comes
+  /// after it is refused (the app shows the answer: a walk-through's Esc during the write said
+  /// "cancelled" while the account was made), and one that came before it makes nothing.
+  @Test func aChangeMadeRefusesALaterCancelAndACancelBeforeMakesNone() async throws {
+    try await withDataDirectory { directory throws in
+      let service = makeService(directory, clock: ImmediateClock(), signer: signer)
+      let made = CommitGate()
+      let session = try await CommitGate.$current.withValue(made) {
+        try await service.signUp(registration(email: "made@example.com"))
+      }
+      #expect(!made.cancel(), "too late: the account is made")
+      let stopped = CommitGate()
+      #expect(stopped.cancel())
+      await #expect(throws: CancellationError.self) {
+        try await CommitGate.$current.withValue(stopped) {
+          try await service.signUp(registration(email: "stopped@example.com"))
+        }
+      }
+      #expect(try makeStore(directory).load().account(for: "stopped@example.com") == nil)
+
+      let edited = CommitGate()
+      _ = try await CommitGate.$current.withValue(edited) {
+        try await service.updateMobile(token: session.token, mobile: "011-1234 5678")
+      }
+      #expect(!edited.cancel(), "too late: the number is saved")
+      let kept = CommitGate()
+      #expect(kept.cancel())
+      await #expect(throws: CancellationError.self) {
+        try await CommitGate.$current.withValue(kept) {
+          try await service.updateMobile(token: session.token, mobile: "012-345 6789")
+        }
+      }
+      let stored = try makeStore(directory).load().account(for: "made@example.com")
+      #expect(stored?.profile.mobile == "+601112345678")
+    }
+  }
+
   @Test func concurrentSignUpsFromSeparateStoresAllLand() async throws {
     try await withDataDirectory { directory throws in
       let emails = (0..<24).map { "user\($0)@example.com" }

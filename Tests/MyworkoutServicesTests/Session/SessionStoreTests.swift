@@ -75,26 +75,58 @@ import Testing
     }
   }
 
-  /// Another copy of the app's log-out (the file removed) as seen from this one. Whatever
-  /// else is there (a renewed token, another account's session, a damaged file) is not this
-  /// copy's to end (the expiry after a `false` deletes the file).
+  /// Whether this copy's session is still the device's, as seen from this copy: not after a
+  /// log-out in another copy (the file removed), nor after another account's log-in there (the
+  /// device's session is theirs now: a walk-through's copy A still recorded lessons and edited
+  /// the number of the account copy B had logged out of the device). The same account's
+  /// renewed token is still it; a damaged file is for load to move aside.
   @Test func whetherTheSessionIsStillKept() async throws {
     try await withDataDirectory { directory throws in
       let store = SessionStore(directory: directory, signer: signer)
       let mine = session()
-      #expect(!store.isSessionKept(), "nothing kept")
+      #expect(!store.isSessionKept(mine), "nothing kept")
       try store.save(mine)
-      #expect(store.isSessionKept())
-      var someoneElse = mine
-      someoneElse.profile.email = "someone@else.com"
-      someoneElse.token = "another"
+      #expect(store.isSessionKept(mine))
+      var renewed = mine
+      renewed.token = "renewed"
+      renewed.profile.mobile = "+60111111111"
+      #expect(store.isSessionKept(renewed), "the same account's session")
+      let someoneElse = Self.someoneElse(than: mine)
       try store.save(someoneElse)
-      #expect(store.isSessionKept(), "another person's session is theirs")
+      #expect(!store.isSessionKept(mine), "another account logged in since")
+      #expect(store.isSessionKept(someoneElse))
       try Data("{".utf8).write(to: URL(fileURLWithPath: directory.sessionPath))
-      #expect(store.isSessionKept(), "a damaged file is for load to move aside")
+      #expect(store.isSessionKept(mine), "a damaged file is for load to move aside")
       try store.delete()
-      #expect(!store.isSessionKept(), "logged out")
+      #expect(!store.isSessionKept(mine), "logged out")
     }
+  }
+
+  /// A log-out or an expiry ends this copy's session only: a walk-through's copy A logged out
+  /// and removed the session copy B had logged another person in with since.
+  @Test func endingASessionLeavesAnotherAccountsLogIn() async throws {
+    try await withDataDirectory { directory throws in
+      let store = SessionStore(directory: directory, signer: signer)
+      let mine = session()
+      try store.end(mine)  // nothing kept: no error
+      try store.save(Self.someoneElse(than: mine))
+      try store.end(mine)
+      let kept = String(decoding: contents(directory.sessionPath) ?? Data(), as: UTF8.self)
+      #expect(kept.contains("someone@else.com"), "the other account's log-in stays")
+      try store.save(mine)
+      var renewed = mine
+      renewed.token = "renewed"
+      try store.end(renewed)
+      #expect(contents(directory.sessionPath) == nil, "the same account's session ends")
+    }
+  }
+
+  static func someoneElse(than session: Session) -> Session {
+    var other = session
+    other.profile.email = "someone@else.com"
+    other.accountID = "auth0|someone"
+    other.token = "another"
+    return other
   }
 
   @Test func staleTokensAreInvalidAndRemoved() async throws {

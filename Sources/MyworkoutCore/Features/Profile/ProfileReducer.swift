@@ -40,9 +40,21 @@ enum ProfileReducer {
       return leave(&profile, for: .lessonsRequested)
     case .imagesPressed:
       return leave(&profile, for: .imagesRequested)
+    case .editNumberResponse(.success(let newSession)):
+      // The dialog closed after a cancel that came once the number was saved (`CommitGate`).
+      return edited(&profile, newSession)
     case .form, .editNumberResponse:
       return .none
     }
+  }
+
+  /// The number is saved: the dialog closes and the confirmation shows.
+  private static func edited(_ profile: inout ProfileState, _ newSession: Session)
+    -> Outcome<Delegate>
+  {
+    profile.dialog = nil
+    profile.confirmation = Message.numberEdited
+    return .delegate(.sessionRenewed(newSession))
   }
 
   /// Profile left for another screen (Classes, Lessons, Images): the confirmation belongs to
@@ -94,12 +106,13 @@ enum ProfileReducer {
     case .editNumberPressed, .classesPressed, .lessonsPressed, .imagesPressed:
       return .none
     case .editNumberResponse(let result):
+      // At rest the request was cancelled: only a number saved before the cancel came is
+      // answered then (`CommitGate`).
+      if case .success(let newSession) = result { return edited(&profile, newSession) }
       guard dialog.phase.isRunning else { return .none }
       switch result {
       case .success(let newSession):
-        profile.dialog = nil
-        profile.confirmation = Message.numberEdited
-        return .delegate(.sessionRenewed(newSession))
+        return edited(&profile, newSession)
       case .failure(.sessionExpired), .failure(.unauthorized):
         profile.dialog = nil
         return .delegate(.sessionExpired)

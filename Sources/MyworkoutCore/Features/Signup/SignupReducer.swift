@@ -37,7 +37,7 @@ enum SignupReducer {
         return .none
       }
     case .signUpResponse(let result):
-      return form.signedIn(result).map { .delegate(.signedIn($0)) } ?? .none
+      return form.signedUp(result).map { .delegate(.signedIn($0)) } ?? .none
     }
   }
 
