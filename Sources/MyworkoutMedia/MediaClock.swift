@@ -139,7 +139,10 @@ package enum FrameSchedule {
   package static func decide(pts: Int64, next: Int64?, clock: Int64, speed: Int) -> Decision {
     if let next, next <= clock { return .drop }
     if pts <= clock { return .show }
-    return .wait(nanoseconds: (pts - clock) * 1_000_000 * 100 / Int64(max(1, speed)))
+    // Nanoseconds, saturated: a time years ahead (a loop's B in a class listed far longer than
+    // its clip) overflowed, and the video's player ended on it.
+    let (scaled, overflow) = (pts - clock).multipliedReportingOverflow(by: 100_000_000)
+    return .wait(nanoseconds: overflow ? .max : scaled / Int64(max(1, speed)))
   }
 
   /// Whether a freshly decoded frame is too late to be worth scaling.

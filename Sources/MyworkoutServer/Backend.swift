@@ -24,6 +24,9 @@ package final class Backend: Sendable {
   let verifier: RS256Verifier
   let loginLimiter: any AttemptLimiting
   let lookupLimiter: any AttemptLimiting
+  /// Sign-ups per address, counted on this instance (in memory: a database round trip more
+  /// for each sign-up cost the shared PostgreSQL more than the count is worth).
+  let signupLimiter: RateLimiter
   let chaos: Chaos?
   /// One change of an account's progress or lesson events at a time (on this instance, and
   /// across the instances sharing PostgreSQL): a change's preconditions still hold when it is
@@ -50,6 +53,7 @@ package final class Backend: Sendable {
     verifier = RS256Verifier(keySet: signer.keySet)
     loginLimiter = stores.loginLimiter
     lookupLimiter = stores.lookupLimiter
+    signupLimiter = RateLimiter(limit: options.lookupLimit, now: options.monotonic)
     changes = stores.changes
     chaos = options.chaosSeed.map(Chaos.init(seed:))
   }

@@ -76,6 +76,7 @@ package enum OpenAPIDocument {
                 }
               },
               "413": {"$ref": "#/components/responses/TooLarge"},
+              "429": {"$ref": "#/components/responses/TooManyRequests"},
               "500": {"$ref": "#/components/responses/ServerError"},
               "503": {"$ref": "#/components/responses/Unavailable"}
             }

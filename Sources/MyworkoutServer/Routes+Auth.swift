@@ -59,6 +59,11 @@ extension Backend {
   }
 
   private func signup(_ request: Request, context: ServerContext) async throws -> Response {
+    // It says whether an address is registered (`user_exists`), as the lookup does, and costs
+    // a password hash: limited per client address as the lookups are.
+    guard signupLimiter.allow([Self.addressKey(address(request, context))]) else {
+      throw APIError.tooManyAttempts
+    }
     let signup = try await RequestBody.decode(
       SignupRequest.self, from: request, context: context, limit: ServerLimits.accountBodyBytes)
     guard Email.isValid(signup.email) else {

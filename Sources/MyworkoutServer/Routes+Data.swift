@@ -19,7 +19,7 @@ extension Backend {
     router.get("api/classes") { request, _ in
       let base = self.base(request)
       let query = request.uri.queryParameters
-      let text = try Self.checkedSearch(query["q"].map(String.init) ?? "")
+      let text = try Self.checkedSearch(Self.formValue("q", in: request.uri.query) ?? "")
       let offset = try Self.integer(query["offset"], name: "offset", default: 0)
       let limit = try Self.integer(query["limit"], name: "limit", default: 50)
       let answer = try await self.catalogCall {
@@ -224,6 +224,22 @@ extension Backend {
       throw APIError.badRequest("A search has at most \(searchWords) words")
     }
     return text
+  }
+
+  /// The value named `name` in a raw query string, decoded as a form encodes it: `+` a space
+  /// and `%XX` a byte. (Hummingbird's `queryParameters` keeps `+`: a walk-through's
+  /// `q=zoe+okafor`, as HTML forms, `URLSearchParams`, Python's `urlencode` and
+  /// `curl --data-urlencode` send a space, searched for `zoe+okafor`.) A malformed escape is
+  /// kept as written; nil when the name is absent.
+  static func formValue(_ name: String, in query: String?) -> String? {
+    guard let query else { return nil }
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts[0] == name else { continue }
+      let raw = parts.count > 1 ? String(parts[1]).replacing("+", with: " ") : ""
+      return Percent.decode(raw) ?? raw
+    }
+    return nil
   }
 
   static func integer(_ text: Substring?, name: String, default value: Int) throws(APIError) -> Int

@@ -36,7 +36,8 @@ package struct ServerOptions: Sendable {
   package var lessonEventLimit = ProgressBounds.storedLessonEvents
   /// The most `Idempotency-Key`s kept per account (tests lower it).
   package var appliedKeyLimit = ProgressBounds.appliedKeys
-  /// `POST /api/accounts/lookup` a minute per address: three times the login limit.
+  /// `POST /api/accounts/lookup` a minute per address, and as many `POST
+  /// /dbconnections/signup`: three times the login limit.
   package var lookupLimit: Int { max(loginLimit, 1) * 3 }
   /// `--behind-proxy`: the per-address limits count the `X-Real-IP` header the load balancer
   /// sets, not the peer (which is then always the balancer).

@@ -7,6 +7,9 @@ import NIOCore
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 // The protocols every store of the server meets. The SQLite stores live in MyworkoutServices
 // (`ProgressStore`, `CatalogStore`, the accounts file), because the embedded app uses the very
@@ -95,7 +98,7 @@ package struct ServerStores: Sendable {
   package static func local(options: ServerOptions, directory: DataDirectory) throws -> ServerStores
   {
     let hasher = PasswordHasher(iterations: options.hasherIterations)
-    let notices: @Sendable (String) -> Void = { print("notice: \($0)") }
+    let notices: @Sendable (String) -> Void = { sayNotice($0) }
     let accountsPath = directory.path + "/accounts.sqlite"
     // Before the accounts file is opened (which may create, seed or upgrade it), so that a
     // refused start has changed nothing.
@@ -107,7 +110,15 @@ package struct ServerStores: Sendable {
     } catch {
       // Damage: the store moves the file aside at its first use and says so.
     }
-    let accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
+    let accounts: SQLiteAccountStore
+    do {
+      accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
+    } catch let error as SQLiteError {
+      // Never moved aside: every account is in it.
+      throw StoreError(
+        failed: "\(accountsPath): \(error); refusing to start. Restore it from a backup, or move "
+          + "it aside to start with only the seeded account.")
+    }
     return ServerStores(
       accounts: accounts,
       // A progress file from before ids has its rows moved from each email to that account's id.
@@ -180,5 +191,21 @@ package struct StoreError: Error, Sendable, CustomStringConvertible {
   var clientMessage: String {
     guard let colon = message.firstIndex(of: ":") else { return message }
     return String(message[..<colon]) + "."
+  }
+}
+
+/// A `notice: …` line on standard output, written at once: through the C library's buffer, in
+/// a pipe or a log file, a walk-through's notice (a `--catalog` that cannot be read, the
+/// shipped classes served instead) was seen only when the server ended. Written straight to the
+/// descriptor, one `write` per line, not by flushing every stream (`fflush(NULL)` waits for
+/// any stream another thread holds, e.g. one blocked reading a pipe).
+package func sayNotice(_ text: String) {
+  let line = Array("notice: \(text)\n".utf8)
+  var done = 0
+  while done < line.count {
+    let count = line[done...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if count < 0, errno == EINTR { continue }
+    guard count > 0 else { return }  // nowhere to say it: the server goes on
+    done += count
   }
 }

@@ -434,7 +434,7 @@ final class Player: @unchecked Sendable {
     // A seek's wait is timed once the source is open: while it opens, the app says `Loading
     // video…`, and the wait could not end here (a walk-through saw this loop spin).
     if readySent, showNext, !seekBuffering, let since = seekWaitSince {
-      return Int32(max(0, (since + Self.seekBufferingAfter - now + 999_999) / 1_000_000))
+      return Int32(clamping: max(0, (since + Self.seekBufferingAfter - now + 999_999) / 1_000_000))
     }
     guard playing, !buffering, !showNext else { return -1 }
     var wait = Self.timeEvery - (now - lastTime)
@@ -458,7 +458,7 @@ final class Player: @unchecked Sendable {
     {
       wait = min(wait, nanoseconds)
     }
-    return Int32(max(0, (wait + 999_999) / 1_000_000))
+    return Int32(clamping: max(0, wait / 1_000_000 + (wait % 1_000_000 > 0 ? 1 : 0)))
   }
 
   /// The source failed for good (`reason`): play stops where it stands, and it is said once.

@@ -5,18 +5,48 @@ import Synchronization
 /// Carries one-line notices from the services (raised on any thread, e.g. a damaged
 /// accounts.json found during a request) to the runtime, on the main queue. Made before the
 /// services and connected to the runtime once it exists, so nothing reaches for a global.
+/// Notices raised before it connects are kept and said then (a walk-through's damaged outbox,
+/// found as remote mode opened on a kept session, was moved aside without a word).
 final class NoticeRelay: Sendable {
-  private let target = Mutex<(@MainActor @Sendable (String) -> Void)?>(nil)
+  private let state = Mutex<
+    (target: (@MainActor @Sendable (String) -> Void)?, waiting: [String])
+  >((nil, []))
+  /// Runs a block on the main queue (tests run them when they choose).
+  private let post: @Sendable (@escaping @Sendable () -> Void) -> Void
+  /// The most notices kept before a connection (a run that never connects keeps no more).
+  static let keptBeforeConnecting = 16
 
-  /// From now on, notices go to `deliver` (on the main actor).
-  func connect(_ deliver: @escaping @MainActor @Sendable (String) -> Void) {
-    target.withLock { $0 = deliver }
+  init(
+    post: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = {
+      DispatchQueue.main.async(execute: $0)
+    }
+  ) {
+    self.post = post
   }
 
-  /// Raises a notice from any thread; dropped when nothing is connected yet.
+  /// From now on, notices go to `deliver` (on the main actor), starting with those kept.
+  func connect(_ deliver: @escaping @MainActor @Sendable (String) -> Void) {
+    state.withLock { state in
+      state.target = deliver
+      // Posted under the lock: a notice raised meanwhile comes after them.
+      for notice in state.waiting { send(notice, to: deliver) }
+      state.waiting = []
+    }
+  }
+
+  /// Raises a notice from any thread; kept until something connects.
   func raise(_ notice: String) {
-    guard let deliver = target.withLock({ $0 }) else { return }
-    DispatchQueue.main.async { MainActor.assumeIsolated { deliver(notice) } }
+    state.withLock { state in
+      guard let deliver = state.target else {
+        if state.waiting.count < Self.keptBeforeConnecting { state.waiting.append(notice) }
+        return
+      }
+      send(notice, to: deliver)
+    }
+  }
+
+  private func send(_ notice: String, to deliver: @escaping @MainActor @Sendable (String) -> Void) {
+    post { MainActor.assumeIsolated { deliver(notice) } }
   }
 }
 

@@ -574,6 +574,61 @@ extension EndToEnd {
       #expect(said.contains("'\(value)' is not a duration from 1s to 36500d"), "\(said)")
     }
 
+    /// A notice said while the server runs reaches a pipe at once, not when the server ends: a
+    /// walk-through's missing `--catalog` (clients got the shipped classes) was said only at
+    /// SIGTERM, with the server's output redirected to a log.
+    @Test func aNoticeWhileRunningReachesAPipeAtOnce() async throws {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("myworkout-server-e2e-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let missing = folder.appendingPathComponent("clases.csv").path
+      let server = try ChildProcess.spawn(
+        [Self.serverBinary, "--port", "0", "--data-dir", folder.path, "--catalog", missing],
+        standardOutput: .pipe)
+      defer {
+        server.send(SIGTERM)
+        _ = server.waitBlocking()
+      }
+      let url = try #require(await server.firstLine(timeout: .seconds(30)))
+      let port = try #require(url.split(separator: ":").last.flatMap { UInt16($0) })
+      let answer = try Self.get("/api/classes?limit=0", port: port)
+      #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+      let notice = await server.firstLine(timeout: .seconds(30))
+      #expect(
+        notice
+          == "notice: Cannot read \(missing): No such file or directory; showing the shipped "
+          + "classes instead")
+    }
+
+    /// A plain HTTP/1.1 GET to 127.0.0.1 on `port`: the whole answer as text.
+    static func get(_ path: String, port: UInt16) throws -> String {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      guard fd >= 0 else { throw POSIXError(.EIO) }
+      defer { close(fd) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+      let request = Array(
+        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+      guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, 0) }) == request.count
+      else { throw POSIXError(.EIO) }
+      var answer: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { break }
+        answer += buffer[0..<count]
+      }
+      return String(decoding: answer, as: UTF8.self)
+    }
+
     /// A `--lessons` file the server cannot serve is said at the start, after the URL (which
     /// stays the first line, SPEC §15).
     @Test func aLessonFileTheServerCannotServeIsSaidAfterItsURL() async throws {

@@ -35,6 +35,25 @@ import Testing
     SyncStatus(account: "auth0|ada", waiting: waiting, offline: waiting > 0)
   }
 
+  final class Said: Sendable {
+    let notices = Mutex<[String]>([])
+  }
+
+  /// A notice raised before the runtime connects (remote mode's outbox found damaged as the
+  /// app opens on a kept session) is said once it connects, in order: a walk-through's damaged
+  /// outbox was moved aside without a word, its changes lost.
+  @Test func noticesRaisedBeforeTheRuntimeConnectsAreSaidOnceItDoes() {
+    let queue = Queue()
+    let relay = NoticeRelay(post: queue.post)
+    relay.raise("outbox damaged")
+    relay.raise("catalog damaged")
+    let said = Said()
+    relay.connect { notice in said.notices.withLock { $0.append(notice) } }
+    relay.raise("later")
+    queue.runAll()
+    #expect(said.notices.withLock { $0 } == ["outbox damaged", "catalog damaged", "later"])
+  }
+
   /// The outbox reports at launch, before the runtime connects; a report that comes while the
   /// connection posts the one kept must not be overtaken by it: the header ends on the newest.
   @Test func aStateReportedWhileConnectingIsNotOvertakenByAnOlderOne() {

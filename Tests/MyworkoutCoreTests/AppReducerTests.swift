@@ -245,4 +245,22 @@ import Testing
     store.send(.quitPressed, effects: [.quit(status: 0)])
     store.send(.interruptPressed, effects: [.quit(status: 130)])
   }
+
+  /// Two notices raised before a key clears them are both said: a walk-through's damaged
+  /// catalog and progress files were both moved aside, and only the second was said.
+  @Test func noticesRaisedTogetherAreAllSaidUntilAKey() {
+    var store = TestStore(.signedInSample)
+    store.send(.noticeRaised("catalog.sqlite could not be read")) {
+      $0.notice = "catalog.sqlite could not be read"
+    }
+    store.send(.noticeRaised("progress.sqlite could not be read")) {
+      $0.notice = "catalog.sqlite could not be read; progress.sqlite could not be read"
+    }
+    store.send(.noticeRaised("progress.sqlite could not be read"))  // said already
+    store.send(.profile(.form(.focusMoved(.forward)))) {
+      $0.notice = nil
+      $0.signedIn.profile.focus = .logOut
+    }
+    store.send(.noticeRaised("later")) { $0.notice = "later" }
+  }
 }

@@ -163,6 +163,12 @@ import Testing
     #expect(
       FrameSchedule.decide(pts: 1_000, next: nil, clock: 990, speed: 200)
         == .wait(nanoseconds: 5_000_000), "at 2× ten media ms are five wall ms")
+    // A time years ahead (a loop's B in a class listed at 999,999,999 s, past its 4-minute
+    // clip): the wait saturates. A walk-through's `5 l → l` there ended the video's player on
+    // an overflow.
+    #expect(
+      FrameSchedule.decide(pts: 500_000_000_000, next: nil, clock: 240_000, speed: 50)
+        == .wait(nanoseconds: .max))
     #expect(FrameSchedule.tooLate(pts: 1_000, clock: 1_100, frameMilliseconds: 40))
     #expect(!FrameSchedule.tooLate(pts: 1_000, clock: 1_050, frameMilliseconds: 40))
   }

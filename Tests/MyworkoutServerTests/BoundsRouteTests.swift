@@ -351,6 +351,29 @@ import Testing
     }
   }
 
+  /// A query string's `+` is a space (HTML forms, `URLSearchParams`, Python's `urlencode` and
+  /// `curl --data-urlencode` all send one so) and `%2B` a plus: a walk-through's
+  /// `q=zoe+okafor` searched for the text `zoe+okafor` and found nothing (and 40 words joined
+  /// by `+` passed the 32-word bound as one).
+  @Test(arguments: Store.allCases)
+  func aPlusInTheQueryIsASpace(store: Store) async throws {
+    try await withRouter(store) { client, _ in
+      func search(_ raw: String) async throws -> (Int, [String: Any]) {
+        try await client.execute(uri: "/api/classes?limit=1&q=" + raw, method: .get) {
+          (Int($0.status.code), $0.body.json)
+        }
+      }
+      let (status, spaced) = try await search("zoe+okafor")
+      #expect(status == 200)
+      #expect(spaced["query"] as? String == "zoe okafor")
+      #expect((spaced["matching"] as? Int ?? 0) > 0, "\(spaced)")
+      let (_, plus) = try await search("a%2Bb")
+      #expect(plus["query"] as? String == "a+b")
+      let words = (0...Backend.searchWords).map { "w\($0)" }.joined(separator: "+")
+      #expect(try await search(words).0 == 400)
+    }
+  }
+
   /// A walk-through's search of 1,000 words got a 500 whose description was SQLite's whole
   /// statement ("Expression tree is too large"). A search is bounded (`Backend.searchLimits`):
   /// past it a 400 says the bound; at it (the most words, and one word of the most characters,

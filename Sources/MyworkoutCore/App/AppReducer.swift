@@ -34,7 +34,13 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     if state.isBusy { state.spinnerFrame &+= 1 }
     return []
   case .noticeRaised(let text):
-    state.notice = text
+    // Notices raised together are all said (a key clears them): a walk-through's two
+    // damaged files were both moved aside, and only the second was said.
+    guard let shown = state.notice else {
+      state.notice = text
+      return []
+    }
+    if shown != text, !shown.hasSuffix("; " + text) { state.notice = shown + "; " + text }
     return []
   case .syncChanged(let status):
     // Only the signed-in account's outbox speaks for the header and the log-out question:

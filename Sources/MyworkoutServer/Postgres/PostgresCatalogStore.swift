@@ -133,7 +133,7 @@ package struct PostgresCatalogStore: CatalogStoring {
     do {
       sha256 = try CatalogFileRows.sha256(path: file)
     } catch let error as FileError where file != shipped {
-      print("notice: \(error.message); serving the shipped classes instead")
+      sayNotice("\(error.message); serving the shipped classes instead")
       path = shipped
       sha256 = try CatalogFileRows.sha256(path: shipped)
     }
@@ -146,10 +146,10 @@ package struct PostgresCatalogStore: CatalogStoring {
     do {
       rows = try CatalogFileRows.read(path: path)
     } catch let error as FileError where path != shipped {
-      print("notice: \(error.message); serving the shipped classes instead")
+      sayNotice("\(error.message); serving the shipped classes instead")
       rows = try CatalogFileRows.read(path: shipped)
     }
-    if let notice = rows.skippedNotice { print("notice: \(notice)") }
+    if let notice = rows.skippedNotice { sayNotice(notice) }
     try await connection.withTransaction(logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(importLock))", logger: logger)
       let stamp = CatalogFileRows.stamp(sha256: rows.sha256)

@@ -121,11 +121,20 @@ package struct RS256Signer: Sendable {
     try RS256Signer(key: _RSA.Signing.PrivateKey(keySize: .bits2048))
   }
 
-  /// The key in the PEM file at `path`, made (mode 0600) when missing.
+  /// The key in the PEM file at `path`, made (mode 0600) when missing. One that cannot be read
+  /// is never replaced (a new key ends every session): the error names the file and the ways
+  /// on.
   package static func load(path: String) throws -> RS256Signer {
     if let data = try AtomicFile.read(path: path, limit: 64 << 10) {
-      return try RS256Signer(
-        key: _RSA.Signing.PrivateKey(pemRepresentation: String(decoding: data, as: UTF8.self)))
+      do {
+        return try RS256Signer(
+          key: _RSA.Signing.PrivateKey(pemRepresentation: String(decoding: data, as: UTF8.self)))
+      } catch {
+        throw FileError(
+          message: "\(path) holds no RSA private key this server can read; restore it from a "
+            + "backup, or move it aside to make a new one (every session then ends)",
+          isDamage: true)
+      }
     }
     let signer = try generate()
     try AtomicFile.write(Data(signer.key.pemRepresentation.utf8), to: path)

@@ -178,18 +178,95 @@ import Testing
     }
     store.send(
       .classes(.selectionMovedToEnd(last: true)),
-      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 50))]
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 500))]
     ) {
       expected.selected = 49
       expected.loadingMore = true
+      expected.endPending = true
       $0.signedIn.path = [.classes(expected)]
     }
     store.send(.classes(.selectionMovedToEnd(last: false))) {
       expected.selected = 0
+      expected.endPending = false
       $0.signedIn.path = [.classes(expected)]
     }
     store.send(.classes(.selectionMoved(by: -1))) {
       expected.focus = .search
+      $0.signedIn.path = [.classes(expected)]
+    }
+  }
+
+  /// SPEC §10: End jumps to the last item. A walk-through's End went 50 rows down the brief's
+  /// 351 classes (the pages loaded so far); it now asks for the rest, a large page at a time
+  /// with no latency, and selects the last class of all. A move before the end comes stops it.
+  @Test func endGoesToTheLastClassOfAll() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.selectionMovedToEnd(last: true)),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 500))]
+    ) {
+      expected.selected = 49
+      expected.loadingMore = true
+      expected.endPending = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    // A store that gives fewer than asked (a server's own page limit): on from there.
+    let part = Self.page("", 50..<200, matching: 351, offset: 50)
+    expected.results?.classes += part.classes
+    expected.selected = 199
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 50, .success(part))),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 200, limit: 500))]
+        + Self.watched(expected)
+    ) {
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let rest = Self.page("", 200..<351, matching: 351, offset: 200)
+    expected.results?.classes += rest.classes
+    expected.selected = 350
+    expected.loadingMore = false
+    expected.endPending = false
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 200, .success(rest))), effects: Self.watched(expected)
+    ) {
+      $0.signedIn.path = [.classes(expected)]
+    }
+    #expect(store.state.screen == .classes(expected, signedIn: true))
+    #expect(expected.selectedClass?.id == "id350")
+  }
+
+  @Test func aMoveBeforeTheEndComesStopsTheWayThere() {
+    var store = signedInList()
+    var expected = Self.loaded(Self.page("", 0..<50, matching: 351))
+    store.send(.classes(.selectionMoved(by: 1))) {
+      expected.focus = .list
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(
+      .classes(.selectionMovedToEnd(last: true)),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 500))]
+    ) {
+      expected.selected = 49
+      expected.loadingMore = true
+      expected.endPending = true
+      $0.signedIn.path = [.classes(expected)]
+    }
+    store.send(.classes(.selectionMoved(by: -1))) {
+      expected.selected = 48
+      expected.endPending = false
+      $0.signedIn.path = [.classes(expected)]
+    }
+    let part = Self.page("", 50..<200, matching: 351, offset: 50)
+    expected.results?.classes += part.classes
+    expected.loadingMore = false
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 50, .success(part))), effects: Self.watched(expected)
+    ) {
       $0.signedIn.path = [.classes(expected)]
     }
   }
@@ -204,13 +281,18 @@ import Testing
       $0.signedIn.path = [.classes(expected)]
     }
     let more: [Effect] = [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 50))]
-    store.send(.classes(.selectionMovedToEnd(last: true)), effects: more) {
+    store.send(
+      .classes(.selectionMovedToEnd(last: true)),
+      effects: [.run(.catalogMore, .catalogPage(query: "", offset: 50, limit: 500))]
+    ) {
       expected.selected = 49
       expected.loadingMore = true
+      expected.endPending = true
       $0.signedIn.path = [.classes(expected)]
     }
     let error = CatalogError(message: "Can't reach the server. Try again.")
     store.send(.classes(.pageLoaded(query: "", offset: 50, .failure(error)))) {
+      expected.endPending = false
       expected.loadingMore = false
       expected.moreFailed =
         "More classes could not be loaded (↓ tries again): Can't reach the server. Try again."

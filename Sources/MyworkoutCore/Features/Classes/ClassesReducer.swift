@@ -44,6 +44,15 @@ enum ClassesReducer {
     }
     if case .pageLoaded(let query, let offset, let result) = action {
       loaded(&state, query: query, offset: offset, result)
+      if state.endPending {
+        // On to the end while pages bring classes; a new search, a failure (said on the count
+        // line) or a page with none ends the way.
+        guard offset > 0, case .success(let page) = result, !page.classes.isEmpty else {
+          state.endPending = false
+          return .none
+        }
+        return .effects(onToTheEnd(&state))
+      }
       // The answer Enter waited for: its first class opens (none found: nothing does).
       guard state.openWhenFound, offset == 0, query == state.search.text else { return .none }
       state.openWhenFound = false
@@ -82,10 +91,11 @@ enum ClassesReducer {
       return moveSelection(&state, by: rows)
     case .selectionMovedToEnd(let last):
       guard state.focus == .list, !state.classes.isEmpty else { return .none }
-      state.selected = last ? state.classes.count - 1 : 0
-      return .effects(moreIfNeeded(&state))
+      state.endPending = last
+      return .effects(last ? onToTheEnd(&state) : jumpToTheStart(&state))
     case .rowClicked(let row):
       guard state.classes.indices.contains(row) else { return .none }
+      state.endPending = false
       state.focus = .list
       state.selected = row
       return .effects(moreIfNeeded(&state))
@@ -159,6 +169,7 @@ enum ClassesReducer {
 
   private static func moveSelection(_ state: inout ClassesState, by rows: Int) -> Outcome<Delegate>
   {
+    state.endPending = false
     switch state.focus {
     case .search:
       // Down from the field enters the list.
@@ -175,6 +186,35 @@ enum ClassesReducer {
       state.selected = min(max(0, state.selected + rows), state.classes.count - 1)
       return .effects(moreIfNeeded(&state))
     }
+  }
+
+  /// Home: the first class.
+  private static func jumpToTheStart(_ state: inout ClassesState) -> [Effect] {
+    state.selected = 0
+    return []
+  }
+
+  /// End (`endPending`): the last class loaded is selected and, while more are to come, the
+  /// next of them are asked for, a large page at a time (later pages pay no latency). Ends
+  /// with the last class of all, or when a page fails or brings nothing.
+  private static func onToTheEnd(_ state: inout ClassesState) -> [Effect] {
+    guard let results = state.results, !results.classes.isEmpty else {
+      state.endPending = false
+      return []
+    }
+    state.selected = results.classes.count - 1
+    if state.loadingMore { return [] }  // the page on its way goes on from here
+    guard results.hasMore else {
+      state.endPending = false
+      return []
+    }
+    state.loadingMore = true
+    return [
+      .run(
+        .catalogMore,
+        .catalogPage(
+          query: results.query, offset: results.classes.count, limit: ClassesState.endPageSize))
+    ]
   }
 
   /// Near the end of what is loaded, the next page (immediate: later pages pay no latency).

@@ -20,6 +20,8 @@ package struct ClassesState: Equatable, Sendable {
 
   /// How many classes a page holds.
   package static let pageSize = 50
+  /// How many classes a page holds on the way to the last one after End (the stores' most).
+  package static let endPageSize = 500
   /// Columns from which a preview of the selected class stands beside the list.
   package static let previewMinimumWidth = 100
 
@@ -37,6 +39,10 @@ package struct ClassesState: Equatable, Sendable {
   package var openWhenFound = false
   /// A later page is being fetched (scrolling near the end of what is loaded).
   package var loadingMore = false
+  /// End was pressed with more classes still to come: each page that comes moves the
+  /// selection to the new last class and asks for the next, until the last class of all (a
+  /// walk-through's End went 50 rows down a list of 351).
+  package var endPending = false
   /// The last later page failed (issue 28): said on the count line until a page arrives; moving
   /// down at the end asks again.
   package var moreFailed: String?
