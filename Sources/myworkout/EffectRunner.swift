@@ -92,11 +92,17 @@ final class EffectRunner {
         else { return }
         self.send(.noticeRaised(lines.split(separator: "\n").joined(separator: "; ")))
       }
-      persist { sessions in
-        let ended = saves.wait(timeout: limit) == .success
-        try sessions.end(session)
-        if !ended { DispatchQueue.main.async { MainActor.assumeIsolated { say() } } }
-      }
+      persist(
+        { sessions in
+          let ended = saves.wait(timeout: limit) == .success
+          if !ended { DispatchQueue.main.async { MainActor.assumeIsolated { say() } } }
+          try sessions.end(session)
+        },
+        // The screen says signed out; the file still holds the session (a walk-through's
+        // notice said "save" for a removal, and the person believed they were logged out).
+        failure: {
+          "Could not log out on this device: \($0). The next launch may open this account again."
+        })
     case .recordProgress(let update): record(update)
     case .quit(let status): quit(status)
     // The runtime hands these to the video player before they get here.
@@ -438,16 +444,18 @@ final class EffectRunner {
     await outcome(call) { ServiceError.storage("Something went wrong: \($0)") }.map(action)
   }
 
-  private func persist(_ work: @escaping @Sendable (any SessionPersisting) throws -> Void) {
+  private func persist(
+    _ work: @escaping @Sendable (any SessionPersisting) throws -> Void,
+    failure: @escaping @Sendable (any Error) -> String = { "Could not save the session: \($0)" }
+  ) {
     let sessions = self.sessions
     let send = self.send
     writes.async {
       do {
         try work(sessions)
       } catch {
-        DispatchQueue.main.async {
-          MainActor.assumeIsolated { send(.noticeRaised("Could not save the session: \(error)")) }
-        }
+        let notice = failure(error)
+        DispatchQueue.main.async { MainActor.assumeIsolated { send(.noticeRaised(notice)) } }
       }
     }
   }

@@ -164,7 +164,12 @@ final class RecordingSessions: SessionPersisting {
   let keeps = Mutex(true)
   func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
   func renew(_ session: Session) throws { log.withLock { $0.append("renew \(session.token)") } }
+  /// Whether `end` fails as a removal the file system refuses.
+  let endFails = Mutex(false)
   func end(_ session: Session) throws {
+    if endFails.withLock({ $0 }) {
+      throw FileError(message: "Cannot remove /d/session.json: Permission denied")
+    }
     log.withLock { $0.append("end \(session.profile.email)") }
   }
   func isSessionKept(_ session: Session) -> Bool { keeps.withLock { $0 } }

@@ -236,6 +236,21 @@ import Testing
     #expect(sessions.log.withLock { $0 } == ["end registered@email.com"])
   }
 
+  /// A log-out whose session file cannot be removed says so, and that the next launch may
+  /// open the account again: a walk-through's read `Could not save the session` (for a
+  /// removal), and the person, on Get started, believed they were logged out.
+  @Test func aLogOutThatCannotForgetTheSessionSaysSo() async {
+    sessions.endFails.withLock { $0 = true }
+    let app = runtime(.launch(with: .valid(Fixture.session(email: "registered@email.com"))))
+    terminal.type("l")
+    app.keysArrived()
+    await settle { terminal.screen.contains("Could not log out") }
+    #expect(
+      app.state.notice
+        == "Could not log out on this device: Cannot remove /d/session.json: Permission "
+        + "denied. The next launch may open this account again.")
+  }
+
   /// Each key means what it does in the state the keys before it left, in one read or over
   /// several: the runtime keeps the key map of the frame it drew, and makes a new one once the
   /// state changes. `?` types into the email field and opens the `Keys` panel on a button.

@@ -67,7 +67,7 @@ enum SignedInReducer {
       return reduceImages(&signedIn, action)
     case .terminalResized:
       return .effects(
-        resizeImages(&signedIn, display: display)
+        resizeImages(&signedIn, display: display) + resizeClasses(&signedIn, display: display)
           + withPlayer(&signedIn) { player, _ in
             PlayerReducer.requestPicture(&player, display: display)
           })
@@ -242,6 +242,14 @@ extension SignedInReducer {
   }
 
   /// The Images grid reflows for a new terminal size.
+  /// The Classes screen on top, resized (its preview may have come into view).
+  fileprivate static func resizeClasses(_ signedIn: inout SignedIn, display: Display) -> [Effect] {
+    guard case .classes(var classes)? = signedIn.path.last else { return [] }
+    let effects = ClassesReducer.resized(&classes, display: display)
+    signedIn.path[signedIn.path.count - 1] = .classes(classes)
+    return effects
+  }
+
   fileprivate static func resizeImages(_ signedIn: inout SignedIn, display: Display) -> [Effect] {
     guard let index = signedIn.path.lastIndex(where: \.isImages),
       case .images(var images) = signedIn.path[index]

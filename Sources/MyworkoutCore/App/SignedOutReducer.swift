@@ -77,6 +77,11 @@ enum SignedOutReducer {
     case (.classes(let action), _):
       return reduceClasses(&flow, action, display: display)
 
+    case (.terminalResized, .classes(var classes)?):
+      let effects = ClassesReducer.resized(&classes, display: display)
+      flow.path[flow.path.count - 1] = .classes(classes)
+      return .effects(effects)
+
     case (.sessionExpiredScreen(.logInAgainPressed), .sessionExpired(let screen)?),
       (.logOutPressed, .sessionExpired(let screen)?):
       flow.backToGetStarted(email: screen.email)

@@ -71,6 +71,43 @@ import Testing
     return classes
   }
 
+  /// Opened narrow (no preview), then widened past 100 columns: the selected class's
+  /// thumbnail is asked for at once (a walk-through's preview showed none until the selection
+  /// moved); narrowed again, nothing is asked for.
+  @Test mutating func widenedIntoThePreviewTheThumbnailIsAskedFor() {
+    var state = AppState.signedInSample
+    state.display.colors = .basic8
+    state.display.size = TerminalSize(width: 80, height: 24)
+    store = TestStore(state)
+    var classes = ClassesState(colors: .basic8)
+    store.send(
+      .profile(.classesPressed),
+      effects: [
+        .run(.catalogSearch, .catalogPage(query: "", offset: 0, limit: ClassesState.pageSize))
+      ]
+    ) {
+      $0.signedIn.path = [.classes(classes)]
+    }
+    classes.results = Self.page
+    classes.load = .loaded
+    store.send(
+      .classes(.pageLoaded(query: "", offset: 0, .success(Self.page))),
+      effects: [
+        .run(
+          .watchedPercents,
+          .watchedPercents(account: "auth0|ada", classes: Self.page.classes))
+      ]
+    ) {
+      $0.signedIn.path = [.classes(classes)]
+    }
+    let wide = TerminalSize(width: 120, height: 30)
+    classes.thumbnails = ["class-thumbnail-1.jpg": .loading]
+    store.send(.terminalResized(wide), effects: [Self.run("class-thumbnail-1.jpg")]) {
+      $0.display.size = wide
+      $0.signedIn.path = [.classes(classes)]
+    }
+  }
+
   @Test mutating func selectingAClassAsksForItsThumbnailOncePerSlug() {
     var classes = openClasses()
     #expect(store.state.running.contains(.thumbnail(slug: "class-thumbnail-1.jpg")))

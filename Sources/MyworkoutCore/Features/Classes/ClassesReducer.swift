@@ -31,6 +31,13 @@ enum ClassesReducer {
     return outcome
   }
 
+  /// The terminal resized: wide enough now for the preview, the selected class's thumbnail is
+  /// asked for (a walk-through's preview, widened into view, showed none until the selection
+  /// moved).
+  static func resized(_ state: inout ClassesState, display: Display) -> [Effect] {
+    display.size.width >= ClassesState.previewMinimumWidth ? ClassThumbnails.request(&state) : []
+  }
+
   private static func reduceAction(
     _ state: inout ClassesState, _ action: ClassesAction, signedIn: Bool
   ) -> Outcome<Delegate> {
