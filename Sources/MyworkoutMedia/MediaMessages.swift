@@ -115,6 +115,9 @@ package enum MediaEvent: Equatable, Sendable {
   case failed(String)
   /// Sound plays (nil) or not, and why (`no sound device`, `sound off`).
   case sound(String?)
+  /// Every step asked for so far (this many since the player started) has its picture on
+  /// screen, or none to show: a burst of `.` has landed.
+  case stepped(Int)
 
   private var kind: UInt8 {
     switch self {
@@ -126,6 +129,7 @@ package enum MediaEvent: Equatable, Sendable {
     case .ended: 69  // E
     case .failed: 88  // X
     case .sound: 83  // S
+    case .stepped: 78  // N
     }
   }
 
@@ -166,6 +170,7 @@ package enum MediaEvent: Equatable, Sendable {
     case .ended: payload = []
     case .failed(let reason): payload = Array(reason.utf8)
     case .sound(let reason): payload = reason.map { Array($0.utf8) } ?? []
+    case .stepped(let count): payload = Self.int(count)
     }
     let count = UInt32(payload.count + body.count)
     return ([kind] + (0..<4).map { UInt8(truncatingIfNeeded: count >> (8 * $0)) } + payload, body)
@@ -231,6 +236,9 @@ package enum MediaEvent: Equatable, Sendable {
     case 69: self = .ended
     case 88: self = .failed(String(decoding: payload, as: UTF8.self))
     case 83: self = .sound(count == 0 ? nil : String(decoding: payload, as: UTF8.self))
+    case 78:
+      guard count == 8 else { return nil }
+      self = .stepped(Self.int(payload, at: 0))
     default: return nil
     }
   }

@@ -94,6 +94,11 @@ final class Player: @unchecked Sendable {
   /// Steps forward asked for and not yet shown (`.` pressed faster than pictures come): each
   /// counts, and a step back takes one back.
   private var stepsAhead = 0
+  /// Step commands received, and the count last said (`MediaEvent.stepped`): once no picture
+  /// is still to come for them, the app hears they have all landed (an `l` typed after a burst
+  /// of `.` marks where the last one stands, not the first).
+  private var stepsAsked = 0
+  private var stepsSaid = 0
   private var buffering = false
   private var lastShown: Int64 = 0
   /// The media time the picture on screen stands for: its own, or a seek's time when the
@@ -266,6 +271,7 @@ final class Player: @unchecked Sendable {
         mark = milliseconds.map { Int64(max(0, $0)) }
         beforeMark = mark.map { clock.media(at: now) < $0 } ?? false
       case .step(let frames):
+        stepsAsked += 1
         guard !playing, info != nil else { return }
         let frame = Int64(info.map { max(2, Int($0.frame_ms)) } ?? 40)
         if frames > 0, let target {
@@ -483,8 +489,18 @@ final class Player: @unchecked Sendable {
     }
   }
 
-  /// The events due now (the lock held).
+  /// The events due now (the lock held), and the steps asked for said landed once no picture
+  /// is still to come for them.
   private func present() -> [MediaEvent] {
+    var events = presentPictures()
+    if !showNext, stepsSaid != stepsAsked {
+      stepsSaid = stepsAsked
+      events.append(.stepped(stepsAsked))
+    }
+    return events
+  }
+
+  private func presentPictures() -> [MediaEvent] {
     var events: [MediaEvent] = []
     let now = monotonicNow()
     lastAwake = now

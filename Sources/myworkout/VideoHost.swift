@@ -51,6 +51,8 @@ final class VideoHost: VideoPlaying {
   private var onScreen: Int?
   /// Counts the commands handled: a report held for later is dropped if another came since.
   private var commandCount = 0
+  /// Step commands written to this player process: its `stepped` count says when all landed.
+  private var stepsWritten = 0
 
   /// The file or URL to open for a class's `videoUrl`, and the header that goes with it.
   struct MediaSource {
@@ -121,7 +123,9 @@ final class VideoHost: VideoPlaying {
     case .speed(let speed): write(.speed(speed.hundredths))
     case .sound(let on): write(.sound(on))
     case .volume(let percent): write(.volume(percent))
-    case .step(let forward): write(.step(forward ? 1 : -1))
+    case .step(let forward):
+      stepsWritten += 1
+      write(.step(forward ? 1 : -1))
     case .mark(let milliseconds): write(.mark(milliseconds))
     }
   }
@@ -213,6 +217,7 @@ final class VideoHost: VideoPlaying {
       return false
     }
     child = pid
+    stepsWritten = 0
     commands = input[1]
     events = output[0]
     _ = fcntl(events, F_SETFL, fcntl(events, F_GETFL) | O_NONBLOCK)
@@ -237,6 +242,7 @@ final class VideoHost: VideoPlaying {
     var status: Int32 = 0
     waitpid(child, &status, 0)
     (child, commands, events) = (0, -1, -1)
+    stepsWritten = 0
   }
 
   private static let pipeSize: Int32 = 1 << 20
@@ -292,6 +298,7 @@ final class VideoHost: VideoPlaying {
           reports.append(.ended)
         case .failed(let reason): reports.append(.failed(reason))
         case .sound(let note): reports.append(.sound(note))
+        case .stepped(let count): if count == stepsWritten { reports.append(.stepsLanded) }
         case .patch: break  // laid over its picture by the reader: a `frame` here
         }
       }

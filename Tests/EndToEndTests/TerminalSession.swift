@@ -170,6 +170,11 @@ final class TerminalSession {
     for key in keys { try tmux(["send-keys", "-t", Self.session, key]) }
   }
 
+  /// Sends `keys` in one `send-keys`: they reach the app in one burst, as fast typing does.
+  func pressAtOnce(_ keys: [String]) throws {
+    try tmux(["send-keys", "-t", Self.session] + keys)
+  }
+
   /// Pastes text the way a terminal does with bracketed paste on.
   func paste(_ text: String) throws {
     let buffer = workspace.appendingPathComponent("paste.txt")

@@ -208,6 +208,24 @@ extension EndToEnd {
       try app.waitFor("❚❚ 00:05")
     }
 
+    /// `l` typed after a burst of frame steps, all in one go, marks where the last step
+    /// stands: a walk-through's `l` after 48 `.` marked the first step's picture (A = B), and
+    /// the loop then never looped.
+    @Test func aLoopPointAfterABurstOfStepsIsTheLastStepsPicture() throws {
+      let app = try TerminalSession()
+      let catalog = try Self.clip(in: app)
+      try Self.open(app, catalog: catalog)
+      _ = try Self.agreeing(app, "the first frame")
+      try app.press("3")
+      _ = try Self.agreeing(app, "00:03")
+      try app.press("l")
+      try app.waitFor("Loop from 00:03")
+      // One second of frames (24 a second), then `l`, in one burst of keys.
+      try app.pressAtOnce(Array(repeating: ".", count: 24) + ["l"])
+      try app.waitFor("Loop 00:03–00:04")
+      #expect(try Self.agreeing(app, "the loop's B on screen") == 4)
+    }
+
     /// An A–B loop to the video's end (`l` at 00:08, `End`, `l`) plays round and round: the
     /// end is B reached (a walk-through saw such a loop finish the class after one round, or
     /// none with sound).

@@ -167,6 +167,7 @@ import Testing
     var store = TestStore(.launch(with: .none, notice: "accounts.json was moved aside"))
     store.send(.quitPressed, effects: [.quit(status: 0)])
     store.send(.interruptPressed, effects: [.quit(status: 130)])
-    store.send(.noticeRaised("hello")) { $0.notice = "hello" }
+    // Raised while the launch's notice still stands: both are said.
+    store.send(.noticeRaised("hello")) { $0.notice = "accounts.json was moved aside; hello" }
   }
 }

@@ -200,7 +200,7 @@ import Testing
         hasSound: true),
       .frame(MediaFrame(milliseconds: 41, width: 2, height: 2, rgb: Array(0..<12))),
       .time(milliseconds: 250), .buffering(true), .ended, .failed("file not found"),
-      .sound(nil), .sound("no sound"),
+      .sound(nil), .sound("no sound"), .stepped(48),
     ]
     let bytes = events.flatMap(\.bytes)
     for piece in [1, 3, 7, 1000] {

@@ -1207,11 +1207,11 @@ import Testing
     }
     store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
       $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 41)]
-      $0.playerOnTop.stepping = false
       $0.playerOnTop.position = 41
       $0.playerOnTop.progress.lastPosition = 41
       $0.playerOnTop.lastSave = S.t0
     }
+    store.send(.player(.video(.stepsLanded))) { $0.playerOnTop.stepping = false }
     return store
   }
 
@@ -1246,14 +1246,23 @@ import Testing
       }
     }
     store.send(.player(.loopPressed)) { $0.playerOnTop.loopAwaitsStep = true }
+    store.send(.player(.video(.shown(milliseconds: 41))), effects: [S.update(position: 41)]) {
+      $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 41)]
+      $0.playerOnTop.position = 41
+      $0.playerOnTop.progress.lastPosition = 41
+      $0.playerOnTop.lastSave = S.t0
+    }
+    // The burst's later pictures (the player passes some over): A waits for the last. A
+    // walk-through's `l` after 48 `.` in one burst marked the first picture, at 02:00.0.
     store.send(.player(.video(.shown(milliseconds: 125))), effects: [S.update(position: 125)]) {
       $0.playerOnTop.savesInFlight += [S.progressUpdate(position: 125)]
+      $0.playerOnTop.position = 125
+      $0.playerOnTop.progress.lastPosition = 125
+    }
+    store.send(.player(.video(.stepsLanded))) {
       $0.playerOnTop.stepping = false
       $0.playerOnTop.loopAwaitsStep = false
       $0.playerOnTop.loop = LoopMarks(start: 125)
-      $0.playerOnTop.position = 125
-      $0.playerOnTop.progress.lastPosition = 125
-      $0.playerOnTop.lastSave = S.t0
     }
     // A seek before the step's picture came: B where the person stood (the picture on screen).
     var state = store.state

@@ -77,6 +77,8 @@ package enum VideoEvent: Equatable, Sendable {
   case failed(String)
   /// nil: sound plays; else why not (`no sound`, `sound off`).
   case sound(String?)
+  /// Every frame step asked for has its picture on screen (or none to show).
+  case stepsLanded
 }
 
 /// The picture's place for a video of an aspect in a tile: as many cells as keep the aspect (a

@@ -42,9 +42,10 @@ enum PlayerVideoReducer {
         return toPastEnd(&state, end: state.videoDuration ?? state.position)
       }
       if state.stepping, state.playback != .playing {
+        // A step's picture (one of a burst's, perhaps): the position follows it; the steps
+        // end when the player says they all landed (`stepsLanded`).
         state.position = min(max(0, milliseconds), state.duration)
-        let marked = PlayerReducer.endStepping(&state)
-        return marked + PlayerReducer.save(&state, account: account)
+        return PlayerReducer.save(&state, account: account)
       }
       if state.playback == .paused, !state.pausedFromPlay, state.position == 0,
         milliseconds <= firstPictureSlack
@@ -72,6 +73,11 @@ enum PlayerVideoReducer {
       return played(&state, to: milliseconds, account: account)
     case .time(let milliseconds):
       return played(&state, to: milliseconds, account: account)
+    case .stepsLanded:
+      // Every step asked for has its picture on screen: an `l` typed meanwhile marks where
+      // the last one stands (a walk-through's `l` after 48 `.` in one burst marked the first).
+      guard state.stepping else { return [] }
+      return PlayerReducer.endStepping(&state)
     case .buffering(let on):
       state.video = on ? .buffering : .showing
       return []
