@@ -113,8 +113,9 @@ package struct ServerStores: Sendable {
     let accounts: SQLiteAccountStore
     do {
       accounts = try SQLiteAccountStore(path: accountsPath, hasher: hasher)
-    } catch let error as SQLiteError {
-      // Never moved aside: every account is in it.
+    } catch let error as SQLiteError where error.isDamage {
+      // Never moved aside: every account is in it. (A file that is sound but cannot be used
+      // for now, locked, read-only or on a full disk, keeps its own message.)
       throw StoreError(
         failed: "\(accountsPath): \(error); refusing to start. Restore it from a backup, or move "
           + "it aside to start with only the seeded account.")

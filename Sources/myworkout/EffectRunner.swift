@@ -29,6 +29,10 @@ final class EffectRunner {
   private var madeBeforeTheirCancel: Set<UInt64> = []
   private var serial: UInt64 = 0
   private let writes = DispatchQueue(label: "myworkout.session-writes")
+  /// Whether this copy's session is kept on the device (loaded from its file, or its log-in's
+  /// save written): only then can another copy's log-out end it. One whose save failed (a full
+  /// disk, said at the time) has no file to lose.
+  private let keptOnDevice = SharedBool(true)
   /// The progress saves of each class (by account and class) still on their way: each waits
   /// for the one before of its class (they are merges, so none may be dropped). Classes do not
   /// wait for each other: a save that hangs holds only its own class. A class leaves once its
@@ -76,7 +80,17 @@ final class EffectRunner {
     switch effect {
     case .run(let id, let request): start(id, request, for: session)
     case .cancel(let id): cancel(id)
-    case .saveSession(let session): persist { try $0.save(session) }
+    case .saveSession(let session):
+      let kept = keptOnDevice
+      persist { sessions in
+        do {
+          try sessions.save(session)
+          kept.set(true)
+        } catch {
+          kept.set(false)
+          throw error
+        }
+      }
     case .renewSession(let session): persist { try $0.renew(session) }
     case .endSession(let session):
       // The session ends once the saves made under it are written (the Player's closing save
@@ -115,11 +129,13 @@ final class EffectRunner {
     serial &+= 1
     let mine = serial
     let gate = CommitGate()
-    let (services, sessions, writes) = (self.services, self.sessions, self.writes)
+    let (services, sessions, writes, kept) = (
+      self.services, self.sessions, self.writes, self.keptOnDevice
+    )
     // Read after the session writes asked for before (a log-in's save is written on its way).
     let isSessionKept: @Sendable () -> Bool = {
       guard let session else { return true }
-      return writes.sync { sessions.isSessionKept(session) }
+      return writes.sync { !kept.value || sessions.isSessionKept(session) }
     }
     // A class's progress is read after the saves of that class sent before it, and answered
     // after theirs: a read made while an earlier visit's save was on its way resumed the class
@@ -607,4 +623,12 @@ private final class UnansweredSaves: Sendable {
   func lost() -> [(classID: String, standing: Standing)] {
     saves.withLock { saves in saves.keys.sorted().compactMap { saves[$0] } }
   }
+}
+
+/// A Boolean shared across threads.
+final class SharedBool: Sendable {
+  private let state: Mutex<Bool>
+  init(_ value: Bool) { state = Mutex(value) }
+  var value: Bool { state.withLock { $0 } }
+  func set(_ value: Bool) { state.withLock { $0 = value } }
 }

@@ -162,7 +162,12 @@ final class RecordingSessions: SessionPersisting {
   let log = Mutex<[String]>([])
   /// What `isSessionKept()` answers: false stands for another copy's log-out.
   let keeps = Mutex(true)
-  func save(_ session: Session) throws { log.withLock { $0.append("save \(session.token)") } }
+  /// Whether `save` fails as a full disk does.
+  let saveFails = Mutex(false)
+  func save(_ session: Session) throws {
+    if saveFails.withLock({ $0 }) { throw FileError(message: "Cannot write: No space left") }
+    log.withLock { $0.append("save \(session.token)") }
+  }
   func renew(_ session: Session) throws { log.withLock { $0.append("renew \(session.token)") } }
   /// Whether `end` fails as a removal the file system refuses.
   let endFails = Mutex(false)

@@ -251,6 +251,32 @@ import Testing
         + "denied. The next launch may open this account again.")
   }
 
+  /// A session whose log-in could not be saved (a full disk: said at the time) has no file for
+  /// another copy to remove: its missing file does not end it (a review found a lesson's
+  /// completion would then have said the session expired).
+  @Test func aSessionThatCouldNotBeSavedIsNotEndedByItsMissingFile() async {
+    sessions.saveFails.withLock { $0 = true }
+    sessions.keeps.withLock { $0 = false }
+    var answers: [Action] = []
+    let runner = EffectRunner(
+      services: Services(
+        accounts: service, catalog: MemoryCatalog.sample, lessons: .sample, images: .unused,
+        progress: MemoryProgress()),
+      sessions: sessions,
+      send: { answers.append($0) }, quit: { _ in })
+    let session = Fixture.session(email: "registered@email.com")
+    runner.run(.saveSession(session))
+    runner.run(
+      .run(
+        .lessonProgress,
+        .recordLessonCompletion(
+          account: session.accountID, lessonID: 5, started: Timestamp(secondsSince1970: 0))),
+      for: session)
+    await settle { answers.contains { if case .lessons = $0 { true } else { false } } }
+    #expect(!answers.contains(.sessionExpired), "\(answers)")
+    #expect(answers.contains { if case .lessons = $0 { true } else { false } })
+  }
+
   /// Each key means what it does in the state the keys before it left, in one read or over
   /// several: the runtime keeps the key map of the frame it drew, and makes a new one once the
   /// state changes. `?` types into the email field and opens the `Keys` panel on a button.

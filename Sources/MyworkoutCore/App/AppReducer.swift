@@ -34,13 +34,7 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     if state.isBusy { state.spinnerFrame &+= 1 }
     return []
   case .noticeRaised(let text):
-    // Notices raised together are all said (a key clears them): a walk-through's two
-    // damaged files were both moved aside, and only the second was said.
-    guard let shown = state.notice else {
-      state.notice = text
-      return []
-    }
-    if shown != text, !shown.hasSuffix("; " + text) { state.notice = shown + "; " + text }
+    state.say(text)
     return []
   case .syncChanged(let status):
     // Only the signed-in account's outbox speaks for the header and the log-out question:
@@ -94,10 +88,14 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
   // save could not be made goes when a later save is made: it no longer holds (a walk-through
   // read `database is locked` under the saves that followed, until the next key).
   if action.isInput { state.notice = nil }
-  if case .player(.progressSaved(.success, _)) = action,
-    state.notice?.hasPrefix(ProgressError.notSavedPrefix) == true
+  if case .player(.progressSaved(.success, _)) = action, let notice = state.notice,
+    notice.contains(ProgressError.notSavedPrefix)
   {
-    state.notice = nil
+    // Only what was said of saves goes: other notices joined to it stay.
+    let kept = notice.split(separator: "; ").filter {
+      !$0.hasPrefix(ProgressError.notSavedPrefix)
+    }
+    state.notice = kept.isEmpty ? nil : kept.joined(separator: "; ")
   }
   let before = state.screen.kind
   var effects: [Effect]
@@ -106,7 +104,7 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
     let outcome = SignedOutReducer.reduce(&flow, action, display: state.display)
     state.root = .signedOut(flow)
     effects = outcome.effects
-    if case .notice(let text)? = outcome.delegate { state.notice = text }
+    if case .notice(let text)? = outcome.delegate { state.say(text) }
     if case .signedIn(let session, let path, let play) = outcome.delegate {
       var signedIn = SignedIn(session: session, path: path)
       signedIn.profile.editNumberUnavailable = state.editNumberUnavailable
@@ -148,7 +146,7 @@ private func reduce(_ state: inout AppState, _ action: Action, askBeforeLogOut: 
       state.root = .signedOut(SignedOut(path: [.sessionExpired(expired)]))
       effects += cancelling(running) + [.endSession(signedIn.session)]
     case .notice(let text):
-      state.notice = text
+      state.say(text)
     }
   }
   if state.screen.kind != before {
@@ -181,5 +179,20 @@ extension Effect {
   var isProgressSave: Bool {
     if case .recordProgress = self { return true }
     return false
+  }
+}
+
+extension AppState {
+  /// Says `text` on the notice line. Notices said before a key clears them are all said,
+  /// joined by `; ` (a walk-through's two damaged files were both moved aside, and only the
+  /// second was said); one already said is not said again.
+  mutating func say(_ text: String) {
+    guard let shown = notice else {
+      notice = text
+      return
+    }
+    if shown != text, !shown.hasSuffix("; " + text), !shown.hasPrefix(text + "; ") {
+      notice = shown + "; " + text
+    }
   }
 }

@@ -82,12 +82,16 @@ package struct SessionStore: Sendable {
   /// Forgets `session` (a log-out, an expiry) while the file holds this account's session;
   /// otherwise leaves it: another copy of the app on this data directory logged someone else
   /// in since (a walk-through's log-out in one copy removed the other's new log-in).
+  /// A file that cannot be read for now (descriptors, I/O) is an error: the log-out says it
+  /// failed (the file may still open this account next launch). A damaged one is left for
+  /// `load` to move aside and say.
   package func end(_ session: Session) throws {
     try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
-      guard case .found(let file) = JSONFile.read(SessionFile.self, path: directory.sessionPath),
-        Self.isSameAccount(file, as: session)
-      else { return }
-      try delete()
+      switch JSONFile.read(SessionFile.self, path: directory.sessionPath) {
+      case .found(let file) where Self.isSameAccount(file, as: session): try delete()
+      case .failed(let error): throw error
+      case .found, .missing, .damaged: return
+      }
     }
   }
 

@@ -364,6 +364,11 @@ import Testing
     state.notice = "Another notice"
     _ = reduce(&state, .player(.progressSaved(.success(stored), update)))
     #expect(state.notice == "Another notice")
+    // Joined to another notice (both raised before a key): only the saves' part goes.
+    _ = reduce(&state, .player(.progressSaved(.failure(error), update)))
+    #expect(state.notice == "Another notice; " + error.message)
+    _ = reduce(&state, .player(.progressSaved(.success(stored), update)))
+    #expect(state.notice == "Another notice")
   }
 
   @Test func aFailedSaveIsKeptForTheNextOneAndSaysSo() {
