@@ -146,12 +146,7 @@ package struct RemoteSessionStore: Sendable {
   /// log-in; a walk-through's edit in one copy put back the account the other had logged out)
   /// or logged this person out.
   package func renew(_ session: Session) throws {
-    try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
-      guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
-        let file = Self.readable(data), holds(session, in: file)
-      else { return }
-      try save(session)
-    }
+    try whileHeld(session) { try save(session) }
   }
 
   /// Forgets `session` (a log-out, an expiry): this process signs out, and the file goes while
@@ -159,11 +154,16 @@ package struct RemoteSessionStore: Sendable {
   /// stays (a walk-through's log-out in one copy removed the other's).
   package func end(_ session: Session) throws {
     credentials.signedOut()
+    try whileHeld(session) { try delete() }
+  }
+
+  /// Under the data directory's lock, does `change` while the file holds `session`.
+  private func whileHeld(_ session: Session, _ change: () throws -> Void) throws {
     try FileLock.withExclusiveLock(path: directory.lockPath) { () throws -> Void in
       guard let data = try AtomicFile.read(path: path, limit: 1 << 20),
         let file = Self.readable(data), holds(session, in: file)
       else { return }
-      try delete()
+      try change()
     }
   }
 

@@ -440,7 +440,7 @@ final class Player: @unchecked Sendable {
     // A seek's wait is timed once the source is open: while it opens, the app says `Loading
     // video…`, and the wait could not end here (a walk-through saw this loop spin).
     if readySent, showNext, !seekBuffering, let since = seekWaitSince {
-      return Int32(clamping: max(0, (since + Self.seekBufferingAfter - now + 999_999) / 1_000_000))
+      return Self.pollMilliseconds(since + Self.seekBufferingAfter - now)
     }
     guard playing, !buffering, !showNext else { return -1 }
     var wait = Self.timeEvery - (now - lastTime)
@@ -464,7 +464,13 @@ final class Player: @unchecked Sendable {
     {
       wait = min(wait, nanoseconds)
     }
-    return Int32(clamping: max(0, wait / 1_000_000 + (wait % 1_000_000 > 0 ? 1 : 0)))
+    return Self.pollMilliseconds(wait)
+  }
+
+  /// A wait in nanoseconds as `poll`'s timeout: whole milliseconds rounded up, none below 0,
+  /// clamped to `Int32` (a wait years long, for a loop's B far past the clip, overflowed).
+  private static func pollMilliseconds(_ nanoseconds: Int64) -> Int32 {
+    Int32(clamping: max(0, nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 > 0 ? 1 : 0)))
   }
 
   /// The source failed for good (`reason`): play stops where it stands, and it is said once.

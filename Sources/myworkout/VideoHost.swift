@@ -242,7 +242,6 @@ final class VideoHost: VideoPlaying {
     var status: Int32 = 0
     waitpid(child, &status, 0)
     (child, commands, events) = (0, -1, -1)
-    stepsWritten = 0
   }
 
   private static let pipeSize: Int32 = 1 << 20

@@ -99,7 +99,9 @@ enum ClassesReducer {
     case .selectionMovedToEnd(let last):
       guard state.focus == .list, !state.classes.isEmpty else { return .none }
       state.endPending = last
-      return .effects(last ? onToTheEnd(&state) : jumpToTheStart(&state))
+      if last { return .effects(onToTheEnd(&state)) }
+      state.selected = 0
+      return .effects(moreIfNeeded(&state))
     case .rowClicked(let row):
       guard state.classes.indices.contains(row) else { return .none }
       state.endPending = false
@@ -195,12 +197,6 @@ enum ClassesReducer {
     }
   }
 
-  /// Home: the first class.
-  private static func jumpToTheStart(_ state: inout ClassesState) -> [Effect] {
-    state.selected = 0
-    return []
-  }
-
   /// End (`endPending`): the last class loaded is selected and, while more are to come, the
   /// next of them are asked for, a large page at a time (later pages pay no latency). Ends
   /// with the last class of all, or when a page fails or brings nothing.
@@ -215,12 +211,18 @@ enum ClassesReducer {
       state.endPending = false
       return []
     }
+    return nextPage(&state, of: results, limit: ClassesState.endPageSize)
+  }
+
+  /// The page after those loaded of `results` (immediate: later pages pay no latency).
+  private static func nextPage(_ state: inout ClassesState, of results: CatalogPage, limit: Int)
+    -> [Effect]
+  {
     state.loadingMore = true
     return [
       .run(
         .catalogMore,
-        .catalogPage(
-          query: results.query, offset: results.classes.count, limit: ClassesState.endPageSize))
+        .catalogPage(query: results.query, offset: results.classes.count, limit: limit))
     ]
   }
 
@@ -229,13 +231,7 @@ enum ClassesReducer {
     guard let results = state.results, results.hasMore, !state.loadingMore,
       state.selected >= results.classes.count - ClassesState.pageSize / 2
     else { return [] }
-    state.loadingMore = true
-    return [
-      .run(
-        .catalogMore,
-        .catalogPage(
-          query: results.query, offset: results.classes.count, limit: ClassesState.pageSize))
-    ]
+    return nextPage(&state, of: results, limit: ClassesState.pageSize)
   }
 
   private static func loaded(

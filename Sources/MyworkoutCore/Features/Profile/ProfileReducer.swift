@@ -15,6 +15,11 @@ enum ProfileReducer {
   static func reduce(_ profile: inout ProfileState, _ action: ProfileAction, session: Session)
     -> Outcome<Delegate>
   {
+    if case .editNumberResponse(.success(let newSession)) = action {
+      // Also at rest, the dialog open or closed: a cancel that came once the number was saved
+      // lets its answer through (`CommitGate`).
+      return edited(&profile, newSession)
+    }
     if profile.dialog != nil { return reduceDialog(&profile, action, session: session) }
     switch action {
     case .form(.focusMoved(let direction)):
@@ -40,9 +45,6 @@ enum ProfileReducer {
       return leave(&profile, for: .lessonsRequested)
     case .imagesPressed:
       return leave(&profile, for: .imagesRequested)
-    case .editNumberResponse(.success(let newSession)):
-      // The dialog closed after a cancel that came once the number was saved (`CommitGate`).
-      return edited(&profile, newSession)
     case .form, .editNumberResponse:
       return .none
     }
@@ -106,17 +108,13 @@ enum ProfileReducer {
     case .editNumberPressed, .classesPressed, .lessonsPressed, .imagesPressed:
       return .none
     case .editNumberResponse(let result):
-      // At rest the request was cancelled: only a number saved before the cancel came is
-      // answered then (`CommitGate`).
-      if case .success(let newSession) = result { return edited(&profile, newSession) }
-      guard dialog.phase.isRunning else { return .none }
-      switch result {
-      case .success(let newSession):
-        return edited(&profile, newSession)
-      case .failure(.sessionExpired), .failure(.unauthorized):
+      // A success is answered in `reduce`; a failure at rest was cancelled.
+      guard dialog.phase.isRunning, case .failure(let error) = result else { return .none }
+      switch error {
+      case .sessionExpired, .unauthorized:
         profile.dialog = nil
         return .delegate(.sessionExpired)
-      case .failure(let error):
+      default:
         dialog.phase = .failed(error.message)
         return .none
       }
